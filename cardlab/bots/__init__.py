@@ -1,0 +1,1 @@
+"""Players that choose an action from an observation (never from a state)."""

@@ -1,0 +1,357 @@
+"""Cards, ranks, suits and decks: the vocabulary every other module speaks.
+
+Values are immutable and read as code (after python-chess and pokerkit):
+
+>>> card = Card.parse("Ah")
+>>> card
+Card('Ah')
+>>> str(card)
+'A♥'
+>>> Card.parse("10h") == Card.parse("Th") == Card.parse("T♥") == Card.parse("TH")
+True
+>>> sorted(parse_cards("Ah 7c Kd"))
+[Card('7c'), Card('Kd'), Card('Ah')]
+>>> len(deck(32)), str(deck(32)[0])
+(32, '7♣')
+
+Short decks remove the lowest ranks, all four suits at a time (HR-3).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = [
+    "Rank",
+    "Suit",
+    "Card",
+    "CardError",
+    "DECK_SIZES",
+    "parse_cards",
+    "format_cards",
+    "deck",
+    "shuffled_deck",
+    "deck_ranks",
+    "rng_for",
+]
+
+
+class CardError(ValueError):
+    """A malformed card, an unknown deck size or a repeated card."""
+
+
+class Rank(enum.Enum):
+    """A card's rank; ``value`` is its one-letter name, ``number`` runs 2..14 (ace high).
+
+    >>> Rank.ACE.number, Rank.TEN.value, str(Rank.TEN)
+    (14, 'T', '10')
+    >>> Rank.TWO < Rank.ACE
+    True
+    """
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def number(self) -> int:
+        """2 for a deuce .. 14 for an ace."""
+        return _RANK_NUMBER[self]
+
+    @property
+    def index(self) -> int:
+        """0 for a deuce .. 12 for an ace (the rank part of a card code)."""
+        return _RANK_NUMBER[self] - 2
+
+    @property
+    def plural(self) -> str:
+        """English plural used in descriptions: 'kings', 'sixes'."""
+        return _RANK_PLURALS[self]
+
+    @property
+    def word(self) -> str:
+        """English name: 'king', 'six'."""
+        return _RANK_WORDS[self]
+
+    def __lt__(self, other: Rank) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.number < other.number
+
+    def __le__(self, other: Rank) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.number <= other.number
+
+    def __gt__(self, other: Rank) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.number > other.number
+
+    def __ge__(self, other: Rank) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.number >= other.number
+
+    def __str__(self) -> str:
+        return "10" if self is Rank.TEN else self.value
+
+    @classmethod
+    def from_number(cls, number: int) -> Rank:
+        """The rank numbered 2..14.
+
+        >>> Rank.from_number(12)
+        <Rank.QUEEN: 'Q'>
+        """
+        if not 2 <= number <= 14:
+            raise CardError(f"rank number {number!r} is not in 2..14")
+        return _RANKS[number - 2]
+
+
+class Suit(enum.Enum):
+    """A card's suit; suits have no rank in any game here (HR-1).
+
+    >>> Suit.HEARTS.symbol, Suit.HEARTS.is_red, Suit.SPADES.is_red
+    ('♥', True, False)
+    """
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def index(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades (the suit part of a card code)."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    def __lt__(self, other: Suit) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return self.index < other.index
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_RANKS = tuple(Rank)
+_SUITS = tuple(Suit)
+_RANK_NUMBER = {rank: i + 2 for i, rank in enumerate(_RANKS)}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(_SUITS)}
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RANK_WORDS = dict(
+    zip(
+        _RANKS,
+        "two three four five six seven eight nine ten jack queen king ace".split(),
+    )
+)
+_RANK_PLURALS = {
+    rank: ("sixes" if rank is Rank.SIX else word + "s") for rank, word in _RANK_WORDS.items()
+}
+_RANK_ALIASES = {rank.value: rank for rank in _RANKS} | {"10": Rank.TEN}
+_SUIT_ALIASES = {suit.value: suit for suit in _SUITS} | {s.symbol: s for s in _SUITS}
+# Outline symbols are common in copied text; accept them too.
+_SUIT_ALIASES |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_CARD_PATTERN = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠♧♢♡♤])$", re.IGNORECASE)
+ACCEPTED = "a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠), e.g. 'Ah', '10h', 'T♥'"
+
+
+@functools.total_ordering
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card; frozen, hashable and sorted by rank then suit.
+
+    ``code`` is ``4 * rank.index + suit.index`` (0 for 2♣ .. 51 for A♠), the form
+    :mod:`cardlab.fast` works on.
+
+    >>> card = Card(Rank.KING, Suit.SPADES)
+    >>> card.code, Card.from_code(card.code) == card
+    (47, True)
+    >>> {card: 1}[Card.parse("ks")]
+    1
+    >>> card.rank = Rank.ACE
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'rank'
+    """
+
+    rank: Rank
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise CardError(f"Card needs a Rank and a Suit, got {self.rank!r}, {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read ``'Ah'``, ``'AH'``, ``'10h'``, ``'Th'`` or ``'A♥'``.
+
+        >>> Card.parse(" qd ")
+        Card('Qd')
+        >>> Card.parse("1h")
+        Traceback (most recent call last):
+        ...
+        cardlab.cards.CardError: cannot read '1h' as a card: expected a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠), e.g. 'Ah', '10h', 'T♥'
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"cannot read {text!r} as a card: expected a string, {ACCEPTED}")
+        match = _CARD_PATTERN.match(text.strip())
+        if not match:
+            raise CardError(f"cannot read {text!r} as a card: expected {ACCEPTED}")
+        rank_text, suit_text = match.groups()
+        return _CARDS_BY_KEY[(_RANK_ALIASES[rank_text.upper()], _SUIT_ALIASES[suit_text.lower()])]
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """The card with code 0..51."""
+        if not isinstance(code, (int, np.integer)) or not 0 <= code < 52:
+            raise CardError(f"card code {code!r} is not an integer in 0..51")
+        return _ALL_CARDS[int(code)]
+
+    @property
+    def code(self) -> int:
+        return _RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit]
+
+    @property
+    def short(self) -> str:
+        """The two-letter ASCII form, ``'Ah'``, ``'Th'``; what :meth:`parse` reads back."""
+        return self.rank.value + self.suit.value
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+    @property
+    def name(self) -> str:
+        """Words for screen readers: 'ace of hearts'."""
+        return f"{self.rank.word} of {self.suit.word}"
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code < other.code
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self.short}')"
+
+
+_ALL_CARDS = tuple(Card(rank, suit) for rank in _RANKS for suit in _SUITS)
+_CARDS_BY_KEY = {(card.rank, card.suit): card for card in _ALL_CARDS}
+
+#: Every deck size of HR-3, largest first.
+DECK_SIZES: tuple[int, ...] = (52, 48, 44, 40, 36, 32, 28, 24, 20)
+
+
+def _check_size(size: int) -> int:
+    if size not in DECK_SIZES:
+        raise CardError(f"deck size {size!r} is not one of {', '.join(map(str, DECK_SIZES))} (HR-3)")
+    return size
+
+
+def deck_ranks(size: int = 52) -> tuple[Rank, ...]:
+    """The ranks of a deck of ``size`` cards, lowest first (HR-3).
+
+    >>> [str(r) for r in deck_ranks(32)]
+    ['7', '8', '9', '10', 'J', 'Q', 'K', 'A']
+    """
+    return _RANKS[13 - _check_size(size) // 4 :]
+
+
+@functools.cache
+def deck(size: int = 52) -> tuple[Card, ...]:
+    """The ordered deck of ``size`` cards (HR-3): lowest rank first, suits in order."""
+    low = 13 - _check_size(size) // 4
+    return _ALL_CARDS[4 * low :]
+
+
+def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
+    """A numpy generator for ``seed`` and a path of integer ``keys``.
+
+    Independent streams for the k-th shuffle of a game come from the same seed, so a
+    state can be saved as (seed, counter) and replayed in any process.
+    """
+    if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise ValueError(f"seed must be a non-negative integer or None, got {seed!r}")
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=tuple(keys)))
+
+
+def shuffled_deck(size: int = 52, seed: int | None = None, *keys: int) -> tuple[Card, ...]:
+    """The deck of ``size`` cards shuffled from ``seed``; the same seed, the same order.
+
+    >>> shuffled_deck(32, seed=1) == shuffled_deck(32, seed=1)
+    True
+    >>> sorted(shuffled_deck(32, seed=1)) == list(deck(32))
+    True
+    """
+    cards = deck(size)
+    order = rng_for(seed, *keys).permutation(len(cards))
+    return tuple(cards[i] for i in order)
+
+
+def parse_cards(text: str | Iterable[str | Card], *, allow_repeats: bool = False) -> tuple[Card, ...]:
+    """Read several cards from a string (split on spaces or commas) or an iterable.
+
+    >>> parse_cards("Ah Kd 10c")
+    (Card('Ah'), Card('Kd'), Card('Tc'))
+    >>> parse_cards("Ah ah")
+    Traceback (most recent call last):
+    ...
+    cardlab.cards.CardError: card A♥ appears twice in 'Ah ah'; a hand from one deck holds each card once
+    """
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = tuple(Card.parse(item) for item in items)
+    if not allow_repeats:
+        check_distinct(cards, source=text)
+    return cards
+
+
+def check_distinct(cards: Iterable[Card], source: object = None) -> None:
+    """Raise :class:`CardError` if a card repeats."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            where = f" in {source!r}" if source is not None else ""
+            raise CardError(f"card {card} appears twice{where}; a hand from one deck holds each card once")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as text with suit symbols.
+
+    >>> format_cards(parse_cards("Ah 10c"))
+    'A♥ 10♣'
+    """
+    return " ".join(str(card) for card in cards)
