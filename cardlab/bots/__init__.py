@@ -1,1 +1,8 @@
-"""Players that choose an action from an observation (never from a state)."""
+"""Players that choose an action from an observation (never from a state).
+
+A bot is a callable ``bot(observation) -> Action``, seeded.
+"""
+
+from cardlab.bots.random_bot import RandomBot
+
+__all__ = ["RandomBot"]
