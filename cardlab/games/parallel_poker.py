@@ -1,0 +1,572 @@
+"""Parallel poker, "Poker równoległy" (Hubert Phillips' Quintet): PP-1 .. PP-5.
+
+Two players, one 32-card piquet deck each. The dealer lays out his first seven cards
+(the other player removes the same seven), so both hold the same 25 cards (PP-1). Each
+arranges them, unseen, into five ordered packets of five (PP-2); packet k is compared
+with packet k as poker hands (PP-3) and wins k + 2 points, ties nothing (PP-4); more
+points wins the game (PP-5). A match chains ``games`` games, the dealer alternating.
+
+The one action is ``Action("arrange", cards)``: the 25 cards in packet order, packet 1
+being the first five. Both seats choose at once (``apply_for``).
+
+>>> game = ParallelPoker()
+>>> state = game.new_state(seed=7, dealer=0)
+>>> len(state.held), len(state.laid_out)
+(25, 7)
+>>> rng = np.random.default_rng(1)
+>>> for seat in (0, 1):
+...     state.apply_for(seat, state.legal_actions(seat).sample(rng))
+>>> state.is_terminal, len(state.showings), sum(state.scores) <= 25
+(True, 5, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
+from cardlab.engine import (
+    Action,
+    ActionList,
+    Game,
+    GameState,
+    IllegalActionError,
+    LegalActions,
+    Observation,
+    SettingsError,
+    Zone,
+    seat_names,
+)
+from cardlab.hands import HandRules, HandValue, evaluate, hierarchy
+
+__all__ = [
+    "ARRANGE",
+    "HIERARCHIES",
+    "LAID_OUT",
+    "PACKETS",
+    "PACKET_SIZE",
+    "SHOWING_POINTS",
+    "ARRANGEMENTS",
+    "ParallelPoker",
+    "ParallelPokerState",
+    "ParallelPokerObservation",
+    "Arrangements",
+    "Showing",
+    "arrange",
+    "packets_of",
+    "hand_rules",
+    "key_table",
+    "packet_keys",
+    "showdown",
+]
+
+ARRANGE = "arrange"
+DECK_SIZE = 32
+LAID_OUT = 7  # PP-1
+PACKETS = 5  # PP-2
+PACKET_SIZE = 5
+HELD = PACKETS * PACKET_SIZE
+#: PP-4: showing k (1..5) is worth k + 2 points.
+SHOWING_POINTS: tuple[int, ...] = tuple(k + 2 for k in range(1, PACKETS + 1))
+#: PP-2: the number of ways to lay 25 cards in five ordered packets of five.
+ARRANGEMENTS: int = math.factorial(HELD) // math.factorial(PACKET_SIZE) ** PACKETS
+#: PP-3: the category orders on offer; "traditional" is HR-1 (the source's), "32-card" HR-4.
+HIERARCHIES: dict[str, int] = {"traditional": 52, "32-card": 32}
+
+
+@functools.cache
+def hand_rules(hierarchy_name: str = "traditional", ace_low: bool = True) -> HandRules:
+    """The HandRules of a parallel-poker setting: 32 cards, the PP-3 order, HR-5.
+
+    >>> hand_rules().order[:3]
+    (<Category.STRAIGHT_FLUSH: 'straight flush'>, <Category.FOUR_OF_A_KIND: 'four of a kind'>, <Category.FULL_HOUSE: 'full house'>)
+    >>> str(hand_rules("32-card").order[1])
+    'flush'
+    """
+    return HandRules(DECK_SIZE, ace_low, order=hierarchy(HIERARCHIES[hierarchy_name]))
+
+
+# -- fast packet values (numpy) ---------------------------------------------------
+# A packet's value depends on its sorted ranks and whether it is a flush, so a table of
+# 2 * 8**5 keys indexed by (flush, sorted rank indices in base 8) evaluates packets in
+# bulk. The keys are exactly ``evaluate(...).key`` (checked in the tests).
+_RANK_WEIGHTS = np.array([1, 8, 64, 512, 4096], dtype=np.int64)
+_FLUSH_OFFSET = 8**5
+_LOWEST_RANK_INDEX = 5  # Card.code // 4 of a seven
+
+
+@functools.cache
+def key_table(hierarchy_name: str = "traditional", ace_low: bool = True) -> np.ndarray:
+    """HandValue keys of every 32-card packet shape, for :func:`packet_keys` (-1 = impossible).
+
+    >>> table = key_table()
+    >>> table.shape, int((table >= 0).sum())
+    ((65536,), 840)
+    """
+    rules = hand_rules(hierarchy_name, ace_low)
+    ranks = rules.ranks
+    table = np.full(2 * _FLUSH_OFFSET, -1, dtype=np.int64)
+    for shape in itertools.combinations_with_replacement(range(8), PACKET_SIZE):
+        counts = [shape.count(r) for r in set(shape)]
+        if max(counts) > 4:
+            continue
+        index = int(np.dot(shape, _RANK_WEIGHTS))
+        seen: dict[int, int] = {}
+        cards = []
+        for r in shape:  # a different suit for each repeat of a rank: never a flush
+            cards.append(Card(ranks[r], _SUITS[seen.get(r, 0)]))
+            seen[r] = seen.get(r, 0) + 1
+        if len(set(shape)) == PACKET_SIZE:
+            cards[0] = Card(cards[0].rank, _SUITS[1])
+            table[_FLUSH_OFFSET + index] = evaluate([Card(c.rank, _SUITS[0]) for c in cards], rules).key
+        table[index] = evaluate(cards, rules).key
+    return table
+
+
+def packet_keys(codes: np.ndarray, table: np.ndarray | None = None) -> np.ndarray:
+    """HandValue keys of packets given as card codes, shape (..., 5) -> (...).
+
+    >>> codes = np.array([[c.code for c in parse_cards("Ah Ad Ac 8d 8c")]])
+    >>> int(packet_keys(codes)[0]) == evaluate(parse_cards("Ah Ad Ac 8d 8c"), hand_rules()).key
+    True
+    """
+    if table is None:
+        table = key_table()
+    codes = np.asarray(codes)
+    ranks = np.sort(codes // 4 - _LOWEST_RANK_INDEX, axis=-1)
+    suits = codes % 4
+    flush = (suits == suits[..., :1]).all(axis=-1)
+    return table[ranks @ _RANK_WEIGHTS + _FLUSH_OFFSET * flush]
+
+
+def showdown(a: Sequence[Card], b: Sequence[Card], table: np.ndarray | None = None) -> tuple[int, int]:
+    """The points two arrangements (25 cards each, in packet order) score against each other (PP-3, PP-4).
+
+    >>> a = parse_cards("9s 9c 8s 8c 7c Ks Kd Kc Js Tc Qd Jd Td 8d 7d As Ah Ad Ac Qs Kh Qh Jh Th 9h")
+    >>> b = parse_cards("As Ah Ac 8d 8c Ks Qs Js 9s 8s Kh Qh Jh Th 9h Ad Kd Qd Jd Td 7d 7c Kc Tc 9c")
+    >>> showdown(a, b)
+    (7, 18)
+    """
+    codes = np.array([[c.code for c in a], [c.code for c in b]]).reshape(2, PACKETS, PACKET_SIZE)
+    keys = packet_keys(codes, table)
+    points = np.array(SHOWING_POINTS)
+    return int(points[keys[0] > keys[1]].sum()), int(points[keys[1] > keys[0]].sum())
+
+
+_SUITS = tuple(sorted({card.suit for card in deck(DECK_SIZE)}))
+
+
+# -- values -------------------------------------------------------------------------
+def packets_of(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The five packets of an arrangement, packet 1 first (PP-2).
+
+    >>> [len(p) for p in packets_of(deck(32)[:25])]
+    [5, 5, 5, 5, 5]
+    """
+    return tuple(tuple(cards[i : i + PACKET_SIZE]) for i in range(0, HELD, PACKET_SIZE))
+
+
+def arrange(packets: Iterable[Iterable[Card | str]] | str) -> Action:
+    """The action laying out packets in order; text packets are separated by ``|``.
+
+    >>> arrange("Ah Kh Qh Jh Th | 9h 9s 9d 9c 8s | 8h 8d 8c 7h 7s | As Ks Qs Js Ts | Ad Kd Qd Jd Td")
+    Action('arrange', cards=(Card('Ah'), ...))
+    """
+    if isinstance(packets, str):
+        packets = [parse_cards(text) for text in packets.split("|")]
+    return Action(ARRANGE, tuple(Card.parse(c) for packet in packets for c in packet))
+
+
+@dataclass(frozen=True)
+class Showing:
+    """One showing (PP-3): packet ``packet`` (1..5) of each seat, their values, who won (PP-4).
+
+    ``winner`` is None for a tie, which scores nothing.
+    """
+
+    game: int
+    packet: int
+    cards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    values: tuple[HandValue, HandValue]
+    winner: int | None
+    points: int
+
+
+@dataclass(frozen=True, eq=False)
+class Arrangements(LegalActions):
+    """The legal arrangements of 25 cards (PP-2) as a view: ``in``, ``len``, ``sample``.
+
+    There are some 6 x 10**14 of them, so they are never listed; iteration yields them
+    lazily in a fixed order.
+
+    >>> view = Arrangements(deck(32)[7:])
+    >>> len(view) == ARRANGEMENTS == 623_360_743_125_120
+    True
+    >>> view.sample(np.random.default_rng(0)) in view
+    True
+    >>> next(iter(view)) in view, Action("arrange", deck(32)[:25]) in view
+    (True, False)
+    """
+
+    cards: tuple[Card, ...]
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Action)
+            and action.kind == ARRANGE
+            and action.amount is None
+            and len(action.cards) == HELD
+            and sorted(action.cards) == sorted(self.cards)
+        )
+
+    def __len__(self) -> int:
+        return ARRANGEMENTS if len(self.cards) == HELD else 0
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __iter__(self) -> Iterator[Action]:
+        def packets(rest: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+            if not rest:
+                yield ()
+                return
+            for packet in itertools.combinations(rest, PACKET_SIZE):
+                left = tuple(c for c in rest if c not in packet)
+                for tail in packets(left):
+                    yield packet + tail
+
+        for cards in packets(tuple(sorted(self.cards))):
+            yield Action(ARRANGE, cards)
+
+    def kinds(self) -> frozenset[str]:
+        return frozenset({ARRANGE}) if self else frozenset()
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        """A uniformly random arrangement."""
+        order = rng.permutation(len(self.cards))
+        return Action(ARRANGE, tuple(self.cards[i] for i in order))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Arrangements) and sorted(self.cards) == sorted(other.cards)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.cards))
+
+    def __repr__(self) -> str:
+        return f"Arrangements({format_cards(self.cards)!r}, {len(self)} arrangements)"
+
+
+# -- settings -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class ParallelPoker(Game):
+    """Settings of parallel poker: the PP-3 hierarchy, HR-5 and the games of a match (PP-5).
+
+    >>> ParallelPoker(games=2).rules.order == hierarchy(52)
+    True
+    >>> ParallelPoker(hierarchy="52-card")
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SettingsError: hierarchy must be 'traditional' or '32-card' (PP-3), got '52-card'
+    """
+
+    hierarchy: str = "traditional"
+    ace_low: bool = True
+    games: int = 1
+
+    name: ClassVar[str] = "parallel_poker"
+    state_class: ClassVar[type]
+    deck_cards: ClassVar[int] = DECK_SIZE
+
+    def __post_init__(self) -> None:
+        if self.hierarchy not in HIERARCHIES:
+            raise SettingsError(f"hierarchy must be 'traditional' or '32-card' (PP-3), got {self.hierarchy!r}")
+        if not isinstance(self.ace_low, bool):
+            raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise SettingsError(f"games must be a whole number of games >= 1 (PP-5), got {self.games!r}")
+
+    @property
+    def rules(self) -> HandRules:
+        """The hand rules of the showings (PP-3)."""
+        return hand_rules(self.hierarchy, self.ace_low)
+
+    @property
+    def table(self) -> np.ndarray:
+        """The fast key table of these rules (:func:`packet_keys`)."""
+        return key_table(self.hierarchy, self.ace_low)
+
+    @property
+    def full_deck(self) -> tuple[Card, ...]:
+        """Both players' decks: the 32 piquet cards twice (PP-1), for the conservation checks."""
+        return deck(DECK_SIZE) * 2
+
+    def _check_deck(self, cards: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+        # A stacked deck is the dealer's 32 cards (PP-1); the other deck only mirrors its first seven.
+        if cards is None:
+            return None
+        cards = parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(c) for c in cards)
+        if sorted(cards) != sorted(deck(DECK_SIZE)):
+            raise CardError(
+                f"a stacked deck must hold exactly the 32 cards of the dealer's piquet deck (PP-1), got {len(cards)}: "
+                f"{format_cards(cards)}"
+            )
+        return cards
+
+    def sample_state(self, observation: Observation, rng: np.random.Generator) -> ParallelPokerState:
+        """A full state consistent with ``observation``: the other seat's packets, if laid, at random.
+
+        Everything else (the 25 cards, scores, past showings) is public. The sample's
+        history is not a replayable game: it is for planning (determinization).
+        """
+        obs = observation
+        if not isinstance(obs, ParallelPokerObservation):
+            raise TypeError(f"expected a ParallelPokerObservation, got {type(obs).__name__}")
+        rest = [c for c in deck(DECK_SIZE) if c not in set(obs.laid_out)]
+        state = self.new_state(seed=int(rng.integers(2**62)), dealer=obs.dealer, deck=obs.laid_out + tuple(rest))
+        state.game_index = obs.game_number
+        state.round_index = obs.game_number
+        state.scores = list(obs.scores)
+        state.game_scores = list(obs.game_scores)
+        state.showings = list(obs.showings)
+        state.history = []
+        other = 1 - obs.player
+        arrangements = [None, None]
+        if obs.packets is not None:
+            arrangements[obs.player] = tuple(c for packet in obs.packets for c in packet)
+        if obs.arranged[other]:
+            order = rng.permutation(HELD)
+            arrangements[other] = tuple(obs.held[i] for i in order)
+        state.arrangements = arrangements
+        return state
+
+
+# -- observation --------------------------------------------------------------------
+@dataclass(frozen=True)
+class ParallelPokerObservation(Observation):
+    """What one seat of parallel poker sees.
+
+    ``held``: the 25 cards both players hold (PP-1); ``laid_out``: the seven removed;
+    ``packets``: this seat's own packets once laid, else None; ``arranged``: which seats
+    have laid their packets (face down: never what is in them); ``showings``: every
+    showing so far in the match; ``scores``: match totals; ``game_scores``: this game's.
+    """
+
+    dealer: int = 0
+    game_number: int = 0
+    games: int = 1
+    laid_out: tuple[Card, ...] = ()
+    held: tuple[Card, ...] = ()
+    packets: tuple[tuple[Card, ...], ...] | None = None
+    arranged: tuple[bool, bool] = (False, False)
+    showings: tuple[Showing, ...] = ()
+    scores: tuple[int, int] = (0, 0)
+    game_scores: tuple[int, int] = (0, 0)
+
+
+# -- state --------------------------------------------------------------------------
+class ParallelPokerState(GameState):
+    """A match of parallel poker: deal (PP-1), arrange (PP-2), show (PP-3), score (PP-4, PP-5)."""
+
+    simultaneous: ClassVar[bool] = True  # PP-2: both arrange unseen, in any order
+    game: ParallelPoker
+
+    def _setup(self) -> None:
+        self.scores = [0, 0]
+        self.game_scores = [0, 0]
+        self.game_index = 0
+        self.showings: list[Showing] = []
+        self.dealer = self._choose_dealer()
+        self._start_game()
+
+    def _start_game(self) -> None:
+        self._shuffles += 1
+        if self._shuffles == 1 and self.stacked is not None:
+            cards = tuple(self.stacked)
+        else:
+            order = self._rng(self._shuffles).permutation(DECK_SIZE)
+            cards = tuple(deck(DECK_SIZE)[i] for i in order)
+        self.laid_out: tuple[Card, ...] = cards[:LAID_OUT]
+        self.held: tuple[Card, ...] = tuple(sorted(cards[LAID_OUT:]))
+        self.arrangements: list[tuple[Card, ...] | None] = [None, None]
+        self.game_scores = [0, 0]
+        dealer, other = self.name(self.dealer), self.name(1 - self.dealer)
+        self._log(
+            "deal",
+            f"game {self.game_index + 1}: {dealer} deals and lays out {format_cards(self.laid_out)} face up; "
+            f"{other} removes the same seven; both hold the same 25 cards",
+            rule="PP-1",
+        )
+
+    # -- the protocol ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.game_index >= self.game.games:
+            return None
+        return next(p for p in (0, 1) if self.arrangements[p] is None)
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        if player is None:
+            player = self.current_player
+        if player is None or self.is_terminal or self.arrangements[player] is not None:
+            return ActionList(())
+        return Arrangements(self.held)
+
+    def check(self, action: Action, player: int | None = None) -> None:
+        if player is None:
+            player = self.current_player
+        if self.is_terminal:
+            raise IllegalActionError("PP-5", f"the match is over; {action.kind} cannot be played")
+        if action.kind != ARRANGE:
+            raise IllegalActionError("PP-2", f"the only action is '{ARRANGE}' (25 cards in packet order), not {action.kind!r}")
+        if player not in (0, 1):
+            raise IllegalActionError("PP-2", f"seat {player!r} does not play parallel poker (seats 0 and 1)")
+        if self.arrangements[player] is not None:
+            raise IllegalActionError("PP-2", f"{self.name(player)} has already laid his packets; the order cannot change")
+        if action.amount is not None:
+            raise IllegalActionError("PP-2", f"arranging takes no amount, got {action.amount}")
+        if action not in Arrangements(self.held):
+            given, held = sorted(action.cards), sorted(self.held)
+            missing = [c for c in held if given.count(c) < 1]
+            extra = [c for c in set(given) if given.count(c) > (c in held)]
+            raise IllegalActionError(
+                "PP-2",
+                f"an arrangement uses exactly the 25 held cards, each once, five packets of five; got "
+                f"{len(action.cards)} cards (missing {format_cards(missing) or 'none'}; "
+                f"not held or repeated {format_cards(sorted(extra)) or 'none'})",
+            )
+
+    def _apply(self, action: Action, player: int) -> None:
+        self.arrangements[player] = action.cards
+        self._log("arrange", f"{self.name(player)} lays his five packets face down", rule="PP-2", player=player)
+        if all(a is not None for a in self.arrangements):
+            self._show()
+
+    def _show(self) -> None:
+        rules = self.game.rules
+        packets = [packets_of(a) for a in self.arrangements]
+        for k in range(PACKETS):
+            pair = (packets[0][k], packets[1][k])
+            values = (evaluate(pair[0], rules), evaluate(pair[1], rules))
+            winner = 0 if values[0] > values[1] else 1 if values[1] > values[0] else None
+            points = SHOWING_POINTS[k] if winner is not None else 0
+            if winner is not None:
+                self.scores[winner] += points
+                self.game_scores[winner] += points
+            self.showings.append(Showing(self.game_index + 1, k + 1, pair, values, winner, points))
+            result = "a tie, no points" if winner is None else f"{self.name(winner)} wins {points} points"
+            self._log(
+                "showing",
+                f"showing {k + 1}: {self.name(0)} {format_cards(pair[0])} ({values[0].describe()}) against "
+                f"{self.name(1)} {format_cards(pair[1])} ({values[1].describe()}): {result} (PP-4)",
+                rule="PP-3",
+            )
+        a, b = self.game_scores
+        names = seat_names(2)
+        verdict = "a draw" if a == b else f"{names[0] if a > b else names[1]} wins"
+        self._log("result", f"game {self.game_index + 1}: {verdict}, {names[0]} {a} to {names[1]} {b}", rule="PP-5")
+        self.round_index += 1
+        self.game_index += 1
+        if self.game_index < self.game.games:
+            self.dealer = 1 - self.dealer  # PP-5: the dealer alternates
+            self._start_game()
+        elif self.game.games > 1:
+            a, b = self.scores
+            verdict = "a draw" if a == b else f"{names[0] if a > b else names[1]} wins the match"
+            self._log("result", f"match of {self.game.games} games: {verdict}, {names[0]} {a} to {names[1]} {b}", rule="PP-5")
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with more points once the match is over; None while playing or for a draw (PP-5)."""
+        if not self.is_terminal or self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    @property
+    def is_draw(self) -> bool:
+        return self.is_terminal and self.scores[0] == self.scores[1]
+
+    def returns(self) -> list[float]:
+        """Each seat's points minus the other's (zero-sum, PP-5)."""
+        a, b = self.scores
+        return [float(a - b), float(b - a)]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(self.scores)
+
+    def observation(self, player: int) -> ParallelPokerObservation:
+        other = 1 - player
+        mine = self.arrangements[player]
+        theirs = self.arrangements[other]
+        done = self.is_terminal
+        zones = [Zone("laid out", self.laid_out, None, "pile")]
+        for seat, arrangement in ((player, mine), (other, theirs)):
+            for k in range(PACKETS):
+                if arrangement is None:
+                    cards: tuple[Card | None, ...] = ()
+                elif seat == player or done:
+                    cards = packets_of(arrangement)[k]
+                else:
+                    cards = (None,) * PACKET_SIZE  # PP-2: face down
+                zones.append(Zone(f"{self.name(seat)} packet {k + 1}", cards, seat, "row"))
+        to_act = not done and mine is None
+        return ParallelPokerObservation(
+            game=self.game,
+            player=player,
+            current_player=self.current_player,
+            hand=self.held if to_act else (),
+            legal_actions=self.legal_actions(player) if to_act else ActionList(()),
+            zones=tuple(zones),
+            points=tuple(self.scores),
+            pot=None,
+            log=self.log_for(player),
+            is_terminal=done,
+            dealer=self.dealer,
+            game_number=self.game_index,
+            games=self.game.games,
+            laid_out=self.laid_out,
+            held=self.held,
+            packets=None if mine is None else packets_of(mine),
+            arranged=(self.arrangements[0] is not None, self.arrangements[1] is not None),
+            showings=tuple(self.showings),
+            scores=(self.scores[0], self.scores[1]),
+            game_scores=(self.game_scores[0], self.game_scores[1]),
+        )
+
+    def card_locations(self) -> dict[str, Sequence[Card]]:
+        """Both decks (PP-1): each seat's seven laid out and 25 in hand or in packets."""
+        places: dict[str, Sequence[Card]] = {}
+        for seat in (0, 1):
+            name = self.name(seat)
+            places[f"{name}'s deck: laid out"] = self.laid_out
+            arrangement = self.arrangements[seat]
+            places[f"{name}'s hand" if arrangement is None else f"{name}'s packets"] = arrangement or self.held
+        return places
+
+    def hidden_from(self, player: int) -> frozenset[Card]:
+        """No card's identity is hidden (both hold the same 25): only the other's order is (PP-2).
+
+        The order is checked by the tests: an observation never changes with it.
+        """
+        return frozenset()
+
+    def clone(self) -> ParallelPokerState:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.actions = list(self.actions)
+        new.scores = list(self.scores)
+        new.game_scores = list(self.game_scores)
+        new.showings = list(self.showings)
+        new.arrangements = list(self.arrangements)
+        return new
+
+
+ParallelPoker.state_class = ParallelPokerState
