@@ -1,0 +1,823 @@
+"""Fight for the Lead: four cards each, a hidden fight card for the lead, paid
+exchanges, four tricks without trumps, a pot split by tricks (FL-1 .. FL-11).
+
+One state is one *session*: games follow one another until ``games`` have been
+played or fewer than two players remain (FL-10). ``round_index`` counts the games
+paid out (FL-8).
+
+>>> game = FightForTheLead(players=3, ante=4, stack=40)
+>>> state = game.new_state(seed=7)
+>>> state.phase, state.pot, state.stacks
+('fight', 12, [36, 36, 36])
+>>> while state.phase == "fight":            # FL-3: every seat lays a card, unseen
+...     seat = state.current_player
+...     state.apply_for(seat, state.legal_actions(seat)[0])
+>>> state.phase, state.lead is not None
+('exchange', True)
+>>> state.chips() == 3 * 40                   # FL-11
+True
+
+Decisions the rule page leaves open, taken here (and cited as the rule they extend):
+
+* FL-5: if the stock cannot give every player a new card after the fight, each
+  player takes his own (now face-up) fight card back instead.
+* FL-1 / FL-10: when an ante is due, a player who cannot pay it must leave.
+* FL-10: the stay-or-leave decisions are taken in turn, clockwise from the last
+  dealer's left, and the deal passes to the next player clockwise who stayed.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardlab.cards import Card, Suit, deck
+from cardlab.engine import (
+    Action,
+    ActionList,
+    Event,
+    Game,
+    GameState,
+    IllegalActionError,
+    Observation,
+    SettingsError,
+    Zone,
+)
+
+__all__ = [
+    "RULES",
+    "HAND_SIZE",
+    "TRICKS",
+    "FightForTheLead",
+    "FightForTheLeadState",
+    "FightForTheLeadObservation",
+    "fight_winner",
+    "trick_winner",
+    "payout",
+]
+
+#: The rule ids of the page, with their titles (rules/fight-for-the-lead.md).
+RULES: dict[str, str] = {
+    "FL-1": "Stakes",
+    "FL-2": "Deal",
+    "FL-3": "Fight card",
+    "FL-4": "The fight for the lead",
+    "FL-5": "Replacement",
+    "FL-6": "Exchange",
+    "FL-7": "Tricks",
+    "FL-8": "Payout",
+    "FL-9": "The loser's stake",
+    "FL-10": "Leaving",
+    "FL-11": "Chips are conserved",
+}
+HAND_SIZE = 4  # FL-2
+TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
+
+_FIGHT = {card: Action("fight", (card,)) for card in deck(52)}
+_PLAY = {card: Action("play", (card,)) for card in deck(52)}
+_STAY, _LEAVE = Action("stay"), Action("leave")
+_NO_ACTIONS = ActionList(())
+
+
+def _hand_key(card: Card) -> tuple[int, int]:
+    """Hands are kept grouped by suit, low to high (as a player holds them)."""
+    return (card.suit.index, card.rank.number)
+
+
+@functools.lru_cache(maxsize=8192)
+def _exchanges(hand: tuple[Card, ...], most: int) -> ActionList:
+    return ActionList(
+        Action("exchange", combo) for k in range(most + 1) for combo in itertools.combinations(hand, k)
+    )
+
+
+# -- the rules as pure functions ---------------------------------------------------
+def fight_winner(fights: Sequence[tuple[int, Card]], stock: Sequence[Card]) -> tuple[int, int]:
+    """FL-4: who wins the lead, and how many stock cards were turned.
+
+    ``fights`` are (seat, fight card) clockwise from the dealer's left; ``stock``
+    is the stock top card first. The first turned card whose suit some fight card
+    shares decides: the highest fight card of that suit wins. If the stock runs out
+    first, the highest fight card wins, ties to the seat nearest the dealer's left.
+
+    >>> from cardlab.cards import parse_cards
+    >>> fights = list(zip([0, 1, 2], parse_cards("7h Kc 9h")))
+    >>> fight_winner(fights, parse_cards("2s 5d Ah 3c"))   # spades, diamonds: no one
+    (2, 3)
+    >>> fight_winner(fights, parse_cards("2s 5d"))         # stock out: K beats 9 and 7
+    (1, 2)
+    """
+    for turned, card in enumerate(stock, start=1):
+        best: tuple[int, Card] | None = None
+        for seat, fight in fights:
+            if fight.suit is card.suit and (best is None or fight.rank > best[1].rank):
+                best = (seat, fight)
+        if best is not None:
+            return best[0], turned
+    top = fights[0]
+    for seat, fight in fights[1:]:
+        if fight.rank > top[1].rank:  # strictly higher: ties stay nearest the dealer's left
+            top = (seat, fight)
+    return top[0], len(stock)
+
+
+def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
+    """FL-7: the seat whose card is the highest of the suit led (no trumps).
+
+    >>> from cardlab.cards import parse_cards
+    >>> trick_winner(list(zip([2, 3, 0], parse_cards("9h As Jh"))))
+    0
+    """
+    led = trick[0][1].suit
+    seat, best = trick[0]
+    for other, card in trick[1:]:
+        if card.suit is led and card.rank > best.rank:
+            seat, best = other, card
+    return seat
+
+
+def payout(pot: int, tricks: Sequence[int]) -> tuple[list[int], int]:
+    """FL-8: each trick pays ``pot // 4``; returns the payments and the remainder.
+
+    >>> payout(10, [2, 1, 1, 0])
+    ([4, 2, 2, 0], 2)
+    """
+    share = pot // TRICKS
+    paid = [share * n for n in tricks]
+    return paid, pot - sum(paid)
+
+
+# -- settings ------------------------------------------------------------------------
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise SettingsError(f"{name} must be a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise SettingsError(f"{name} must be {bound}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class FightForTheLead(Game):
+    """The table settings of Fight for the Lead (rules/fight-for-the-lead.md).
+
+    ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
+    the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).
+
+    >>> FightForTheLead()
+    FightForTheLead(players=4, ante=4, stack=100, exchange_fee=4, games=10)
+    >>> FightForTheLead(players=6)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SettingsError: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
+    """
+
+    players: int = 4
+    ante: int = 4
+    stack: int = 100
+    exchange_fee: int | None = None
+    games: int = 10
+
+    name = "fight_for_the_lead"
+
+    def __post_init__(self) -> None:
+        try:
+            _check_int("players", self.players, 2, 5)
+        except SettingsError as error:
+            raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
+        _check_int("ante", self.ante, 1)
+        _check_int("stack", self.stack, 0)
+        if self.stack < self.ante:
+            raise SettingsError(f"stack ({self.stack}) must cover the first ante ({self.ante}) (FL-1)")
+        if self.exchange_fee is None:
+            object.__setattr__(self, "exchange_fee", self.ante)
+        _check_int("exchange_fee", self.exchange_fee, 0)
+        _check_int("games", self.games, 1)
+        for field in ("players", "ante", "stack", "exchange_fee", "games"):
+            object.__setattr__(self, field, int(getattr(self, field)))
+
+    def sample_state(self, observation: Observation, rng: np.random.Generator) -> FightForTheLeadState:
+        """A full state consistent with ``observation``: unseen cards dealt at random.
+
+        Seats shown void in a suit (FL-7) get no card of it where possible. The
+        sample's log is the observer's own; its action list starts empty.
+
+        >>> game = FightForTheLead(players=3)
+        >>> state = game.new_state(seed=1)
+        >>> sample = game.sample_state(state.observation(0), np.random.default_rng(0))
+        >>> sample.hands[0] == state.hands[0], sample.stacks == state.stacks
+        (True, True)
+        """
+        if not isinstance(observation, FightForTheLeadObservation) or observation.game != self:
+            raise ValueError("sample_state needs an observation of this Fight for the Lead game")
+        return FightForTheLeadState._sample(self, observation, rng)
+
+
+@dataclass(frozen=True)
+class FightForTheLeadObservation(Observation):
+    """What one seat of Fight for the Lead may know (the page's last section).
+
+    Beyond the generic fields: ``phase`` ('fight', 'exchange', 'play', 'decide',
+    'over'); ``playing`` the seats of this game clockwise from the dealer's left;
+    ``stacks``; ``tricks`` taken this game; ``fight_chosen`` who has laid a fight
+    card; ``fight_cards`` the turned-up fight cards (before the turn-up only the
+    observer's own); ``turned`` the stock cards turned in the fight; ``lead``;
+    ``exchanged`` how many cards each seat exchanged (None: not yet);
+    ``my_exchanged`` the observer's own cards given up; ``trick`` the trick on the
+    table; ``done_tricks`` the finished tricks as (plays, winner); ``voids`` the
+    suits each seat has shown it lacks; ``last_pot`` and ``losers`` of the last
+    game paid (FL-9); ``decisions`` stay or leave (FL-10).
+    """
+
+    phase: str = ""
+    dealer: int = 0
+    in_session: tuple[bool, ...] = ()
+    playing: tuple[int, ...] = ()
+    stacks: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    hand_sizes: tuple[int, ...] = ()
+    fight_chosen: tuple[bool, ...] = ()
+    fight_cards: tuple[Card | None, ...] = ()
+    fight_taken_back: bool = False
+    turned: tuple[Card, ...] = ()
+    lead: int | None = None
+    exchanged: tuple[int | None, ...] = ()
+    my_exchanged: tuple[Card, ...] = ()
+    stock_size: int = 0
+    trick: tuple[tuple[int, Card], ...] = ()
+    done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...] = ()
+    voids: tuple[frozenset[Suit], ...] = ()
+    last_pot: int | None = None
+    losers: tuple[int, ...] = ()
+    decisions: tuple[str | None, ...] = ()
+    games_played: int = 0
+    fee: int = 0
+
+
+# -- the state machine ---------------------------------------------------------------
+class FightForTheLeadState(GameState):
+    """A session of Fight for the Lead; see :class:`FightForTheLead`.
+
+    Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
+    ``hands``, ``stock`` (top card last), ``dealer``, ``playing`` (seats in this
+    game, clockwise from the dealer's left), ``lead``, ``phase``.
+    """
+
+    simultaneous = True  # FL-3: fight cards are chosen all at once
+
+    # -- set-up and the course of a game -----------------------------------------------
+    def _setup(self) -> None:
+        game: FightForTheLead = self.game  # type: ignore[assignment]
+        n = game.num_players
+        self.stacks = [game.stack] * n
+        self.pot = 0
+        self.in_session = [True] * n
+        self.dealer = self._choose_dealer()
+        self.last_pot: int | None = None
+        self.losers: list[int] = []
+        self.ante_due = True  # FL-1: the first game's pot is antes
+        self._begin_game()
+
+    def _begin_game(self) -> None:
+        game: FightForTheLead = self.game  # type: ignore[assignment]
+        n = game.num_players
+        self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
+        if self.ante_due:
+            for seat in self.playing:
+                self.stacks[seat] -= game.ante
+                self.pot += game.ante
+            self._log("stake", f"{_names(self, self.playing)} pay the ante of {game.ante} chips each; "
+                      f"the pot is {self.pot}.", rule="FL-1")
+            self.ante_due = False
+        cards = self._new_deck()
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        k = len(self.playing)
+        for i, seat in enumerate(self.playing):
+            self.hands[seat] = sorted(cards[i : HAND_SIZE * k : k], key=_hand_key)
+        self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
+        self._log("deal", f"Game {self.round_index + 1}: {self.name(self.dealer)} deals {HAND_SIZE} cards "
+                  f"to each player; {len(self.stock)} cards stay in the stock.", rule="FL-2")
+        for seat in self.playing:
+            self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}.", rule="FL-2",
+                      player=seat, visible_to=(seat,))
+        self.phase = "fight"
+        self.fight: list[Card | None] = [None] * n
+        self.fight_cards: list[Card | None] = [None] * n  # the turned-up ones (public)
+        self.fight_taken_back = False
+        self.turned: list[Card] = []
+        self.lead: int | None = None
+        self.exchanged: list[int | None] = [None] * n
+        self.given_up: list[list[Card]] = [[] for _ in range(n)]
+        self.tricks = [0] * n
+        self.trick: list[tuple[int, Card]] = []
+        self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
+        self.voids: list[set[Suit]] = [set() for _ in range(n)]
+        self.decisions: list[str | None] = [None] * n
+        self.turn: int | None = None
+
+    def _resolve_fight(self) -> None:
+        fights = [(seat, self.fight[seat]) for seat in self.playing]
+        self._log("fight", "The fight cards are turned up: "
+                  + ", ".join(f"{self.name(s)} {c}" for s, c in fights) + ".", rule="FL-4")
+        winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
+        dealer = self.name(self.dealer)
+        for _ in range(turned):
+            card = self.stock.pop()
+            self.turned.append(card)
+            if any(c.suit is card.suit for _, c in fights):  # type: ignore[union-attr]
+                self._log("fight", f"{dealer} turns {card}: {card.suit.word} is the fight suit; "
+                          f"{self.name(winner)} wins the lead with {self.fight[winner]}.", rule="FL-4")
+                break
+            self._log("fight", f"{dealer} turns {card}: no fight card is a {card.suit.word[:-1]}.", rule="FL-4")
+        else:
+            self._log("fight", f"The stock has run out: the highest fight card, {self.fight[winner]} of "
+                      f"{self.name(winner)}, wins the lead.", rule="FL-4")
+        self.lead = winner
+        for seat in self.playing:
+            self.fight_cards[seat] = self.fight[seat]
+        if len(self.stock) >= len(self.playing):
+            self._log("replace", f"The fight cards go to the discard; {dealer} gives each player a new card.",
+                      rule="FL-5")
+            for seat in self.playing:
+                card = self.stock.pop()
+                self._take(seat, card)
+                self._log("replace", f"{self.name(seat)} gets {card}.", rule="FL-5", player=seat,
+                          visible_to=(seat,))
+        else:  # a gap of the page, decided here: nobody is left short of four cards
+            self.fight_taken_back = True
+            self._log("replace", f"The stock holds {len(self.stock)} cards, too few for a new card each: "
+                      "every player takes his own fight card back.", rule="FL-5")
+            for seat in self.playing:
+                self._take(seat, self.fight[seat])  # type: ignore[arg-type]
+        self.fight = [None] * len(self.fight)
+        self.phase = "exchange"
+        self.turn = self.playing[0]
+
+    def _take(self, seat: int, card: Card) -> None:
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort(key=_hand_key)
+
+    def _next_in_game(self, seat: int) -> int:
+        i = self.playing.index(seat) + 1
+        return self.playing[i % len(self.playing)]
+
+    def _end_trick(self) -> None:
+        winner = trick_winner(self.trick)
+        self.tricks[winner] += 1
+        self.done_tricks.append((tuple(self.trick), winner))
+        self._log("trick", f"{self.name(winner)} wins trick {len(self.done_tricks)} with "
+                  f"{dict(self.trick)[winner]}.", rule="FL-7")
+        self.trick = []
+        self.turn = winner
+        if len(self.done_tricks) == TRICKS:
+            self._payout()
+
+    def _payout(self) -> None:
+        game: FightForTheLead = self.game  # type: ignore[assignment]
+        pot = self.pot
+        paid, rest = payout(pot, self.tricks)
+        for seat, chips in enumerate(paid):
+            self.stacks[seat] += chips
+        self.pot = rest
+        share = ", ".join(f"{self.name(s)} {paid[s]} ({self.tricks[s]} trick{'s' * (self.tricks[s] != 1)})"
+                          for s in self.playing if self.tricks[s])
+        self._log("payout", f"The pot of {pot} pays {pot // TRICKS} chips a trick: {share}; "
+                  f"{rest} chips stay in the pot.", rule="FL-8")
+        self.last_pot = pot
+        self.losers = [s for s in self.playing if self.tricks[s] == 0]
+        for seat in self.losers:
+            self._log("loser", f"{self.name(seat)} took no trick: to play on he must pay {pot} chips.",
+                      rule="FL-9")
+        self.round_index += 1
+        self.turn = None
+        if self.round_index >= game.games:
+            self._end_session(f"The session of {game.games} games is over.")
+            return
+        for seat in self.losers:
+            if self.stacks[seat] < pot:
+                self.in_session[seat] = False
+                self._log("leave", f"{self.name(seat)} cannot pay {pot} chips and must leave.", rule="FL-10")
+        deciders = [s for s in self.playing if self.in_session[s]]
+        if len(deciders) < 2:
+            self._end_session("Fewer than two players remain.")
+            return
+        self.phase = "decide"
+        self.deciders = deciders
+        self.turn = deciders[0]
+
+    def _after_decisions(self) -> None:
+        game: FightForTheLead = self.game  # type: ignore[assignment]
+        stayers = [s for s in self.deciders if self.decisions[s] == "stay"]
+        for seat in stayers:
+            if seat in self.losers:
+                self.stacks[seat] -= self.last_pot  # type: ignore[operator]
+                self.pot += self.last_pot  # type: ignore[operator]
+                self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
+                          f"the pot is {self.pot}.", rule="FL-9")
+        if self.pot == 0:
+            for seat in [s for s in stayers if self.stacks[s] < game.ante]:
+                stayers.remove(seat)
+                self.in_session[seat] = False
+                self._log("leave", f"The pot is empty and {self.name(seat)} cannot pay the ante: he must leave.",
+                          rule="FL-10")
+            self.ante_due = len(stayers) >= 2
+        if len(stayers) < 2:
+            self._end_session("Fewer than two players remain.")
+            return
+        n = game.num_players
+        self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
+        self._begin_game()
+
+    def _end_session(self, why: str) -> None:
+        self.phase = "over"
+        self.turn = None
+        self._log("end", f"{why} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
+                  + f"; {self.pot} chips remain in the pot.", rule="FL-10")
+
+    # -- the protocol ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "fight":  # simultaneous: the lowest seat yet to choose
+            return min(s for s in self.playing if self.fight[s] is None)
+        return self.turn
+
+    def legal_actions(self, player: int | None = None) -> ActionList:
+        """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
+        if player is None:
+            player = self.current_player
+        if player is None:
+            return _NO_ACTIONS
+        phase = self.phase
+        if phase == "fight":
+            if player not in self.playing or self.fight[player] is not None:
+                return _NO_ACTIONS
+            return ActionList(_FIGHT[c] for c in self.hands[player])
+        if player != self.turn:
+            return _NO_ACTIONS
+        hand = self.hands[player]
+        if phase == "exchange":
+            return _exchanges(tuple(hand), self._most_exchange(player))
+        if phase == "play":
+            if self.trick:
+                led = self.trick[0][1].suit
+                follow = [c for c in hand if c.suit is led]
+                if follow:
+                    return ActionList(_PLAY[c] for c in follow)
+            return ActionList(_PLAY[c] for c in hand)
+        if phase == "decide":
+            return ActionList((_STAY, _LEAVE))
+        return _NO_ACTIONS
+
+    def _most_exchange(self, seat: int) -> int:
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        most = min(HAND_SIZE, len(self.stock))
+        return most if fee == 0 else min(most, self.stacks[seat] // fee)
+
+    def check(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
+        if player is None:
+            player = self.current_player
+        phase = self.phase
+        rule, kinds = _PHASE_RULE[phase]
+        if phase == "over" or player is None:
+            raise IllegalActionError("FL-10", "the session is over")
+        if not isinstance(player, int) or not 0 <= player < len(self.stacks):
+            raise IllegalActionError(rule, f"there is no seat {player!r}")
+        who = self.name(player)
+        if action.kind not in kinds:
+            raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
+                                     f"not {action.kind!r}")
+        if action.amount is not None:
+            raise IllegalActionError(rule, f"a {action.kind!r} action takes no amount of chips")
+        if phase == "fight":
+            if player not in self.playing:
+                raise IllegalActionError(rule, f"{who} is not in this game")
+            if self.fight[player] is not None:
+                raise IllegalActionError(rule, f"{who} has already laid a fight card")
+        elif player != self.turn:
+            raise IllegalActionError(rule, f"it is {self.name(self.turn)}'s turn, not {who}'s")  # type: ignore[arg-type]
+        hand = self.hands[player]
+        if phase in ("fight", "play"):
+            if len(action.cards) != 1:
+                raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
+                                         f"not {len(action.cards)}")
+            card = action.cards[0]
+            if card not in hand:
+                raise IllegalActionError(rule, f"{who} does not hold {card}")
+            if phase == "play" and self.trick:
+                led = self.trick[0][1].suit
+                if card.suit is not led and any(c.suit is led for c in hand):
+                    raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and "
+                                             f"he holds some")
+        elif phase == "exchange":
+            cards = action.cards
+            if len(set(cards)) != len(cards):
+                raise IllegalActionError(rule, "a card cannot be exchanged twice")
+            for card in cards:
+                if card not in hand:
+                    raise IllegalActionError(rule, f"{who} does not hold {card}")
+            if len(cards) > len(self.stock):
+                raise IllegalActionError(rule, f"the stock holds only {len(self.stock)} cards, "
+                                         f"too few to exchange {len(cards)}")
+            fee = self.game.exchange_fee  # type: ignore[attr-defined]
+            if fee * len(cards) > self.stacks[player]:
+                raise IllegalActionError(rule, f"{who} cannot pay {fee * len(cards)} chips for {len(cards)} "
+                                         f"cards with a stack of {self.stacks[player]}")
+        elif action.cards:
+            raise IllegalActionError(rule, f"{action.kind!r} takes no cards")
+
+    def _apply(self, action: Action, player: int) -> None:
+        getattr(self, "_do_" + self.phase)(action, player)
+
+    def _do_fight(self, action: Action, player: int) -> None:
+        card = action.cards[0]
+        self.hands[player].remove(card)
+        self.fight[player] = card
+        others = [s for s in range(len(self.stacks)) if s != player]
+        self._log("fight", f"{self.name(player)} lays a fight card face down.", rule="FL-3", player=player,
+                  visible_to=others)
+        self._log("fight", f"{self.name(player)} lays {card} face down as the fight card.", rule="FL-3",
+                  player=player, action=action, visible_to=(player,))
+        if all(self.fight[s] is not None for s in self.playing):
+            self._resolve_fight()
+
+    def _do_exchange(self, action: Action, player: int) -> None:
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        k = len(action.cards)
+        hand = self.hands[player]
+        for card in action.cards:
+            hand.remove(card)
+            self.given_up[player].append(card)
+        drawn = [self.stock.pop() for _ in range(k)]
+        hand.extend(drawn)
+        hand.sort(key=_hand_key)
+        self.stacks[player] -= fee * k
+        self.pot += fee * k
+        self.exchanged[player] = k
+        who = self.name(player)
+        if k:
+            self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
+                      f"the pot is {self.pot}.", rule="FL-6", player=player)
+            self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
+                      rule="FL-6", player=player, action=action, visible_to=(player,))
+        else:
+            self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
+        i = self.playing.index(player) + 1
+        if i < len(self.playing):
+            self.turn = self.playing[i]
+        else:
+            self.phase = "play"
+            self.turn = self.lead
+
+    def _do_play(self, action: Action, player: int) -> None:
+        card = action.cards[0]
+        self.hands[player].remove(card)
+        if self.trick:
+            led = self.trick[0][1].suit
+            if card.suit is not led:
+                self.voids[player].add(led)
+        self.trick.append((player, card))
+        verb = "plays" if len(self.trick) > 1 else "leads"
+        self._log("play", f"{self.name(player)} {verb} {card}.", rule="FL-7", player=player, action=action)
+        if len(self.trick) == len(self.playing):
+            self._end_trick()
+        else:
+            self.turn = self._next_in_game(player)
+
+    def _do_decide(self, action: Action, player: int) -> None:
+        self.decisions[player] = action.kind
+        who = self.name(player)
+        if action.kind == "leave":
+            self.in_session[player] = False
+            owed = " and pays nothing" if player in self.losers else ""
+            self._log("leave", f"{who} leaves the table for good{owed}.", rule="FL-10", player=player,
+                      action=action)
+        else:
+            self._log("stay", f"{who} plays on.", rule="FL-10", player=player, action=action)
+        rest = self.deciders[self.deciders.index(player) + 1 :]
+        staying = sum(self.decisions[s] == "stay" for s in self.deciders)
+        if rest and staying + len(rest) >= 2:
+            self.turn = rest[0]
+        else:
+            for seat in rest:  # moot: the session cannot go on
+                self.decisions[seat] = None
+            self._after_decisions()
+
+    def returns(self) -> list[float]:
+        """Each seat's chips won (+) or lost (-) against its starting stack."""
+        start = self.game.stack  # type: ignore[attr-defined]
+        return [float(chips - start) for chips in self.stacks]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The stacks (FL-11)."""
+        return tuple(self.stacks)
+
+    def chips(self) -> int:
+        """All chips of the session: stacks plus pot (FL-11)."""
+        return sum(self.stacks) + self.pot
+
+    # -- what each seat may see ----------------------------------------------------------
+    def card_locations(self) -> dict[str, list[Card]]:
+        places: dict[str, list[Card]] = {}
+        for seat in range(len(self.stacks)):
+            places[f"hand {seat}"] = list(self.hands[seat])
+            places[f"fight {seat}"] = [] if self.fight[seat] is None else [self.fight[seat]]  # type: ignore[list-item]
+            places[f"given up {seat}"] = list(self.given_up[seat])
+        places["stock"] = list(self.stock)
+        places["turned"] = list(self.turned)
+        places["fight discard"] = [] if self.fight_taken_back else [c for c in self.fight_cards if c is not None]
+        places["trick"] = [c for _, c in self.trick]
+        places["tricks taken"] = [c for plays, _ in self.done_tricks for _, c in plays]
+        return places
+
+    def hidden_from(self, player: int) -> frozenset[Card]:
+        """Other seats' hands, face-down fight cards and given-up cards, and the stock,
+        less the fight cards everyone saw turned up (FL-4)."""
+        hidden: set[Card] = set(self.stock)
+        for seat in range(len(self.stacks)):
+            if seat != player:
+                hidden.update(self.hands[seat])
+                hidden.update(self.given_up[seat])
+                if self.fight[seat] is not None:
+                    hidden.add(self.fight[seat])  # type: ignore[arg-type]
+        hidden.difference_update(c for c in self.fight_cards if c is not None)
+        return frozenset(hidden)
+
+    def observation(self, player: int) -> FightForTheLeadObservation:
+        n = len(self.stacks)
+        revealed = self.lead is not None
+        fight_cards = tuple(self.fight_cards) if revealed else tuple(
+            self.fight[s] if s == player else None for s in range(n)
+        )
+        zones = []
+        for seat in range(n):
+            hand = self.hands[seat]
+            zones.append(Zone(f"hand {seat}", tuple(hand) if seat == player else (None,) * len(hand), seat, "hand"))
+            if self.fight[seat] is not None:
+                zones.append(Zone(f"fight {seat}", (self.fight[seat] if seat == player else None,), seat, "fight"))
+        zones.append(Zone("stock", (None,) * len(self.stock), None, "stock"))
+        zones.append(Zone("turned", tuple(self.turned), None, "row"))
+        zones.append(Zone("trick", tuple(c for _, c in self.trick), None, "trick"))
+        to_act = self.phase != "over" and (
+            player == self.turn or (self.phase == "fight" and player in self.playing and self.fight[player] is None)
+        )
+        return FightForTheLeadObservation(
+            game=self.game,
+            player=player,
+            current_player=self.current_player,
+            hand=tuple(self.hands[player]),
+            legal_actions=self.legal_actions(player) if to_act else _NO_ACTIONS,
+            zones=tuple(zones),
+            points=tuple(self.stacks),
+            pot=self.pot,
+            log=self.log_for(player),
+            is_terminal=self.phase == "over",
+            phase=self.phase,
+            dealer=self.dealer,
+            in_session=tuple(self.in_session),
+            playing=tuple(self.playing),
+            stacks=tuple(self.stacks),
+            tricks=tuple(self.tricks),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            fight_chosen=tuple(c is not None for c in self.fight),
+            fight_cards=fight_cards,
+            fight_taken_back=self.fight_taken_back,
+            turned=tuple(self.turned),
+            lead=self.lead,
+            exchanged=tuple(self.exchanged),
+            my_exchanged=tuple(self.given_up[player]),
+            stock_size=len(self.stock),
+            trick=tuple(self.trick),
+            done_tricks=tuple(self.done_tricks),
+            voids=tuple(frozenset(v) for v in self.voids),
+            last_pot=self.last_pot,
+            losers=tuple(self.losers),
+            decisions=tuple(self.decisions),
+            games_played=self.round_index,
+            fee=self.game.exchange_fee,  # type: ignore[attr-defined]
+        )
+
+    # -- copies ----------------------------------------------------------------------------
+    def clone(self) -> FightForTheLeadState:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in ("history", "actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
+                     "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
+            setattr(new, name, list(getattr(self, name)))
+        new.hands = [list(h) for h in self.hands]
+        new.given_up = [list(g) for g in self.given_up]
+        new.voids = [set(v) for v in self.voids]
+        if hasattr(self, "deciders"):
+            new.deciders = list(self.deciders)
+        return new
+
+    @classmethod
+    def _sample(cls, game: FightForTheLead, obs: FightForTheLeadObservation,
+                rng: np.random.Generator) -> FightForTheLeadState:
+        n = game.num_players
+        me = obs.player
+        state = object.__new__(cls)
+        state.game = game
+        state.seed = int(rng.integers(2**62))
+        state.first_dealer = None
+        state.stacked = None
+        state.history = [Event("log", text, visible_to=frozenset((me,))) for text in obs.log]
+        state.actions = []
+        state.round_index = obs.games_played
+        state._shuffles = 0
+        state.stacks = list(obs.stacks)
+        state.pot = obs.pot
+        state.in_session = list(obs.in_session)
+        state.dealer = obs.dealer
+        state.last_pot = obs.last_pot
+        state.losers = list(obs.losers)
+        state.ante_due = False
+        state.playing = list(obs.playing)
+        state.phase = obs.phase
+        state.fight_taken_back = obs.fight_taken_back
+        state.lead = obs.lead
+        revealed = obs.lead is not None
+        state.fight_cards = list(obs.fight_cards) if revealed else [None] * n
+        state.turned = list(obs.turned)
+        state.exchanged = list(obs.exchanged)
+        state.tricks = list(obs.tricks)
+        state.trick = list(obs.trick)
+        state.done_tricks = list(obs.done_tricks)
+        state.voids = [set(v) for v in obs.voids]
+        state.decisions = list(obs.decisions)
+        state.turn = obs.current_player if obs.phase != "fight" else None
+        if obs.phase == "decide":
+            state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
+        # Known cards stay where the observer saw them; the rest are dealt at random.
+        known = set(obs.hand) | set(obs.turned) | set(obs.my_exchanged) | {c for _, c in obs.trick}
+        known |= {c for plays, _ in obs.done_tricks for _, c in plays}
+        if revealed:
+            known |= {c for c in obs.fight_cards if c is not None}
+        own_fight = obs.fight_cards[me] if not revealed else None
+        if own_fight is not None:
+            known.add(own_fight)
+        unseen = [c for c in game.full_deck if c not in known]
+        order = rng.permutation(len(unseen))
+        pool = [unseen[i] for i in order]
+        state.hands = [[] for _ in range(n)]
+        state.hands[me] = list(obs.hand)
+        state.fight = [None] * n
+        if own_fight is not None:
+            state.fight[me] = own_fight
+        state.given_up = [[] for _ in range(n)]
+        state.given_up[me] = list(obs.my_exchanged)
+        sizes = list(obs.hand_sizes)
+        if obs.fight_taken_back:  # the turned-up fight cards went back to their owners' hands
+            for seat in obs.playing:
+                card = obs.fight_cards[seat]
+                if seat != me and card is not None and not obs.exchanged[seat]:
+                    state.hands[seat].append(card)
+                    sizes[seat] -= 1
+                elif seat != me and card is not None:
+                    pool.append(card)  # exchanged away or kept: unknown to the observer
+        # Seats with known voids first, so they can be kept off those suits.
+        others = sorted((s for s in range(n) if s != me and sizes[s]), key=lambda s: -len(obs.voids[s]))
+        for seat in others:
+            void = obs.voids[seat]
+            take = [c for c in pool if c.suit not in void][: sizes[seat]]
+            if len(take) < sizes[seat]:
+                take = pool[: sizes[seat]]
+            for card in take:
+                pool.remove(card)
+            state.hands[seat].extend(take)
+        for seat in range(n):
+            state.hands[seat].sort(key=_hand_key)
+            if seat != me and obs.fight_chosen[seat]:
+                state.fight[seat] = pool.pop()
+            if seat != me:
+                count = obs.exchanged[seat] or 0
+                state.given_up[seat] = [pool.pop() for _ in range(count)]
+        if len(pool) != obs.stock_size:
+            raise ValueError("the observation's card counts do not add up to the deck")
+        state.stock = pool
+        return state
+
+
+_PHASE_RULE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "fight": ("FL-3", ("fight",)),
+    "exchange": ("FL-6", ("exchange",)),
+    "play": ("FL-7", ("play",)),
+    "decide": ("FL-10", ("stay", "leave")),
+    "over": ("FL-10", ()),
+}
+
+FightForTheLead.state_class = FightForTheLeadState
+
+
+def _words(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) or "nothing"
+
+
+def _names(state: GameState, seats: Sequence[int]) -> str:
+    names = [state.name(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
