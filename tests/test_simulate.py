@@ -1,0 +1,216 @@
+"""simulate(): the same seed gives the same result on every executor, even when a worker dies."""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cardlab.analysis.simulate import Tally, batch_seeds, batched, default_batch_size, simulate, simulate_rows
+
+distributed = pytest.importorskip("distributed")
+
+N = 3000
+SEED = 20260101
+
+
+def dealt_pair(rng: np.random.Generator) -> dict:
+    """A tiny card task: two cards from a 52-card deck; group by suitedness; floats that
+    do not add up exactly, so any change in summation order shows in the last bits."""
+    first, second = rng.choice(52, size=2, replace=False)
+    suited = first % 4 == second % 4
+    return {
+        "kind": "suited" if suited else "offsuit",
+        "pair": float(first // 4 == second // 4),
+        "gap": abs(first // 4 - second // 4) / 7.0,
+        "noise": rng.standard_normal() * 1e3 + 1e6,
+    }
+
+
+_calls = 0
+
+
+class KillOnce:
+    """A task whose worker process kills itself once in the middle of a run (signalled
+    through a file, so the re-run batch plays normally)."""
+
+    def __init__(self, flag: Path, after: int = 60):
+        self.flag = str(flag)
+        self.after = after
+        self.parent = os.getpid()
+
+    def __call__(self, rng: np.random.Generator) -> dict:
+        global _calls
+        _calls += 1
+        if _calls == self.after and os.getpid() != self.parent:
+            try:
+                os.close(os.open(self.flag, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                pass
+            else:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return dealt_pair(rng)
+
+
+def slow(rng: np.random.Generator) -> dict:
+    time.sleep(0.02)
+    return {"x": rng.random()}
+
+
+def broken(rng: np.random.Generator) -> dict:
+    if rng.random() < 0.01:
+        raise ArithmeticError("a bug in the task")
+    return {"x": 1.0}
+
+
+@pytest.fixture(scope="module")
+def expected() -> pd.DataFrame:
+    return simulate(dealt_pair, N, seed=SEED, executor="serial", progress=False)
+
+
+def test_summary_equals_plain_pandas_on_the_same_games(expected):
+    # the games rebuilt by hand from the documented seeding: batch i uses spawn(...)[i]
+    size = default_batch_size(N)
+    sizes = [size] * (N // size) + ([N % size] if N % size else [])
+    rows = []
+    for child, count in zip(np.random.SeedSequence(SEED).spawn(len(sizes)), sizes):
+        rng = np.random.default_rng(child)
+        rows.extend(dealt_pair(rng) for _ in range(count))
+    games = pd.DataFrame(rows)
+    plain = games.groupby("kind").agg(["count", "mean", "std"])
+    for kind in ("offsuit", "suited"):
+        for metric in ("pair", "gap", "noise"):
+            got = expected.loc[(kind, metric)]
+            count, mean, std = plain.loc[kind, metric]
+            assert got["n"] == count
+            assert math.isclose(got["mean"], mean, rel_tol=1e-12)
+            assert math.isclose(got["std"], std, rel_tol=1e-9)
+            half = 1.959963984540054 * std / math.sqrt(count)
+            assert math.isclose(got["ci_high"] - got["ci_low"], 2 * half, rel_tol=1e-9)
+    assert int(expected.xs("pair", level="metric")["n"].sum()) == N
+    # 4 of the other 51 cards share the suit of the first... 12/51 of pairs are suited
+    suited = expected.loc[("suited", "pair"), "n"] / N
+    assert abs(suited - 12 / 51) < 4 * math.sqrt(12 / 51 * 39 / 51 / N)
+    assert simulate_rows(dealt_pair, N, seed=SEED).drop(columns="batch").equals(games)
+
+
+def test_a_different_seed_gives_different_games(expected):
+    other = simulate(dealt_pair, N, seed=SEED + 1, executor="serial", progress=False)
+    assert not other.equals(expected)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_local_processes_give_identical_results(expected, workers):
+    got = simulate(dealt_pair, N, seed=SEED, workers=workers, progress=False)
+    assert got.equals(expected)
+    assert got.attrs["executor"] == "processes"
+
+
+def test_any_concurrent_futures_executor_gives_identical_results(expected):
+    with ThreadPoolExecutor(3) as pool:
+        assert simulate(dealt_pair, N, seed=SEED, executor=pool, progress=False).equals(expected)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_dask_local_cluster_gives_identical_results(expected, workers):
+    with distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster, distributed.Client(cluster) as client:
+        got = simulate(dealt_pair, N, seed=SEED, executor=client, progress=False)
+        assert got.equals(expected)
+        # a scheduler address works as well (a client of our own, closed afterwards)
+        assert simulate(dealt_pair, 500, seed=1, executor=cluster.scheduler_address, progress=False).equals(
+            simulate(dealt_pair, 500, seed=1, executor="serial", progress=False)
+        )
+
+
+def test_a_killed_local_worker_is_replaced_and_the_result_is_exact(expected, tmp_path):
+    flag = tmp_path / "killed"
+    got = simulate(KillOnce(flag), N, seed=SEED, workers=2, progress=False)
+    assert flag.exists(), "the worker was not killed: the test proved nothing"
+    assert got.equals(expected)
+
+
+def test_a_killed_dask_worker_is_replaced_and_the_result_is_exact(expected, tmp_path):
+    flag = tmp_path / "killed"
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster, distributed.Client(cluster) as client:
+        got = simulate(KillOnce(flag), N, seed=SEED, executor=client, progress=False)
+    assert flag.exists(), "the worker was not killed: the test proved nothing"
+    assert got.equals(expected)
+
+
+def test_an_error_in_the_task_is_raised_not_retried():
+    with pytest.raises(ArithmeticError, match="a bug in the task"):
+        simulate(broken, 2000, seed=0, workers=2, progress=False)
+    assert not [p for p in multiprocessing.active_children() if "Process" in type(p).__name__ and p.is_alive()]
+
+
+def test_ctrl_c_cancels_the_run_and_stops_the_workers():
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            simulate(slow, 100_000, seed=0, workers=2, progress=False)  # ~1000 s of sleeping
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 20
+    time.sleep(0.2)
+    assert not [p for p in multiprocessing.active_children() if p.is_alive() and "forkserver" not in p.name]
+
+
+def test_batch_tasks_and_merging_in_batch_order():
+    def uniform(rng, size):
+        return {"hand": np.where(rng.random(size) < 0.3, "low", "high"), "x": rng.random(size)}
+
+    task = batched(uniform)
+    got = simulate(task, 5000, seed=4, executor="serial", progress=False, batch_size=700)
+    rows = simulate_rows(task, 5000, seed=4, batch_size=700)
+    plain = rows.groupby("hand")["x"].agg(["count", "mean"])
+    assert got.loc[("low", "x"), "n"] == plain.loc["low", "count"]
+    assert math.isclose(got.loc[("high", "x"), "mean"], plain.loc["high", "mean"], rel_tol=1e-12)
+    assert got.index.names == ["hand", "metric"]
+
+
+def test_tally_merge_is_the_tally_of_all_the_games():
+    values = np.random.default_rng(0).standard_normal(1001) + 1e8  # a large mean: sums of squares cancel
+    whole, parts = Tally(), Tally()
+    whole.add_rows({"v": v} for v in values)
+    for chunk in np.array_split(values, 7):
+        part = Tally()
+        part.add_rows({"v": v} for v in chunk)
+        parts.merge(part)
+    a, b = whole.to_frame().loc["v"], parts.to_frame().loc["v"]
+    assert a["n"] == b["n"] == 1001
+    assert math.isclose(a["std"], np.std(values, ddof=1), rel_tol=1e-9)
+    assert math.isclose(b["std"], np.std(values, ddof=1), rel_tol=1e-9)
+
+
+def test_inconsistent_group_labels_are_refused():
+    tally = Tally()
+    with pytest.raises(ValueError, match="same group labels"):
+        tally.add_rows([{"bot": "a", "x": 1.0}, {"x": 2.0}])
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="positive whole number"):
+        simulate(dealt_pair, 0, seed=1, executor="serial")
+    with pytest.raises(TypeError, match="executor must be"):
+        simulate(dealt_pair, 10, seed=1, executor="threads")
+
+
+def test_batch_seeds_are_spawned_in_order():
+    seeds = batch_seeds(9, 4)
+    assert [s.spawn_key for s in seeds] == [(0,), (1,), (2,), (3,)]
+    assert all(s.entropy == 9 for s in seeds)
