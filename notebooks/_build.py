@@ -1,0 +1,534 @@
+"""Write the teaching notebooks from the cell lists below, then execute them in place.
+
+    python notebooks/_build.py              # every notebook
+    python notebooks/_build.py 01 02        # the notebooks whose names start so
+
+Each notebook is a list of cells, ``md(...)`` and ``code(...)``, in the rhythm of
+Norvig's pytudes: a sentence or two, a short cell, a visible result. The stored
+outputs are what ``pytest --nbval notebooks/`` compares, so everything is seeded;
+the only volatile outputs (altair's random element ids, progress bars) are listed,
+with reasons, in ``nbval-sanitize.cfg``.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def md(text: str) -> tuple[str, str]:
+    return ("markdown", textwrap.dedent(text).strip())
+
+
+def code(text: str) -> tuple[str, str]:
+    return ("code", textwrap.dedent(text).strip())
+
+
+# ---------------------------------------------------------------------------------------------
+# 00 start here
+# ---------------------------------------------------------------------------------------------
+
+
+def start_here() -> list[tuple[str, str]]:
+    return [
+        md(
+            """
+            # cardlab: start here
+
+            **cardlab** is a Python package and a set of notebooks for learning, teaching and
+            analysing four card games:
+
+            - **Kontrabluff**: two players build poker hands on the table one card at a time,
+              pass, bluff, or play "low" for a fixed stake;
+            - **five-card draw poker** with Polish rules and short decks;
+            - **parallel poker**: two piquet decks, 25 cards, five packets shown in order;
+            - **Fight for the Lead**: 2-5 players fight for the lead, then take tricks for a pot.
+
+            The rules are written rule by rule in `rules/*.md` (HR-1 ... HR-7 for hand rankings,
+            KB-1 ... KB-12, DP-1 ... DP-10, PP-1 ... PP-5, FL-1 ... FL-11); code, tests and these
+            notebooks cite those ids. This page is a map and a first taste.
+            """
+        ),
+        md(
+            """
+            ## A first taste
+
+            Cards read and print as you would write them; `show` draws them.
+            """
+        ),
+        code(
+            """
+            from cardlab import Card, HandRules, evaluate, parse_cards
+            from cardlab.render import show
+
+            hand = parse_cards("Kh Ks Kd 7c 7h")
+            show(hand)
+            """
+        ),
+        code("evaluate(hand).describe()"),
+        md(
+            """
+            Short decks change which hand is better (rule HR-4): in a 32-card deck a flush
+            beats four of a kind, because it is rarer.
+            """
+        ),
+        code(
+            """
+            flush, quads = parse_cards("7h 9h Jh Kh Ah"), parse_cards("8c 8d 8h 8s Ac")
+            evaluate(flush, HandRules(32)) > evaluate(quads, HandRules(32)), evaluate(flush) > evaluate(quads)
+            """
+        ),
+        md(
+            """
+            ## The map
+
+            | notebook | what it teaches and answers |
+            |---|---|
+            | [01 hands and short decks](01-hands-and-short-decks.ipynb) | the hand rankings (HR-1 ... HR-7); exact odds for every deck from 52 to 20 cards; why the short-deck hierarchy changes |
+            | [02 Kontrabluff](02-kontrabluff.ipynb) | the rules KB-1 ... KB-12 with sample hands; expected points of continuing or passing, of playing low; bot tournaments |
+            | [03 draw poker](03-draw-poker.ipynb) | the rules DP-1 ... DP-10; exact improvement odds for every holding in 52, 36 and 32 cards |
+            | [04 parallel poker](04-parallel-poker.ipynb) | the rules PP-1 ... PP-5; strategies against each other and best responses |
+            | [05 Fight for the Lead](05-fight-for-the-lead.ipynb) | the rules FL-1 ... FL-11; the chance to win the lead, the value of an exchange, pot and bankroll paths |
+
+            Each game notebook ends with a table to play against the bots.
+
+            The package, one room per concern (arrows point down the list only):
+
+            | module | what it does |
+            |---|---|
+            | `cardlab.cards` | `Rank`, `Suit`, `Card`, decks of 52 ... 20 cards (HR-3), seeded shuffles |
+            | `cardlab.hands` | hand rules as data, `evaluate`, low (HR-6) and partial (HR-7) hands, exact counts |
+            | `cardlab.fast` | numpy batch evaluation and exact enumeration |
+            | `cardlab.engine` | the protocol every game follows: actions, states, observations, replay |
+            | `cardlab.games` | one module per game |
+            | `cardlab.bots` | `RandomBot`, `RuleBot`, `SearchBot` |
+            | `cardlab.analysis` | odds, simulations and tournaments as pandas DataFrames |
+            | `cardlab.charts` | altair charts of those DataFrames |
+            | `cardlab.render`, `cardlab.widgets` | cards drawn in HTML; tables to play |
+            """
+        ),
+        md(
+            """
+            Every analysis in the notebooks is one call into the package, so you can run it
+            yourself with other settings. For example, the exact odds of a 36-card deck:
+            """
+        ),
+        code(
+            """
+            from cardlab.analysis.hands import category_odds
+
+            category_odds(36, ace_low=True)[["category", "count", "probability", "hr4_rank"]]
+            """
+        ),
+        md(
+            """
+            ## How to run things
+
+            - Install and open the notebooks: `pip install -e . && jupyter lab notebooks/00-start-here.ipynb`.
+            - Run every test (unit tests, doctests, these notebooks through nbval, browser tests):
+              `bash tools/test.sh`. The notebooks alone: `python -m pytest --nbval notebooks/`.
+            - The notebooks are generated: edit `notebooks/_build.py`, then
+              `python notebooks/_build.py 02` rewrites and re-executes `02-kontrabluff.ipynb`.
+            - Simulations are seeded and sized to run in seconds; each analysis function takes a
+              size parameter (`deals=`, `games=` ...) for bigger runs.
+            """
+        ),
+        code(
+            """
+            import cardlab
+
+            cardlab.__version__
+            """
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# 01 hands and short decks
+# ---------------------------------------------------------------------------------------------
+
+
+def hands_and_short_decks() -> list[tuple[str, str]]:
+    return [
+        md(
+            """
+            # Hands and short decks
+
+            Every game in cardlab compares five-card poker hands. This notebook walks through the
+            hand rankings (rules HR-1 ... HR-7 of `rules/hand-rankings.md`), then answers, exactly,
+            the questions short decks raise: how likely is each hand with 52, 48, ... 20 cards,
+            why does the order of the hands change, and where would rarity alone change it more?
+            """
+        ),
+        code(
+            """
+            import math
+            from fractions import Fraction
+
+            from cardlab import charts
+            from cardlab.analysis import hands as odds
+            from cardlab.cards import DECK_SIZES, deck, parse_cards, shuffled_deck
+            from cardlab.hands import HandRules, category_counts, compare, evaluate, evaluate_low, evaluate_partial, hierarchy, rarity_order
+            from cardlab.render import show
+            """
+        ),
+        md(
+            """
+            ## HR-1 Categories
+
+            Nine categories, best first with 52 cards. A sample of each, drawn and described:
+            """
+        ),
+        code(
+            """
+            samples = {
+                "straight flush": "9h 8h 7h 6h 5h",
+                "four of a kind": "Qc Qd Qh Qs 4d",
+                "full house": "Kh Ks Kd 7c 7h",
+                "flush": "Ah Jh 9h 6h 3h",
+                "straight": "Td 9c 8h 7s 6d",
+                "three of a kind": "8c 8d 8s Kh 2c",
+                "two pair": "Jh Js 4d 4c 2s",
+                "one pair": "As Ad 9c 7h 3s",
+                "high card": "Kc Jd 8h 5s 3c",
+            }
+            show(samples["full house"])
+            """
+        ),
+        code(
+            """
+            [evaluate(parse_cards(cards)).describe() for cards in samples.values()]
+            """
+        ),
+        md("The ace is high, but A-2-3-4-5 is the lowest straight; there is no wrap-around."),
+        code(
+            """
+            show("Ah 2c 3d 4s 5h")
+            """
+        ),
+        code(
+            """
+            evaluate(parse_cards("Ah 2c 3d 4s 5h")).describe(), evaluate(parse_cards("Qh Kc Ad 2s 3h")).describe()
+            """
+        ),
+        md(
+            """
+            ## HR-2 Ties inside a category
+
+            A pair is compared first by the pair, then the side cards from the highest down.
+            `compare` gives 1 when the first hand wins, -1 when the second does, 0 for a tie.
+            """
+        ),
+        code(
+            """
+            a, b = parse_cards("As Ad 9c 7h 3s"), parse_cards("Ac Ah 9d 7s 2c")
+            display(show(a), show(b))
+            """
+        ),
+        code(
+            """
+            compare(a, b), compare(parse_cards("Kh Qh 9h 7h 3h"), parse_cards("Ks Qs 9s 7s 3s"))
+            """
+        ),
+        md(
+            """
+            ## HR-3 Short decks
+
+            A short deck removes the lowest ranks, four cards at a time: 48 cards run 3-A,
+            32 cards (the piquet deck) 7-A, 20 cards 10-A.
+            """
+        ),
+        code(
+            """
+            show(deck(20), size="sm")
+            """
+        ),
+        code(
+            """
+            {size: f"{deck(size)[0].rank}-A" for size in DECK_SIZES}
+            """
+        ),
+        md("A five-card deal from a shuffled 32-card deck, seeded so it is the same every time:"),
+        code(
+            """
+            deal = shuffled_deck(32, seed=7)[:5]
+            display(show(deal))
+            evaluate(deal, HandRules(32)).describe()
+            """
+        ),
+        md(
+            """
+            ## Counting every hand exactly
+
+            There are C(52, 5) = 2,598,960 five-card hands. `category_counts` counts each
+            category exactly, by enumerating every multiset of ranks and its suit choices.
+            The counts agree with the textbook figures:
+            """
+        ),
+        code(
+            """
+            counts = category_counts(52)
+            counts
+            """
+        ),
+        code(
+            """
+            assert sum(counts.values()) == math.comb(52, 5) == 2_598_960
+            assert (counts["straight flush"], counts["four of a kind"], counts["full house"]) == (40, 624, 3744)
+            assert (counts["flush"], counts["straight"], counts["high card"]) == (5108, 10200, 1302540)
+            """
+        ),
+        md("As exact fractions: four of a kind comes once in 4165 deals, a flush once in about 509."),
+        code(
+            """
+            odds.exact_probability("four of a kind"), odds.exact_probability("flush")
+            """
+        ),
+        md(
+            """
+            ## HR-4 The short-deck hierarchy
+
+            With fewer low cards, some categories get rarer and others commoner, and the Polish
+            table reorders the top five: from 48 cards a flush beats a full house, from 32 cards
+            it beats four of a kind too.
+            """
+        ),
+        code(
+            """
+            {size: [str(c) for c in hierarchy(size)[1:4]] for size in (52, 36, 32)}
+            """
+        ),
+        code(
+            """
+            flush, full = parse_cards("7h 9h Jh Kh Ah"), parse_cards("7c 7d 7s 8c 8d")
+            display(show(flush), show(full))
+            """
+        ),
+        code(
+            """
+            {size: compare(flush, full, HandRules(size)) for size in (52, 36, 32)}
+            """
+        ),
+        md(
+            """
+            ### Exact odds for every deck, both HR-5 settings
+
+            `odds.category_odds()` is the whole table: one row per deck size, HR-5 setting and
+            category, with the exact count, the probability and both orders.
+            """
+        ),
+        code(
+            """
+            table = odds.category_odds()
+            table.shape
+            """
+        ),
+        code(
+            """
+            table.query("ace_low").pivot(index="category", columns="deck_size", values="count")[list(DECK_SIZES)]
+            """
+        ),
+        code("charts.category_odds_chart(table)"),
+        md(
+            """
+            **Conclusion.** As the deck shrinks, every made hand gets commoner except the flush,
+            which gets rarer (fewer cards per suit) until it is impossible with 20 cards (only
+            five ranks per suit, so five of a suit are a straight flush); high card falls fastest
+            of all. The two HR-5 panels differ only in the straights.
+            """
+        ),
+        md(
+            """
+            ### Why HR-4 changes: rarity
+
+            The source says the order follows how rare each category is. Computed exactly, the
+            rarity order agrees with the HR-4 table in the top five places for every deck of its
+            columns (52 to 28 cards), under both HR-5 settings:
+            """
+        ),
+        code(
+            """
+            agreement = odds.hierarchy_agreement()
+            agreement
+            """
+        ),
+        code(
+            """
+            assert agreement.query("deck_size >= 28").top_five_agree.all()
+            [str(c) for c in rarity_order(32)[:5]] == [str(c) for c in hierarchy(32)[:5]]
+            """
+        ),
+        code("charts.hierarchy_chart(odds.hierarchy_vs_rarity(ace_low=True))"),
+        md(
+            """
+            **Conclusion.** Through 28 cards the HR-4 table is exactly the rarity order of the top
+            five categories. With 24 cards high card would already climb above three of a kind,
+            and with 20 cards the flush and high card are impossible, so rarity puts them first:
+            there the 32-card column is a convention, not a count.
+            """
+        ),
+        md(
+            """
+            ### Where rarity alone would go further
+
+            HR-4 never touches the bottom four, yet from 44 cards down a high-card hand is rarer
+            than one pair. (The rule page says "below 44 cards"; the exact counts show it already
+            holds at 44.)
+            """
+        ),
+        code(
+            """
+            pairs = odds.high_card_vs_pair(ace_low=(True, False))
+            pairs.query("ace_low")[["deck_size", "high_card", "one_pair", "high_card_rarer"]]
+            """
+        ),
+        code("charts.high_card_vs_pair_chart(pairs)"),
+        md(
+            """
+            **Conclusion.** With 48 cards there are still more high-card hands than pairs; with
+            44 cards there are 463,080 against 506,880, and the gap widens to none at all with
+            20 cards. A strict rarity rule would rank high card above one pair from 44 cards down;
+            no table does, so "no pair" stays the weakest hand.
+            """
+        ),
+        md(
+            """
+            ## HR-5 Ace-low straights in short decks
+
+            With a short deck the ace may also count low with the deck's four lowest ranks:
+            A-7-8-9-10 in 32 cards. It is a setting, and each count above says which it used.
+            """
+        ),
+        code(
+            """
+            wheel = parse_cards("Ah 7c 8d 9s Th")
+            display(show(wheel))
+            evaluate(wheel, HandRules(32)).describe(), evaluate(wheel, HandRules(32, ace_low=False)).describe()
+            """
+        ),
+        code(
+            """
+            odds.exact_probability("straight", 32, ace_low=True), odds.exact_probability("straight", 32, ace_low=False)
+            """
+        ),
+        md(
+            """
+            The option adds one straight sequence: in 32 cards the four sequences 7-J ... 10-A
+            become five, so straight flushes are 5/4 as common.
+            """
+        ),
+        code(
+            """
+            assert category_counts(32, True)["straight flush"] * 4 == category_counts(32, False)["straight flush"] * 5
+            """
+        ),
+        md(
+            """
+            ## HR-6 Low ranking
+
+            Kontrabluff's "low" rounds use the exact inverse of the high ranking: the worse poker
+            hand wins, straights and flushes count against you, and the ace is high. The best low
+            hand with 52 cards is 7-5-4-3-2 of mixed suits.
+            """
+        ),
+        code(
+            """
+            best_low, straight = parse_cards("7h 5s 4d 3c 2s"), parse_cards("6h 5c 4d 3s 2h")
+            display(show(best_low), show(straight))
+            """
+        ),
+        code(
+            """
+            evaluate_low(best_low) > evaluate_low(straight), evaluate_low(best_low).describe()
+            """
+        ),
+        md(
+            """
+            ## HR-7 Fewer than five cards
+
+            A bot judging a half-built Kontrabluff row ranks it by what it already shows: pairs,
+            two pair, trips and quads. Such a value is never compared with a complete hand by any
+            rule of a game.
+            """
+        ),
+        code(
+            """
+            row = parse_cards("Qh Qs 3d")
+            display(show(row))
+            evaluate_partial(row).describe()
+            """
+        ),
+        md(
+            """
+            ## Try it
+
+            Change the deck and the setting; every number above is one call.
+            """
+        ),
+        code(
+            """
+            size, ace_low = 28, False
+            odds.category_odds(size, ace_low)[["category", "count", "one_in", "hr4_rank", "rarity_rank"]]
+            """
+        ),
+    ]
+
+
+NOTEBOOKS = {
+    "00-start-here": start_here,
+    "01-hands-and-short-decks": hands_and_short_decks,
+}
+
+
+def build(name: str) -> Path:
+    """Write ``name``.ipynb from its cells (outputs empty)."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata = {
+        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    for kind, text in NOTEBOOKS[name]():
+        cell = nbformat.v4.new_markdown_cell(text) if kind == "markdown" else nbformat.v4.new_code_cell(text)
+        notebook.cells.append(cell)
+    # Stable cell ids, so regenerating an unchanged notebook gives the same file.
+    for index, cell in enumerate(notebook.cells):
+        cell["id"] = f"{name[:2]}-{index:03d}"
+    path = HERE / f"{name}.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+def execute(path: Path, timeout: int = 600) -> float:
+    """Run the notebook in place in a fresh kernel, as nbval will; returns seconds taken."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    start = time.perf_counter()
+    NotebookClient(notebook, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}).execute()
+    seconds = time.perf_counter() - start
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)  # timestamps would change on every run
+    notebook.metadata = {
+        "kernelspec": notebook.metadata["kernelspec"],
+        "language_info": {"name": "python"},
+    }
+    nbformat.write(notebook, path)
+    return seconds
+
+
+def main(prefixes: list[str]) -> None:
+    names = [name for name in NOTEBOOKS if not prefixes or any(name.startswith(p) for p in prefixes)]
+    for name in names:
+        seconds = execute(build(name))
+        print(f"{name}.ipynb: built and executed in {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
