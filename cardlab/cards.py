@@ -69,6 +69,10 @@ class Rank(enum.Enum):
     KING = "K"
     ACE = "A"
 
+    # Members are singletons compared by identity; Enum's own hash (of the name, in
+    # Python) made every card hash slow in the evaluators' hot loops.
+    __hash__ = object.__hash__
+
     @property
     def number(self) -> int:
         """2 for a deuce .. 14 for an ace."""
@@ -135,6 +139,8 @@ class Suit(enum.Enum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+
+    __hash__ = object.__hash__  # identity, as for Rank
 
     @property
     def symbol(self) -> str:

@@ -281,10 +281,11 @@ def _checked(cards: Iterable[Card | str], rules: HandRules, sizes: range) -> tup
     if len(cards) not in sizes:
         expected = "5 cards" if sizes == range(5, 6) else f"{sizes.start} to {sizes.stop - 1} cards"
         raise CardError(f"a hand here has {expected}, got {len(cards)}: {' '.join(map(str, cards))}")
-    check_distinct(cards)
+    if len(set(cards)) < len(cards):
+        check_distinct(cards)  # raises, naming the repeated card
     lowest = rules.ranks[0]
     for card in cards:
-        if card.rank < lowest:
+        if card.rank.number < lowest.number:  # plain ints: this runs for every hand evaluated
             raise CardError(f"{card} is not in the {rules.deck_size}-card deck, which runs {lowest}-A (HR-3)")
     return cards
 
