@@ -48,6 +48,8 @@ __all__ = [
     "StrongestLast",
     "Balanced",
     "SearchArrangement",
+    "local_search",
+    "population_gain",
     "SIMPLE_STRATEGIES",
     "RULE_BOT",
     "SEARCH_BOT",
