@@ -1,0 +1,242 @@
+"""Parallel poker's table: arrange the 25 cards into five packets by clicking (PP-2),
+then watch the five showings one by one (PP-3, PP-4).
+
+Click a card of the hand to put it into the packet being filled (chosen with the
+packet buttons); click a card in a packet to take it back. "Lay the packets" plays
+``Action("arrange", ...)`` once all 25 lie in packets; the engine judges it.
+
+>>> from cardlab.widgets import ParallelPokerTable
+>>> table = ParallelPokerTable(seed=3)
+>>> for card in list(table.observation().hand):
+...     table.put(card)
+>>> [len(p) for p in table.packets]
+[5, 5, 5, 5, 5]
+>>> table.lay_packets(); table.state.is_terminal
+True
+>>> table.reveal_all(); table.revealed
+5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any
+
+import ipywidgets as W
+
+from cardlab.cards import Card
+from cardlab.engine import Action, Observation
+from cardlab.hands import evaluate
+from cardlab.render import cards_html
+from cardlab.widgets.table import card_button, style_card_button
+from cardlab.widgets.tables import GameTable
+
+__all__ = ["ParallelPokerTable"]
+
+PACKETS, PACKET_SIZE = 5, 5
+
+
+class ParallelPokerTable(GameTable):
+    """Parallel poker (PP-1..PP-5) against a bot, or hot-seat.
+
+    ``packets`` holds the seat's arrangement in progress; ``revealed`` how many of
+    the showings are turned up so far (the rest wait for "next showing").
+    """
+
+    title = "Parallel poker"
+    game_module = "cardlab.games.parallel_poker"
+    game_class = "ParallelPoker"
+
+    def __init__(self, game: Any = None, **kwargs: Any):
+        self.packets: list[list[Card]] = [[] for _ in range(PACKETS)]
+        self.revealed = 0
+        self._packet_buttons: list[list[W.Button]] = []
+        super().__init__(game, **kwargs)
+
+    # -- arranging (PP-2) ---------------------------------------------------------------
+    def put(self, card: Card, packet: int | None = None) -> None:
+        """Put a held card into ``packet`` (0..4; the one being filled when None, or the next with room)."""
+        if any(card in p for p in self.packets):
+            return
+        start = int(self._fill.value) - 1 if packet is None else packet
+        for k in [*range(start, PACKETS), *range(0, start)]:
+            if len(self.packets[k]) < PACKET_SIZE:
+                self.packets[k].append(card)
+                if len(self.packets[k]) == PACKET_SIZE and packet is None:
+                    free = [j for j in range(PACKETS) if len(self.packets[j]) < PACKET_SIZE]
+                    if free:
+                        self._fill.value = str(free[0] + 1)
+                return
+
+    def take_back(self, packet: int, index: int) -> None:
+        """Return a card from a packet to the hand."""
+        if index < len(self.packets[packet]):
+            self.packets[packet].pop(index)
+
+    def arrangement(self) -> Action:
+        """The arrange action of the packets as they lie (packet 1 first)."""
+        return Action("arrange", tuple(c for p in self.packets for c in p))
+
+    def lay_packets(self) -> None:
+        """Play the arrangement (PP-2); the engine refuses an incomplete one."""
+        action = self.arrangement()
+        self.packets = [[] for _ in range(PACKETS)]
+        self.play(action)
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.packets = [[] for _ in range(PACKETS)]
+        self.revealed = 0
+        super().new_game(seed)
+
+    def undo(self) -> bool:
+        done = super().undo()
+        self.revealed = min(self.revealed, len(self.state.showings))
+        return done
+
+    # -- showings one by one (PP-3) -------------------------------------------------------
+    def next_showing(self) -> None:
+        self.revealed = min(self.revealed + 1, len(self.observation().showings))
+
+    def reveal_all(self) -> None:
+        self.revealed = len(self.observation().showings)
+
+    # -- widgets ------------------------------------------------------------------------
+    def _build(self, *args: Any) -> None:
+        super()._build(*args)
+        self._fill = W.ToggleButtons(options=[str(k) for k in range(1, PACKETS + 1)], value="1",
+                                     description="fill packet", style={"button_width": "34px"})
+        self._fill.observe(lambda _: self._guard(lambda: None), "value")
+        self._lay = W.Button(description="Lay the packets", button_style="primary", icon="check")
+        self._lay.add_class("cl-action")
+        self._lay.on_click(lambda _: self._guard(self.lay_packets))
+        self._clear = W.Button(description="Take all back", icon="times")
+        self._clear.on_click(lambda _: self._guard(self._clear_packets))
+        self._next = W.Button(description="Next showing", button_style="info", icon="eye")
+        self._next.on_click(lambda _: self._guard(self.next_showing))
+        self._all = W.Button(description="Show all")
+        self._all.on_click(lambda _: self._guard(self.reveal_all))
+        self._packet_rows = [W.HBox(layout=W.Layout(align_items="flex-end")) for _ in range(PACKETS)]
+        self._packet_labels = [W.HTML(layout=W.Layout(width="190px")) for _ in range(PACKETS)]
+        for k in range(PACKETS):
+            buttons = [card_button(lambda k=k, i=i: self._guard(self.take_back, k, i)) for i in range(PACKET_SIZE)]
+            self._packet_buttons.append(buttons)
+            self._packet_rows[k].children = (self._packet_labels[k], *buttons)
+            self._packet_rows[k].add_class("cl-packet")
+        self._arranging = W.VBox([self._fill, *self._packet_rows])
+        self._showings = W.HTML()
+        self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
+
+    def _clear_packets(self) -> None:
+        self.packets = [[] for _ in range(PACKETS)]
+        self._fill.value = "1"
+
+    def _group(self, obs: Observation) -> dict[str, list[Action]]:
+        return {}  # 25!/(5!)^5 arrangements: this table builds the one action itself
+
+    def _select(self, index: int) -> None:
+        free = self._free(self.observation())
+        if index < len(free):
+            self.put(free[index])
+
+    def _free(self, obs: Observation) -> list[Card]:
+        used = {c for p in self.packets for c in p}
+        return [c for c in obs.hand if c not in used]
+
+    def _draw_hand(self, obs: Observation, my_turn: bool) -> None:
+        free = self._free(obs)
+        while len(self._card_buttons) < 25:
+            index = len(self._card_buttons)
+            self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
+        if len(self._hand.children) != len(self._card_buttons):
+            self._hand.children = tuple(self._card_buttons)
+        for i, button in enumerate(self._card_buttons):
+            style_card_button(button, free[i] if i < len(free) else None)
+            button.disabled = not my_turn
+        self._hand_label.value = (
+            f"<span class='cl-zone-name'>{self.seats[obs.player]}'s cards not yet in a packet ({len(free)})</span>"
+            if my_turn else ""
+        )
+
+    def _draw_actions(self, my_turn: bool) -> None:
+        if not my_turn:
+            self._actions.children = ()
+            return
+        action = self.arrangement()
+        ok = self.state.can_apply(action, self.view_seat)
+        self._lay.disabled = not ok
+        self._lay.tooltip = "" if ok else self._why(action)
+        self._actions.children = (self._lay, self._clear)
+
+    def _why(self, action: Action) -> str:
+        placed = len(action.cards)
+        if placed < PACKETS * PACKET_SIZE:
+            return f"PP-2: all 25 cards go into five packets of five ({placed} placed)"
+        return super()._why(action)
+
+    def _draw_extra(self, obs: Observation, my_turn: bool) -> None:
+        rules = self.game.rules
+        self._arranging.layout.display = None if my_turn else "none"
+        for k in range(PACKETS):
+            packet = self.packets[k] if my_turn else []
+            for i, button in enumerate(self._packet_buttons[k]):
+                style_card_button(button, packet[i] if i < len(packet) else None)
+                button.disabled = not my_turn
+            what = evaluate(packet, rules).describe() if len(packet) == PACKET_SIZE else f"{len(packet)} of 5"
+            here = " ◀" if my_turn and self._fill.value == str(k + 1) else ""
+            self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here}<br><span style='font-size:12px'>{html.escape(what)}</span>"
+        self.revealed = min(self.revealed, len(obs.showings))
+        hidden = len(obs.showings) - self.revealed
+        self._next.layout.display = None if hidden else "none"
+        self._all.layout.display = None if hidden > 1 else "none"
+        self._showings.value = self._showings_html(obs)
+
+    def _showings_html(self, obs: Observation) -> str:
+        seats = self.seats
+        if not obs.showings:
+            return ""
+        rows = []
+        totals = [0, 0]
+        for showing in obs.showings[: self.revealed]:
+            if showing.winner is not None:
+                totals[showing.winner] += showing.points
+            result = "tie: no points (PP-4)" if showing.winner is None else (
+                f"{seats[showing.winner]} wins {showing.points} points (PP-4)")
+            sides = "".join(
+                f"<td style='padding:2px 8px'>{seats[p]}<br>{cards_html(showing.cards[p], size='sm')}"
+                f"<br><span style='font-size:12px'>{html.escape(showing.values[p].describe())}</span></td>"
+                for p in (0, 1)
+            )
+            rows.append(f"<tr><td>game {showing.game}, showing {showing.packet}</td>{sides}<td>{result}</td></tr>")
+        waiting = len(obs.showings) - self.revealed
+        note = f"<div>{waiting} showing{'s' * (waiting != 1)} still face down.</div>" if waiting else ""
+        return (
+            f"<div class='cl-panel'><b>Showings (PP-3)</b> — so far {seats[0]} {totals[0]}, {seats[1]} {totals[1]}"
+            f"<table>{''.join(rows)}</table>{note}</div>"
+        )
+
+    def _board_html(self, obs: Observation) -> str:
+        # While the last game's showings are turned up one by one, the other seat's
+        # later packets stay face down on the board.
+        hidden = len(obs.showings) - self.revealed
+        if not obs.is_terminal or hidden <= 0:
+            return super()._board_html(obs)
+        last = obs.showings[-1].game
+        shown = sum(1 for s in obs.showings[: self.revealed] if s.game == last)
+        zones = []
+        for zone in obs.zones:
+            if zone.owner not in (None, obs.player) and zone.kind == "row" and zone.cards:
+                if int(zone.name.rsplit(" ", 1)[1]) > shown:
+                    zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
+            zones.append(zone)
+        return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)))
+
+    def log_lines(self, obs: Observation) -> tuple[str, ...]:
+        """The log up to the last showing turned up (later lines would tell the result)."""
+        count = 0
+        for i, line in enumerate(obs.log):
+            if line.startswith("PP-3"):
+                count += 1
+                if count > self.revealed:
+                    return obs.log[:i]
+        return obs.log

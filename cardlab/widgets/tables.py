@@ -1,0 +1,80 @@
+"""The tables of the games that need no control of their own: thin :class:`Table` subclasses.
+
+Each takes the game's settings as keywords and the table's options (``seat``,
+``seed``, ``opponent``, ``pace``, ``auto``, ``hotseat``, ``teacher``, ``hints``).
+
+>>> from cardlab.widgets import KontrabluffTable
+>>> table = KontrabluffTable(seed=7, target=30)
+>>> table.state.seed, table.game.target
+(7, 30)
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from typing import Any
+
+from cardlab.engine import Game, Observation
+from cardlab.widgets.table import Table
+
+__all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
+
+_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints"}
+
+
+class GameTable(Table):
+    """A table that builds its game from keyword settings (``game_module`` . ``game_class``)."""
+
+    game_module = ""
+    game_class = ""
+
+    def __init__(self, game: Game | None = None, **kwargs: Any):
+        options = {k: kwargs.pop(k) for k in list(kwargs) if k in _TABLE_OPTIONS}
+        if game is None:
+            cls = getattr(importlib.import_module(self.game_module), self.game_class)
+            game = cls(**kwargs)
+        elif kwargs:
+            raise TypeError(f"give either a game or its settings, not both: {sorted(kwargs)}")
+        super().__init__(game, **options)
+
+
+class KontrabluffTable(GameTable):
+    """Kontrabluff (KB-1..KB-12) against a bot: lay cards to your row, pass, play low.
+
+    Select one card and click "lay"; for a low round (KB-6) select five cards.
+    """
+
+    title = "Kontrabluff"
+    game_module = "cardlab.games.kontrabluff"
+    game_class = "Kontrabluff"
+
+
+class DrawPokerTable(GameTable):
+    """Five-card draw, Polish rules (DP-1..DP-10): bets with an amount, then the draw.
+
+    The hint gives the exact odds of improving for each discard (DP-5) where
+    :mod:`cardlab.analysis.draw_odds` is available, else the search bot's values.
+    """
+
+    title = "Five-card draw poker (Polish rules)"
+    game_module = "cardlab.games.draw_poker"
+    game_class = "DrawPoker"
+
+    def hint_html(self, observation: Observation) -> str:
+        try:
+            odds = importlib.import_module("cardlab.analysis.draw_odds")
+        except ImportError:
+            return super().hint_html(observation)
+        describe = getattr(odds, "hint_html", None) or getattr(odds, "describe_draws", None)
+        if describe is None or not any(a.cards for a in observation.legal_actions):
+            return super().hint_html(observation)
+        return str(describe(observation)) if describe.__name__ == "hint_html" else html.escape(str(describe(observation)))
+
+
+class FightForTheLeadTable(GameTable):
+    """Fight for the Lead (FL-1..FL-11): choose a fight card, exchange, then four tricks."""
+
+    title = "Fight for the Lead"
+    game_module = "cardlab.games.fight_for_the_lead"
+    game_class = "FightForTheLead"
