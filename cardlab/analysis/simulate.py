@@ -274,8 +274,13 @@ def _dumps(task: Any) -> bytes:
 def _mp_context() -> multiprocessing.context.BaseContext:
     # fork copies whatever threads hold locks (a Jupyter kernel, a Dask client): unsafe.
     # forkserver starts clean workers quickly where it exists; spawn elsewhere.
-    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    return multiprocessing.get_context(method)
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    # the server imports numpy and pandas once; each worker forks from it in milliseconds
+    # (ignored if a forkserver is already running in this process)
+    context.set_forkserver_preload([__name__])
+    return context
 
 
 def _is_dask(executor: Any) -> bool:

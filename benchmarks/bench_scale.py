@@ -1,0 +1,93 @@
+"""Scaling of :func:`cardlab.analysis.simulate.simulate` on this machine.
+
+Kontrabluff matches to 300 points (KB-12) between two RandomBots, measured as games
+per second:
+
+- a plain ``for`` loop in this process (the baseline),
+- ``simulate`` with 1 and 2 local worker processes,
+- ``simulate`` on a two-worker Dask ``LocalCluster`` (loopback, one thread each).
+
+Each run lasts about ``--seconds`` (30 by default; ``--quick`` for 5). Reports the
+speed-up of two workers over one (target >= 1.7x) and the overhead of one worker
+against the plain loop (target < 10%). All runs use the same seed and must agree::
+
+    python benchmarks/bench_scale.py            # about 2.5 minutes
+    python benchmarks/bench_scale.py --quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+from cardlab.analysis.simulate import simulate
+from cardlab.analysis.tournament import play_match
+from cardlab.bots import RandomBot
+from cardlab.games.kontrabluff import Kontrabluff
+
+GAME = Kontrabluff(target=300)
+
+
+def random_match(rng: np.random.Generator) -> dict[str, float]:
+    """One match of two RandomBots: South's points, North's, rounds, whether South won."""
+    deal, south, north = (int(s) for s in rng.integers(2**63, size=3, dtype=np.int64))
+    result = play_match(GAME, [RandomBot(south), RandomBot(north)], deal)
+    return {"south": result.points[0], "north": result.points[1], "rounds": result.rounds,
+            "south_wins": float(result.winner == 0)}
+
+
+def plain_loop(seconds: float) -> tuple[int, float]:
+    """Matches played by a bare loop in ``seconds`` (no batches, no tallies)."""
+    rng = np.random.default_rng(0)
+    games, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        random_match(rng)
+        games += 1
+    return games, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of each run (default 30)")
+    parser.add_argument("--quick", action="store_true", help="5-second runs")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    seconds = 5.0 if args.quick else args.seconds
+    print(f"cores available: {len(os.sched_getaffinity(0))}; load average {os.getloadavg()[0]:.2f}")
+
+    games, elapsed = plain_loop(seconds)
+    loop_rate = games / elapsed
+    print(f"plain loop           {loop_rate:8.1f} games/s  ({games} games in {elapsed:.1f} s)")
+    n_one = max(64, round(loop_rate * seconds))
+
+    results = {}
+
+    def run(label: str, n: int, **kwargs) -> float:
+        table = simulate(random_match, n, seed=args.seed, progress=False, **kwargs)
+        rate = n / table.attrs["seconds"]
+        results[label] = table
+        print(f"{label:20} {rate:8.1f} games/s  ({n} games in {table.attrs['seconds']:.1f} s, "
+              f"{table.attrs['batches']} batches of {table.attrs['batch_size']})")
+        return rate
+
+    one = run("processes, 1 worker", n_one, workers=1)
+    two = run("processes, 2 workers", 2 * n_one, workers=2)
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      host="127.0.0.1") as cluster, Client(cluster) as client:
+        client.run(lambda: None)  # workers up before the clock starts
+        dask_two = run("Dask, 2 workers", 2 * n_one, executor=client)
+
+    assert results["Dask, 2 workers"].equals(results["processes, 2 workers"]), "executors disagree"
+    print(f"speed-up, 2 local workers over 1:  {two / one:.2f}x   (target >= 1.7x)")
+    print(f"speed-up, Dask 2 workers over 1:   {dask_two / one:.2f}x")
+    print(f"overhead, 1 worker vs plain loop:  {100 * (1 - one / loop_rate):+.1f}%  (target < 10%)")
+    print("South's mean points:", round(float(results["processes, 2 workers"].loc["south", "mean"]), 2))
+
+
+if __name__ == "__main__":
+    main()
