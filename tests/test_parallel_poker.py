@@ -19,7 +19,6 @@ from cardlab.games.parallel_poker import (
     ParallelPoker,
     arrange,
     hand_rules,
-    key_table,
     packet_keys,
     showdown,
 )
@@ -301,8 +300,8 @@ def test_packet_keys_equal_the_reference_evaluator(hierarchy, ace_low):
     hands = [tuple(cards[i] for i in rng.choice(32, 5, replace=False)) for _ in range(400)]
     hands += [parse_cards(h) for h in ("As 7c 8d 9h Ts", "Ah Kh Qh Jh Th", "7s 8s 9s Ts As", "Kc Kd Kh 8c 8d")]
     codes = np.array([[c.code for c in hand] for hand in hands])
-    keys = packet_keys(codes, key_table(hierarchy, ace_low))
     rules = hand_rules(hierarchy, ace_low)
+    keys = packet_keys(codes, rules)
     assert keys.tolist() == [evaluate(hand, rules).key for hand in hands]
 
 

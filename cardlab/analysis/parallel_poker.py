@@ -94,7 +94,7 @@ def strategy_matrix(n_deals: int = 200, seed: int = 0, strategies: Sequence[Arra
         mine = [s.arrangement(held, game, deal) for s in rows_side]
         theirs = [s.arrangement(held, game, deal) for s in cols_side]
         for i, j in itertools.product(range(n), range(n)):
-            points[i, j, d], against[i, j, d] = showdown(mine[i], theirs[j], game.table)
+            points[i, j, d], against[i, j, d] = showdown(mine[i], theirs[j], game.rules)
     rows = []
     for i, j in itertools.product(range(n), range(n)):
         p, q = points[i, j], against[i, j]
@@ -163,7 +163,7 @@ def best_response(opponent: Sequence[Card], game: ParallelPoker | None = None, n
     searcher = SearchArrangement(seed=0, restarts=2)
     start, _ = searcher.respond(deal, deal.positions(opponent)[None, :])
     best_cards = deal.cards(start)
-    best_points = showdown(best_cards, opponent, game.table)[0]
+    best_points = showdown(best_cards, opponent, game.rules)[0]
 
     subsets = sorted(
         (frozenset(s) for r in range(PACKETS + 1) for s in itertools.combinations(range(PACKETS), r)),
@@ -186,7 +186,7 @@ def best_response(opponent: Sequence[Card], game: ParallelPoker | None = None, n
         nodes += used
         if found is not None:
             cards = _fill(found, deal)
-            points = showdown(cards, opponent, game.table)[0]
+            points = showdown(cards, opponent, game.rules)[0]
             if points > best_points:
                 best_cards, best_points = cards, points
             break
@@ -260,7 +260,7 @@ def best_responses(n_deals: int = 20, seed: int = 0, strategies: Sequence[Arrang
             rows.append({
                 "strategy": strategy.name, "deal": d, "points": response.points,
                 "upper_bound": response.upper_bound, "gap": response.gap,
-                "opponent_points": showdown(theirs, response.arrangement, game.table)[0],
-                "search_points": showdown(searched, theirs, game.table)[0],
+                "opponent_points": showdown(theirs, response.arrangement, game.rules)[0],
+                "search_points": showdown(searched, theirs, game.rules)[0],
             })
     return pd.DataFrame(rows)

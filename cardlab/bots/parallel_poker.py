@@ -90,16 +90,16 @@ class Deal:
     def __init__(self, held: Sequence[Card], game: ParallelPoker):
         self.held = tuple(held)
         self.game = game
-        self.table = game.table
+        self.rules = game.rules
         self.codes = np.array([card.code for card in self.held], dtype=np.int64)
         combos, self.subset_masks = _subsets()
         self.subsets = combos
-        self.subset_keys = packet_keys(self.codes[combos], self.table)
+        self.subset_keys = packet_keys(self.codes[combos], self.rules)
 
     def keys(self, arrangements: np.ndarray) -> np.ndarray:
         """Packet keys of arrangements, shape (..., 25) -> (..., 5)."""
         shape = arrangements.shape[:-1] + (PACKETS, PACKET_SIZE)
-        return packet_keys(self.codes[arrangements].reshape(shape), self.table)
+        return packet_keys(self.codes[arrangements].reshape(shape), self.rules)
 
     def cards(self, arrangement: np.ndarray) -> tuple[Card, ...]:
         return tuple(self.held[int(i)] for i in arrangement)

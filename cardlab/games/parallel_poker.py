@@ -44,6 +44,7 @@ from cardlab.engine import (
     Zone,
     seat_names,
 )
+from cardlab.fast import evaluate_batch
 from cardlab.hands import HandRules, HandValue, evaluate, hierarchy
 
 __all__ = [
@@ -62,7 +63,6 @@ __all__ = [
     "arrange",
     "packets_of",
     "hand_rules",
-    "key_table",
     "packet_keys",
     "showdown",
 ]
@@ -94,59 +94,20 @@ def hand_rules(hierarchy_name: str = "traditional", ace_low: bool = True) -> Han
 
 
 # -- fast packet values (numpy) ---------------------------------------------------
-# A packet's value depends on its sorted ranks and whether it is a flush, so a table of
-# 2 * 8**5 keys indexed by (flush, sorted rank indices in base 8) evaluates packets in
-# bulk. The keys are exactly ``evaluate(...).key`` (checked in the tests).
-_RANK_WEIGHTS = np.array([1, 8, 64, 512, 4096], dtype=np.int64)
-_FLUSH_OFFSET = 8**5
-_LOWEST_RANK_INDEX = 5  # Card.code // 4 of a seven
-
-
-@functools.cache
-def key_table(hierarchy_name: str = "traditional", ace_low: bool = True) -> np.ndarray:
-    """HandValue keys of every 32-card packet shape, for :func:`packet_keys` (-1 = impossible).
-
-    >>> table = key_table()
-    >>> table.shape, int((table >= 0).sum())
-    ((65536,), 840)
-    """
-    rules = hand_rules(hierarchy_name, ace_low)
-    ranks = rules.ranks
-    table = np.full(2 * _FLUSH_OFFSET, -1, dtype=np.int64)
-    for shape in itertools.combinations_with_replacement(range(8), PACKET_SIZE):
-        counts = [shape.count(r) for r in set(shape)]
-        if max(counts) > 4:
-            continue
-        index = int(np.dot(shape, _RANK_WEIGHTS))
-        seen: dict[int, int] = {}
-        cards = []
-        for r in shape:  # a different suit for each repeat of a rank: never a flush
-            cards.append(Card(ranks[r], _SUITS[seen.get(r, 0)]))
-            seen[r] = seen.get(r, 0) + 1
-        if len(set(shape)) == PACKET_SIZE:
-            cards[0] = Card(cards[0].rank, _SUITS[1])
-            table[_FLUSH_OFFSET + index] = evaluate([Card(c.rank, _SUITS[0]) for c in cards], rules).key
-        table[index] = evaluate(cards, rules).key
-    return table
-
-
-def packet_keys(codes: np.ndarray, table: np.ndarray | None = None) -> np.ndarray:
-    """HandValue keys of packets given as card codes, shape (..., 5) -> (...).
+def packet_keys(codes: np.ndarray, rules: HandRules | None = None) -> np.ndarray:
+    """HandValue keys of packets given as card codes, shape (..., 5) -> (...), by :mod:`cardlab.fast`.
 
     >>> codes = np.array([[c.code for c in parse_cards("Ah Ad Ac 8d 8c")]])
     >>> int(packet_keys(codes)[0]) == evaluate(parse_cards("Ah Ad Ac 8d 8c"), hand_rules()).key
     True
     """
-    if table is None:
-        table = key_table()
     codes = np.asarray(codes)
-    ranks = np.sort(codes // 4 - _LOWEST_RANK_INDEX, axis=-1)
-    suits = codes % 4
-    flush = (suits == suits[..., :1]).all(axis=-1)
-    return table[ranks @ _RANK_WEIGHTS + _FLUSH_OFFSET * flush]
+    flat = codes.reshape(-1, PACKET_SIZE).astype(np.uint8)
+    keys = evaluate_batch(flat, rules or hand_rules(), check=False)
+    return np.asarray(keys, dtype=np.int64).reshape(codes.shape[:-1])
 
 
-def showdown(a: Sequence[Card], b: Sequence[Card], table: np.ndarray | None = None) -> tuple[int, int]:
+def showdown(a: Sequence[Card], b: Sequence[Card], rules: HandRules | None = None) -> tuple[int, int]:
     """The points two arrangements (25 cards each, in packet order) score against each other (PP-3, PP-4).
 
     >>> a = parse_cards("9s 9c 8s 8c 7c Ks Kd Kc Js Tc Qd Jd Td 8d 7d As Ah Ad Ac Qs Kh Qh Jh Th 9h")
@@ -155,12 +116,9 @@ def showdown(a: Sequence[Card], b: Sequence[Card], table: np.ndarray | None = No
     (7, 18)
     """
     codes = np.array([[c.code for c in a], [c.code for c in b]]).reshape(2, PACKETS, PACKET_SIZE)
-    keys = packet_keys(codes, table)
+    keys = packet_keys(codes, rules)
     points = np.array(SHOWING_POINTS)
     return int(points[keys[0] > keys[1]].sum()), int(points[keys[1] > keys[0]].sum())
-
-
-_SUITS = tuple(sorted({card.suit for card in deck(DECK_SIZE)}))
 
 
 # -- values -------------------------------------------------------------------------
@@ -296,11 +254,6 @@ class ParallelPoker(Game):
     def rules(self) -> HandRules:
         """The hand rules of the showings (PP-3)."""
         return hand_rules(self.hierarchy, self.ace_low)
-
-    @property
-    def table(self) -> np.ndarray:
-        """The fast key table of these rules (:func:`packet_keys`)."""
-        return key_table(self.hierarchy, self.ace_low)
 
     @property
     def full_deck(self) -> tuple[Card, ...]:
