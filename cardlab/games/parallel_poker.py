@@ -115,10 +115,18 @@ def showdown(a: Sequence[Card], b: Sequence[Card], rules: HandRules | None = Non
     >>> showdown(a, b)
     (7, 18)
     """
-    codes = np.array([[c.code for c in a], [c.code for c in b]]).reshape(2, PACKETS, PACKET_SIZE)
-    keys = packet_keys(codes, rules)
-    points = np.array(SHOWING_POINTS)
-    return int(points[keys[0] > keys[1]].sum()), int(points[keys[1] > keys[0]].sum())
+    codes = np.fromiter(map(_CODES.__getitem__, itertools.chain(a, b)), dtype=np.uint8, count=2 * HELD)
+    keys = evaluate_batch(codes.reshape(2 * PACKETS, PACKET_SIZE), rules or hand_rules(), check=False).tolist()
+    ours = theirs = 0
+    for points, mine, other in zip(SHOWING_POINTS, keys[:PACKETS], keys[PACKETS:]):
+        if mine > other:
+            ours += points
+        elif other > mine:  # PP-4: a tie scores nothing
+            theirs += points
+    return ours, theirs
+
+
+_CODES = {card: card.code for card in deck(52)}
 
 
 # -- values -------------------------------------------------------------------------
