@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardlab.cards import Card, Suit, deck
+from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
     Action,
     ActionList,
@@ -58,6 +58,7 @@ __all__ = [
     "fight_winner",
     "trick_winner",
     "payout",
+    "stacked_deck",
 ]
 
 #: The rule ids of the page, with their titles (rules/fight-for-the-lead.md).
@@ -149,6 +150,27 @@ def payout(pot: int, tricks: Sequence[int]) -> tuple[list[int], int]:
     share = pot // TRICKS
     paid = [share * n for n in tricks]
     return paid, pot - sum(paid)
+
+
+def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card] = ()) -> tuple[Card, ...]:
+    """A full 52-card deck that deals ``hands`` (clockwise from the dealer's left, FL-2)
+    and then has ``stock`` on top of the stock; the other cards follow in deck order.
+
+    For scenario tests and lessons: ``game.new_state(dealer=..., deck=stacked_deck(...))``.
+
+    >>> cards = stacked_deck(["As Ks 3c 5d", "2h 3h 4h 6h"], stock="Qd")
+    >>> " ".join(c.short for c in cards[:9])
+    'As 2h Ks 3h 3c 4h 5d 6h Qd'
+    """
+    held = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    top = parse_cards(stock) if isinstance(stock, str) else tuple(stock)
+    if len({len(h) for h in held}) != 1 or len(held[0]) != HAND_SIZE:
+        raise ValueError(f"every hand must hold {HAND_SIZE} cards (FL-2)")
+    dealt = [h[i] for i in range(HAND_SIZE) for h in held]
+    given = dealt + list(top)
+    check_distinct(given, source="the stacked hands and stock")
+    rest = [c for c in deck(52) if c not in set(given)]
+    return tuple(given + rest)
 
 
 # -- settings ------------------------------------------------------------------------

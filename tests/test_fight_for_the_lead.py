@@ -1,0 +1,421 @@
+"""Fight for the Lead (rules/fight-for-the-lead.md): a scenario test per rule id with
+stacked decks, the generic random playout, illegal actions, JSON, sampling and bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
+
+from cardlab.bots import RandomBot
+from cardlab.bots.fight_for_the_lead import RULE_BOT, RuleOfThumb
+from cardlab.cards import Card, deck, parse_cards
+from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
+from cardlab.games.fight_for_the_lead import (
+    FightForTheLead,
+    FightForTheLeadObservation,
+    fight_winner,
+    payout,
+    stacked_deck,
+)
+
+
+def act(state, seat: int, kind: str, cards: str = "") -> None:
+    state.apply_for(seat, Action(kind, parse_cards(cards)))
+
+
+def rejects(state, seat: int, action: Action, rule: str) -> IllegalActionError:
+    """The action raises naming ``rule`` and leaves the state exactly as it was."""
+    before, text = state.clone(), state.to_json()
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_for(seat, action)
+    assert caught.value.rule == rule and str(caught.value).startswith(rule)
+    assert state == before and state.to_json() == text
+    return caught.value
+
+
+# A four-player game, East (3) dealing so seats are dealt 0, 1, 2, 3 (FL-2).
+# Fight cards 2h 5h 9d Jd; the stock turns 5c, 2s (no match), then 3d: J♦ wins (FL-4).
+# Replacements Td Kh 6h 3h (FL-5); South exchanges 8d Td for Kc 3s (FL-6).
+FOUR_HANDS = ["2h Ac 5d 8d", "5h Qc Jc 4s", "9d 2c 2d As", "Jd 3c 4c 7s"]
+FOUR_STOCK = "5c 2s 3d Td Kh 6h 3h Kc 3s"
+FOUR = FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=3)
+
+
+def four_game(game: FightForTheLead = FOUR):
+    state = game.new_state(seed=11, dealer=3, deck=stacked_deck(FOUR_HANDS, FOUR_STOCK))
+    for seat, card in zip((2, 0, 3, 1), ("9d", "2h", "Jd", "5h")):  # any order: simultaneous
+        act(state, seat, "fight", card)
+    return state
+
+
+def play_four_tricks(state) -> None:
+    """Tricks 2-1-1-0 for South, West, North, East (FL-7)."""
+    act(state, 0, "exchange", "8d Td")
+    for seat in (1, 2, 3):
+        act(state, seat, "exchange")
+    for seat, card in [(3, "3c"), (0, "Ac"), (1, "Qc"), (2, "2c"),   # South wins
+                       (0, "Kc"), (1, "Jc"), (2, "2d"), (3, "4c"),   # South wins
+                       (0, "3s"), (1, "4s"), (2, "As"), (3, "7s"),   # North wins
+                       (2, "6h"), (3, "3h"), (0, "5d"), (1, "Kh")]:  # West wins
+        act(state, seat, "play", card)
+
+
+# -- settings ------------------------------------------------------------------------------
+@pytest.mark.parametrize("settings, words", [
+    (dict(players=1), "players must be 2..5"),
+    (dict(players=6), "players must be 2..5"),
+    (dict(ante=0), "ante must be at least 1"),
+    (dict(stack=3), "must cover the first ante"),
+    (dict(exchange_fee=-1), "exchange_fee must be at least 0"),
+    (dict(games=0), "games must be at least 1"),
+    (dict(players=True), "whole number"),
+])
+def test_settings_checked_at_construction(settings, words):
+    with pytest.raises(SettingsError, match=words):
+        FightForTheLead(**settings)
+
+
+def test_exchange_fee_defaults_to_one_ante_and_zero_is_allowed():
+    assert FightForTheLead(ante=7).exchange_fee == 7
+    assert FightForTheLead(exchange_fee=0).exchange_fee == 0
+
+
+# -- FL-1 ----------------------------------------------------------------------------------
+def test_fl1_every_player_antes_the_first_pot():
+    state = FightForTheLead(players=5, ante=3, stack=20).new_state(seed=2)
+    assert state.pot == 15 and state.stacks == [17] * 5
+
+
+def test_fl1_everyone_antes_again_when_the_pot_would_be_empty():
+    # Two players, 2-2 tricks: the pot of 8 pays 2 a trick, nothing stays, no loser.
+    game = FightForTheLead(players=2, ante=4, stack=100, games=2)
+    state = game.new_state(seed=3, dealer=1, deck=stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], "4h 5c 6c"))
+    act(state, 0, "fight", "2h")
+    act(state, 1, "fight", "3h")
+    assert state.lead == 1  # 4h turned: hearts, 3h beats 2h
+    act(state, 0, "exchange")
+    act(state, 1, "exchange")
+    for seat, card in [(1, "As"), (0, "3s"), (1, "Kc"), (0, "Ac"), (0, "Ad"), (1, "Kd"), (0, "5c"), (1, "6c")]:
+        act(state, seat, "play", card)
+    assert state.tricks == [2, 2] and state.pot == 0 and state.losers == []
+    act(state, 0, "stay")
+    act(state, 1, "stay")
+    assert state.pot == 8 and state.stacks == [96, 96] and state.round_index == 1
+
+
+# -- FL-2 ----------------------------------------------------------------------------------
+def test_fl2_deal_one_at_a_time_clockwise_from_the_dealers_left():
+    cards = deck(52)
+    state = FightForTheLead(players=4).new_state(seed=1, dealer=2, deck=cards)
+    assert state.playing == [3, 0, 1, 2]
+    for i, seat in enumerate(state.playing):
+        assert sorted(state.hands[seat]) == sorted(cards[i:16:4])
+    assert len(state.stock) == 36 and state.stock[-1] == cards[16]  # the top card next
+
+
+def test_fl2_first_dealer_is_seeded_and_the_deal_passes_clockwise():
+    game = FightForTheLead(players=3, games=3)
+    assert {game.new_state(seed=s).dealer for s in range(30)} == {0, 1, 2}
+    assert game.new_state(seed=9).dealer == game.new_state(seed=9).dealer
+    state = four_game()
+    play_four_tricks(state)
+    for seat in range(4):
+        act(state, seat, "stay")
+    assert state.dealer == 0 and state.playing == [1, 2, 3, 0]
+
+
+# -- FL-3 ----------------------------------------------------------------------------------
+def test_fl3_fight_cards_are_chosen_at_once_and_never_leak():
+    state = FightForTheLead(players=4).new_state(seed=5, dealer=3, deck=stacked_deck(FOUR_HANDS, FOUR_STOCK))
+    assert state.current_player == 0
+    act(state, 2, "fight", "9d")  # a later seat may choose first
+    assert state.current_player == 0 and state.phase == "fight"
+    for seat in (0, 1, 3):
+        obs = state.observation(seat)
+        assert Card.parse("9d") not in cards_in(obs)
+        assert not any("9♦" in line for line in obs.log)
+        assert obs.fight_chosen[2] and obs.zone("fight 2").cards == (None,)
+    own = state.observation(2)
+    assert own.fight_cards[2] == Card.parse("9d") and not own.legal_actions
+    assert len(state.observation(1).legal_actions) == 4
+    rejects(state, 2, Action("fight", "2c"), "FL-3")  # chose already
+    rejects(state, 0, Action("fight", "Kh"), "FL-3")  # not his card
+    rejects(state, 0, Action("play", "2h"), "FL-3")   # not the time to play
+
+
+# -- FL-4 ----------------------------------------------------------------------------------
+def test_fl4_no_fight_card_matches_the_first_two_turned_cards():
+    state = four_game()
+    assert state.turned == list(parse_cards("5c 2s 3d"))
+    assert state.lead == 3  # diamonds: J♦ beats North's 9♦; the hearts do not count
+    obs = state.observation(0)
+    assert obs.fight_cards == tuple(parse_cards("2h 5h 9d Jd"))
+    assert any("FL-4" in line and "J♦" in line for line in obs.log)
+
+
+FIVE_HANDS = ["Ah 2h 3h 2c", "Kh 4h 5h 3c", "Qh 6h 7h 4c", "Jh 8h 9h 5c", "Th 6c 7c 8c"]
+
+
+def test_fl4_stock_runs_out_the_highest_fight_card_wins_and_fl5_cards_go_back():
+    game = FightForTheLead(players=5, ante=1, stack=10)
+    state = game.new_state(seed=1, dealer=4, deck=stacked_deck(FIVE_HANDS))  # all hearts dealt
+    for seat, card in enumerate(("Ah", "Kh", "Qh", "Jh", "Th")):
+        act(state, seat, "fight", card)
+    assert len(state.turned) == 32 and state.stock == []
+    assert state.lead == 0
+    assert state.fight_taken_back and set(state.hands[0]) == set(parse_cards("2c Ah 2h 3h"))
+    assert_cards_conserved(state)
+    assert state.legal_actions(0) == type(state.legal_actions(0))([Action("exchange")])
+
+
+def test_fl4_ties_go_to_the_seat_nearest_the_dealers_left():
+    fights = list(zip([3, 0, 1], parse_cards("Kh Kd 9c")))
+    assert fight_winner(fights, parse_cards("2s 3s")) == (3, 2)
+
+
+# -- FL-5 ----------------------------------------------------------------------------------
+def test_fl5_fight_cards_to_the_discard_and_one_new_card_each():
+    state = four_game()
+    for seat, new in enumerate(parse_cards("Td Kh 6h 3h")):
+        assert new in state.hands[seat] and len(state.hands[seat]) == 4
+    assert state.card_locations()["fight discard"] == list(parse_cards("2h 5h 9d Jd"))
+    assert state.observation(1).zone("hand 0").cards == (None,) * 4
+    assert_cards_conserved(state)
+
+
+# -- FL-6 ----------------------------------------------------------------------------------
+def test_fl6_exchange_in_turn_paid_into_the_pot_and_only_counted_for_others():
+    state = four_game()
+    rejects(state, 1, Action("exchange"), "FL-6")  # South exchanges first
+    act(state, 0, "exchange", "8d Td")
+    assert state.pot == 10 and state.stacks[0] == 46
+    assert set(parse_cards("Kc 3s")) <= set(state.hands[0])
+    west = state.observation(1)
+    assert west.exchanged[0] == 2 and not cards_in(west) & set(parse_cards("8d Td Kc 3s"))
+    assert state.observation(0).my_exchanged == tuple(parse_cards("8d Td"))
+
+
+def test_fl6_stock_too_short_for_the_exchange_requested():
+    rest = [c for c in deck(52) if c not in set(parse_cards(" ".join(FIVE_HANDS)) + parse_cards("9h"))]
+    hands = [h.replace("9h", "9c") if "9h" in h else h for h in FIVE_HANDS]
+    hands[4] = "Th 6c 7c 8c"
+    rest.remove(Card.parse("9c"))
+    stock = rest[:29] + [Card.parse("9h")]
+    game = FightForTheLead(players=5, ante=1, stack=10)
+    state = game.new_state(seed=1, dealer=4, deck=stacked_deck(hands, stock))
+    for seat, card in enumerate(("Ah", "Kh", "Qh", "Jh", "Th")):
+        act(state, seat, "fight", card)
+    assert len(state.turned) == 30 and len(state.stock) == 2 and state.fight_taken_back
+    error = rejects(state, 0, Action("exchange", "2c 2h 3h"), "FL-6")
+    assert "only 2 cards" in str(error)
+    act(state, 0, "exchange", "2c 2h")
+    assert max(len(a.cards) for a in state.legal_actions(1)) == 0
+
+
+def test_fl6_limited_by_the_purse_and_free_when_the_fee_is_zero():
+    state = four_game(FightForTheLead(players=4, ante=2, stack=5, exchange_fee=2))
+    assert max(len(a.cards) for a in state.legal_actions(0)) == 1  # 3 chips buy one card
+    assert "cannot pay 4 chips" in str(rejects(state, 0, Action("exchange", "8d Td"), "FL-6"))
+    free = four_game(FightForTheLead(players=4, ante=2, stack=5, exchange_fee=0))
+    act(free, 0, "exchange", "Ac 5d 8d Td")
+    assert free.pot == 8 and free.stacks[0] == 3
+
+
+# -- FL-7 ----------------------------------------------------------------------------------
+def test_fl7_lead_winner_leads_and_must_follow_is_enforced():
+    state = four_game()
+    for seat in range(4):
+        act(state, seat, "exchange")
+    assert state.current_player == 3
+    act(state, 3, "play", "3c")
+    assert "must follow" in str(rejects(state, 0, Action("play", "5d"), "FL-7"))
+    rejects(state, 1, Action("play", "Qc"), "FL-7")  # not West's turn
+    assert set(state.legal_actions(0)) == {Action("play", "Ac")}
+
+
+def test_fl7_highest_of_the_suit_led_wins_and_leads_next():
+    state = four_game()
+    play_four_tricks(state)
+    winners = [w for _, w in state.done_tricks]
+    assert winners == [0, 0, 2, 1]  # 2♦ on a club lead, 7♠ low: no trumps
+
+
+# -- FL-8 / FL-9 / FL-10 ---------------------------------------------------------------------
+def test_fl8_pot_10_split_2_1_1_0_carries_the_remainder():
+    assert payout(10, [2, 1, 1, 0]) == ([4, 2, 2, 0], 2)
+    state = four_game()
+    play_four_tricks(state)
+    assert state.tricks == [2, 1, 1, 0] and state.last_pot == 10
+    assert state.pot == 2 and state.stacks == [50, 50, 50, 48]
+    assert state.round_index == 1 and state.phase == "decide"
+
+
+def test_fl9_a_loser_pays_the_whole_last_pot_to_play_on():
+    state = four_game()
+    play_four_tricks(state)
+    assert state.losers == [3]
+    for seat in range(4):
+        act(state, seat, "stay")
+    assert state.stacks[3] == 38 and state.pot == 12  # 2 carried + 10
+    assert state.chips() == 200
+
+
+def test_fl10_a_loser_who_leaves_pays_nothing():
+    state = four_game()
+    play_four_tricks(state)
+    for seat in range(3):
+        act(state, seat, "stay")
+    act(state, 3, "leave")
+    assert state.stacks[3] == 48 and state.pot == 2  # not empty: no ante
+    assert state.playing == [1, 2, 0] and not state.in_session[3]
+    assert state.legal_actions(3) == type(state.legal_actions(3))([])
+
+
+def test_fl10_a_loser_who_cannot_pay_must_leave():
+    state = four_game(FightForTheLead(players=4, ante=2, stack=11, exchange_fee=1, games=3))
+    play_four_tricks(state)  # East has 9 chips, the stake is 10
+    assert not state.in_session[3] and 3 not in state.deciders
+    assert any("must leave" in line for line in state.log_for(0))
+
+
+def test_fl10_the_session_ends_after_its_games_or_below_two_players():
+    state = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
+    play_four_tricks(state)
+    assert state.is_terminal and state.returns() == [0.0, 0.0, 0.0, -2.0]
+    two = FightForTheLead(players=2, games=5).new_state(seed=4)
+    bot = RuleOfThumb()
+    while two.phase != "decide":
+        seat = two.current_player
+        two.apply_for(seat, bot(two.observation(seat)))
+    act(two, two.current_player, "leave")
+    assert two.is_terminal
+
+
+# -- FL-11 and the generic checks -----------------------------------------------------------
+def _illegal(state, rng: np.random.Generator) -> Action | None:
+    """An action of some kind that is illegal now (or None)."""
+    if state.is_terminal:
+        return Action("stay")
+    seat = state.current_player
+    hand = state.hands[seat]
+    missing = [c for c in deck(52) if c not in hand]
+    card = missing[int(rng.integers(len(missing)))]
+    options = [Action("fight", (card,)), Action("play", (card,)), Action("exchange", (card,)),
+               Action("stay", (card,)), Action("play", tuple(hand[:2])), Action("leave", amount=3)]
+    if state.phase == "play" and state.trick:
+        led = state.trick[0][1].suit
+        if any(c.suit is led for c in hand):
+            options += [Action("play", (c,)) for c in hand if c.suit is not led]
+    if state.phase == "exchange" and state.game.exchange_fee:
+        too_many = state.stacks[seat] // state.game.exchange_fee + 1
+        if too_many <= len(hand):
+            options.append(Action("exchange", tuple(hand[:too_many])))
+    options = [a for a in options if a not in state.legal_actions(seat)]
+    return options[int(rng.integers(len(options)))] if options else None
+
+
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), ante=st.integers(1, 5),
+       fee=st.integers(0, 6), stack=st.integers(5, 60))
+def test_random_playout_conserves_chips_and_cards_and_hides_what_it_must(seed, players, ante, fee, stack):
+    game = FightForTheLead(players=players, ante=ante, stack=max(stack, ante), exchange_fee=fee, games=6)
+
+    def extra(before, after):
+        assert after.round_index in (before.round_index, before.round_index + 1)
+        if after.phase == "fight" and after.fight != before.fight:  # FL-3 stays unseen
+            seat = next(s for s in range(players) if after.fight[s] != before.fight[s])
+            for other in range(players):
+                if other != seat:
+                    assert after.fight[seat] not in cards_in(after.observation(other))
+
+    final = random_playout(game, seed, illegal=_illegal, extra_check=extra)
+    assert final.chips() == players * game.stack  # FL-11
+    assert sum(final.returns()) == -final.pot
+
+
+def test_json_round_trip_mid_game():
+    game = FightForTheLead(players=3, games=4)
+    state = game.new_state(seed=21)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        if state.phase == "decide":
+            break
+        seat = state.current_player
+        state.apply_for(seat, state.legal_actions(seat).sample(rng))
+    loaded = game.state_from_json(state.to_json())
+    assert loaded == state and loaded.observation(1) == state.observation(1)
+    with pytest.raises(ValueError, match="settings"):
+        FightForTheLead(players=3, games=5).state_from_json(state.to_json())
+
+
+def test_clone_is_independent():
+    state = four_game()
+    copy = state.clone()
+    act(copy, 0, "exchange", "8d Td")
+    assert state.phase == "exchange" and state.stacks[0] == 48 and copy.stacks[0] == 46
+    assert state.hands[0] != copy.hands[0]
+
+
+# -- sampling for search bots -------------------------------------------------------------------
+@pytest.mark.parametrize("steps", [0, 3, 9, 15, 25, 60])
+def test_sample_state_is_consistent_with_the_observation(steps):
+    game = FightForTheLead(players=4, games=3)
+    state = game.new_state(seed=steps)
+    rng = np.random.default_rng(steps)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        state.apply_for(seat, RuleOfThumb()(state.observation(seat)))
+    seat = 1
+    obs = state.observation(seat)
+    for k in range(5):
+        sample = game.sample_state(obs, np.random.default_rng(k))
+        assert_cards_conserved(sample)
+        assert sample.observation(seat) == obs
+        for other in range(4):
+            assert not sample.voids[other] & {c.suit for c in sample.hands[other]}
+        if not sample.is_terminal:
+            player = sample.current_player
+            sample.apply_for(player, sample.legal_actions(player).sample(rng))
+    assert isinstance(obs, FightForTheLeadObservation)
+
+
+# -- bots -------------------------------------------------------------------------------------
+def test_bots_play_only_legal_actions_and_finish_sessions():
+    game = FightForTheLead(players=4, games=4)
+    assert RULE_BOT is RuleOfThumb
+    for seed in range(6):
+        bots = [RuleOfThumb(), RandomBot(seed), RuleOfThumb(), RandomBot(seed + 1)]
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            obs = state.observation(seat)
+            action = bots[seat](obs)
+            assert action in obs.legal_actions
+            state.apply_for(seat, action)
+        assert state.chips() == 400
+
+
+def test_rule_bot_fights_high_in_its_long_suit_and_leads_winners():
+    state = FOUR.new_state(seed=11, dealer=3, deck=stacked_deck(FOUR_HANDS, FOUR_STOCK))
+    bot = RuleOfThumb()
+    assert bot(state.observation(1)) == Action("fight", "Qc")  # clubs: Q♣ J♣ the longest
+    state = four_game()
+    for seat in range(4):
+        act(state, seat, "exchange")
+    act(state, 3, "play", "3c")
+    assert bot(state.observation(0)) == Action("play", "Ac")  # wins the club trick
+    act(state, 0, "play", "Ac")
+    assert bot(state.observation(1)) == Action("play", "Jc")  # cannot win: throws low
+
+
+def test_no_fight_card_or_hand_in_an_observation_of_another_seat():
+    state = four_game()
+    assert_no_leak(state)
+    for seat in range(4):
+        obs = state.observation(seat)
+        others = set().union(*(state.hands[s] for s in range(4) if s != seat))
+        assert not cards_in(obs) & others
