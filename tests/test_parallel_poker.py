@@ -402,6 +402,20 @@ def test_rule_and_search_bots_are_declared():
     assert bots.RULE_BOT is bots.Balanced and bots.SEARCH_BOT is bots.SearchArrangement
 
 
+def test_generic_rule_and_search_bots_play_parallel_poker():
+    from cardlab.analysis.tournament import play_match
+    from cardlab.bots.rule import RuleBot
+    from cardlab.bots.search import SearchBot
+
+    game = ParallelPoker(games=2)
+    result = play_match(game, [RuleBot(seed=1), SearchBot(seed=2)], seed=8)
+    assert result.rounds == 2 and sum(result.points) <= 50
+    state = game.new_state(seed=8)
+    values = SearchBot(seed=2).action_values(state.observation(SOUTH))
+    (action, value), = values.items()
+    assert action in state.legal_actions(SOUTH) and 0 <= value <= 25
+
+
 def test_greedy_strategies_lay_the_same_packets_in_opposite_orders():
     held = new_state().held
     game = ParallelPoker()

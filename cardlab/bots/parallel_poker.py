@@ -311,6 +311,12 @@ class SearchArrangement(ArrangingStrategy):
         best, _ = self.respond(deal, population, weights)
         return deal.cards(best)
 
+    def action_values(self, observation: Observation) -> dict[Action, float]:
+        """The chosen arrangement and its expected points against the population (hints for a table)."""
+        deal = Deal(observation.held, observation.game)
+        best, value = self.respond(deal, *self.population(deal))
+        return {Action(ARRANGE, deal.cards(best)): value}
+
 
 RULE_BOT = Balanced
 SEARCH_BOT = SearchArrangement
