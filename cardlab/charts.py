@@ -28,12 +28,16 @@ __all__ = [
     "category_odds_chart",
     "hierarchy_chart",
     "high_card_vs_pair_chart",
+    "improvement_chart",
+    "best_discard_chart",
 ]
 
 _CATEGORY_NAMES = [str(c) for c in CATEGORIES]
 #: Deck sizes from the full deck down, the order every deck axis reads.
 _DECKS = list(DECK_SIZES)
 _WIDTH = 320
+#: Light enough for black text on top, dark enough to tell apart.
+_LIGHT_BLUES = ["#f4f8fb", "#dcebf6", "#c4ddf0", "#abcfe9", "#93c1e3", "#7ab3dc"]
 _HEIGHT = 220
 
 
@@ -163,4 +167,82 @@ def high_card_vs_pair_chart(table: pd.DataFrame) -> alt.LayerChart:
             "Where rarity alone would go further than HR-4",
             "below the dashed line high card is rarer than one pair, yet it still ranks last",
         )
+    )
+
+
+# -- draw poker (DP-5) ---------------------------------------------------------------------------
+
+
+def _hr5_of(frame: pd.DataFrame) -> str:
+    """The HR-5 setting of a frame with an ``ace_low`` column, in words."""
+    if "hr5" in frame:
+        return _settings_named(frame)
+    if "ace_low" not in frame:
+        return ""
+    from cardlab.analysis.hands import hr5_label
+
+    labels = {hr5_label(bool(v)) for v in frame["ace_low"]}
+    return labels.pop() if len(labels) == 1 else "both HR-5 settings"
+
+
+def improvement_chart(table: pd.DataFrame, measure: str = "improve") -> alt.Chart:
+    """The exact chance that each standard holding improves by drawing, one bar per deck.
+
+    Takes :func:`cardlab.analysis.draw_odds.improvement_table`; ``measure`` is
+    ``"improve"`` (a better category than now) or ``"hit"`` (the category drawn for, or
+    better, in the deck's HR-4 order).
+
+    >>> from cardlab.analysis.draw_odds import improvement_table
+    >>> spec = improvement_chart(improvement_table((52, 32))).to_dict()
+    >>> spec["encoding"]["x"]["title"], spec["encoding"]["yOffset"]["field"]
+    ('chance to improve on the draw', 'deck_size')
+    """
+    titles = {"improve": "chance to improve on the draw", "hit": "chance to make the category drawn for, or better"}
+    if measure not in titles:
+        raise ValueError(f"measure must be one of {sorted(titles)}, got {measure!r}")
+    data = _plain(table)
+    holdings = list(dict.fromkeys(data["holding"]))
+    decks = sorted(set(data["deck_size"]), reverse=True)
+    return (
+        alt.Chart(data, width=_WIDTH, height=alt.Step(9))
+        .mark_bar()
+        .encode(
+            y=alt.Y("holding:N", sort=holdings, title=None),
+            yOffset=alt.YOffset("deck_size:O", sort=decks),
+            x=alt.X(f"{measure}:Q", title=titles[measure], axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("deck_size:O", sort=decks, title="cards in the deck", scale=alt.Scale(scheme="tableau10")),
+            tooltip=["holding", "deck_size", "hand", "discard", "draws", "target",
+                     alt.Tooltip("improve:Q", format=".2%"), alt.Tooltip("hit:Q", format=".2%")],
+        )
+        .properties(title=_title("Exact draw odds of the standard holdings (DP-5)",
+                                 f"every possible draw counted; HR-4 order of each deck; {_hr5_of(table)}"))
+    )
+
+
+def best_discard_chart(table: pd.DataFrame) -> alt.FacetChart:
+    """The best discard of each dilemma hand, per deck and measure; colour = cards drawn.
+
+    Takes :func:`cardlab.analysis.draw_odds.best_discard_table`.
+
+    >>> from cardlab.analysis.draw_odds import best_discard_table
+    >>> spec = best_discard_chart(best_discard_table((52, 32))).to_dict()
+    >>> spec["facet"]["row"]["field"], spec["spec"]["layer"][1]["mark"]["type"]
+    ('measure', 'text')
+    """
+    data = _plain(table)
+    holdings = list(dict.fromkeys(data["holding"]))
+    decks = sorted(set(data["deck_size"]), reverse=True)
+    base = alt.Chart(data, width=alt.Step(110), height=alt.Step(24)).encode(
+        x=alt.X("deck_size:O", sort=decks, title="cards in the deck", axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("holding:N", sort=holdings, title=None),
+    )
+    cells = base.mark_rect(stroke="white").encode(
+        color=alt.Color("drawn:O", title="cards drawn",
+                        scale=alt.Scale(domain=[0, 1, 2, 3, 4, 5], range=_LIGHT_BLUES)),
+        tooltip=["holding", "hand", "deck_size", "measure", "best_discard", "drawn", alt.Tooltip("score:Q", format=".4f")],
+    )
+    labels = base.mark_text(fontSize=11).encode(text="best_discard:N")
+    return (cells + labels).facet(row=alt.Row("measure:N", title="best by")).properties(
+        title=_title("How the deck changes the best discard (DP-5)",
+                     f"each cell: the cards to throw ('-' stands pat); {_hr5_of(table)}")
     )

@@ -478,9 +478,321 @@ def hands_and_short_decks() -> list[tuple[str, str]]:
     ]
 
 
+# ---------------------------------------------------------------------------------------------
+# shared set-up for the game notebooks: a stacked deck is the cards we want first, then the rest
+# ---------------------------------------------------------------------------------------------
+
+STACKING = code(
+    """
+    def stacked(first, size=52):
+        \"\"\"A full deck that deals `first` first, then the rest in order (game.new_state(deck=...)).\"\"\"
+        first = parse_cards(first) if isinstance(first, str) else tuple(first)
+        return first + tuple(card for card in deck(size) if card not in first)
+
+    def dealt(*hands):
+        \"\"\"The hands interleaved as they are dealt: one card to each seat in turn.\"\"\"
+        return tuple(card for turn in zip(*(parse_cards(h) for h in hands)) for card in turn)
+    """
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# 03 draw poker
+# ---------------------------------------------------------------------------------------------
+
+
+def draw_poker() -> list[tuple[str, str]]:
+    return [
+        md(
+            """
+            # Five-card draw poker, Polish rules
+
+            Two to eight players, a 52-card deck or a short deck with its own hierarchy (HR-4).
+            This notebook plays through the rules DP-1 ... DP-10 of `rules/draw-poker.md` with
+            stacked decks, so every hand below is the same on every run; then it answers
+            exactly what players ask about the draw: how likely is each holding to improve, in
+            52, 36 and 32 cards, and when does the short deck change the best discard?
+            """
+        ),
+        code(
+            """
+            from cardlab import Action, charts
+            from cardlab.analysis import draw_odds
+            from cardlab.cards import deck, parse_cards
+            from cardlab.games.draw_poker import DrawPoker
+            from cardlab.hands import HandRules
+            from cardlab.render import show
+            """
+        ),
+        STACKING,
+        md(
+            """
+            ## The table
+
+            Three players, a 52-card deck, an ante of 1 chip, bets up to 4, 20 chips each.
+            East deals (`dealer=2`); the seats are South (0), West (1) and East (2).
+            """
+        ),
+        code(
+            """
+            game = DrawPoker(players=3, deck_size=52, ante=1, max_bet=4, stack=20, hands=2)
+            south, west, east = "Kc 7d 5s 3d 2c", "Jh Js 8c 4d 2s", "Ah Kh 9h 6h 3c"
+            state = game.new_state(seed=1, dealer=2, deck=stacked(dealt(south, west, east) + parse_cards("Qd 5c 5h 2h")))
+            """
+        ),
+        md(
+            """
+            ## DP-1 Deal
+
+            Everyone pays the ante; five cards each, one at a time, from the dealer's left
+            (South, West, East). The rest is the stock.
+            """
+        ),
+        code("state.pot, state.stacks"),
+        code("display(show(state.hands[0]), show(state.hands[1]), show(state.hands[2]))"),
+        md(
+            """
+            ## DP-2 First betting round: opening
+
+            Before anyone opens there is no check: passing means leaving the hand and the ante.
+            South, with nothing, passes; West opens for 3 with his jacks.
+            """
+        ),
+        code("[str(action) for action in state.legal_actions()]"),
+        code(
+            """
+            state.apply(Action("pass"))
+            state.apply(Action("open", amount=3))
+            print(*state.log_for(0)[-2:], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## DP-3 After the opening
+
+            Each following player passes, calls or raises by at least the ante. East raises by
+            1 with four hearts; West calls, and the round ends with every active player matched.
+            """
+        ),
+        code(
+            """
+            state.apply(Action("raise", amount=1))
+            state.apply(Action("call"))
+            print(*state.log_for(0)[-3:], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## DP-5 Draw
+
+            (DP-4 comes below: it needs a hand where everyone passes.) Each active player, from
+            the dealer's left, discards 0 to 5 cards face down and draws as many. West keeps his
+            jacks and draws three; East throws the club and draws one to the flush.
+            """
+        ),
+        code(
+            """
+            state.apply(Action("draw", "8c 4d 2s"))
+            state.apply(Action("draw", "3c"))
+            display(show(state.hands[1]), show(state.hands[2]))
+            """
+        ),
+        md("Both improved: West to two pair, East to a flush. What were their chances? Exactly:"),
+        code(
+            """
+            draw_odds.improve_probability(west, "8c 4d 2s"), draw_odds.improve_probability(east, "3c")
+            """
+        ),
+        md(
+            """
+            ## DP-6 Second betting round
+
+            As DP-2 and DP-3 among the active players, opened by the nearest active player left of
+            the dealer: West opens for 2, East raises by 2, West calls.
+            """
+        ),
+        code(
+            """
+            for action in (Action("open", amount=2), Action("raise", amount=2), Action("call")):
+                state.apply(action)
+            state.pot, state.stacks
+            """
+        ),
+        md(
+            """
+            ## DP-7 Showdown order
+
+            The last raiser of the second round shows first: East. Then West shows or concedes
+            without showing; the teaching table offers both. West's two pair cannot win, so he
+            concedes.
+            """
+        ),
+        code("print(state.log_for(0)[-1])"),
+        code("[str(action) for action in state.legal_actions()]"),
+        code(
+            """
+            state.apply(Action("concede"))
+            print(*[line for line in state.log_for(0) if line.startswith(("DP-7", "DP-8"))], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## DP-8 Winner and split pots
+
+            The best shown hand takes the pot: East's flush, 19 chips. Tied best hands split it,
+            and an odd chip stays in the pot for the next hand; see the split below.
+
+            ## DP-9 Chips are conserved
+
+            The stacks and the pot always add up to the chips brought to the table:
+            """
+        ),
+        code(
+            """
+            assert state.chips() == 3 * 20
+            state.stacks, state.pot  # hand 2 has begun: its pot is the three antes
+            """
+        ),
+        md(
+            """
+            ## DP-10 Next hand
+
+            The player left of the dealer deals next: East dealt, so South deals hand 2.
+            """
+        ),
+        code("state.dealer, state.round_index"),
+        md(
+            """
+            ## DP-4 One player left
+
+            If everyone else passes, the last player takes the pot at once and shows nothing:
+            no draw, no second round.
+            """
+        ),
+        code(
+            """
+            quick = game.new_state(seed=1, dealer=2, deck=stacked(dealt(south, west, east)))
+            quick.apply(Action("open", amount=2))
+            quick.apply(Action("pass")); quick.apply(Action("pass"))
+            print(*[line for line in quick.log_for(0) if line.startswith("DP-4")], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ### A split pot (DP-8)
+
+            Two players hold the same straight; the pot of 11 splits 5 and 5, and the odd chip
+            stays for the next hand.
+            """
+        ),
+        code(
+            """
+            split = game.new_state(seed=1, dealer=2, deck=stacked(dealt("2c 3c 4c 6d 8d", "9h Tc Jd Qs Kh", "9c Td Jh Qc Ks")))
+            for action in (Action("pass"), Action("open", amount=2), Action("call"), Action("draw"), Action("draw"),
+                           Action("open", amount=2), Action("call"), Action("show")):
+                split.apply(action)
+            print(split.log_for(0)[-4])
+            """
+        ),
+        code("split.stacks, split.pot"),
+        md(
+            """
+            ## Draw odds, exactly
+
+            `draw_odds.draw_counts` counts every possible draw from the unseen cards (the cards
+            not in your hand). The textbook case, three cards to a pair of jacks in 52 cards:
+            """
+        ),
+        code(
+            """
+            counts = draw_odds.draw_counts("Jh Js 8c 4d 2s", discard="8c 4d 2s")
+            {str(category): n for category, n in counts.items() if n}
+            """
+        ),
+        code(
+            """
+            assert sum(counts.values()) == 16215  # C(47, 3) draws
+            draw_odds.improve_probability("Jh Js 8c 4d 2s", "8c 4d 2s")
+            """
+        ),
+        md(
+            """
+            ### Every standard holding in 52, 36 and 32 cards
+
+            `improvement_table` does this for each standard holding (pair, two pair, trips, four
+            to a flush, open-ended and gutshot straights ...) in each deck.
+            """
+        ),
+        code(
+            """
+            table = draw_odds.improvement_table((52, 36, 32))
+            table.pivot(index="holding", columns="deck_size", values="improve")[[52, 36, 32]].round(4)
+            """
+        ),
+        code("charts.improvement_chart(table)"),
+        md(
+            """
+            **Conclusion.** Every holding improves more often in a short deck, because the cards
+            you need make up a larger share of the stock: a pair drawing three improves 29% of the
+            time in 52 cards, 41% in 36 and 46% in 32; an open-ended straight draw hits 17%, 26%
+            and 30%. Only flush draws get *worse* at hitting their flush (four to a flush: 19%, 16%,
+            15%): the short deck removes cards of your suit too, 9 of the 47 unseen cards in 52
+            against 4 of 27 in 32.
+            """
+        ),
+        code('charts.improvement_chart(table, measure="hit")'),
+        md(
+            """
+            ### How the short deck changes the best discard
+
+            For hands with a real choice, `best_discard_table` tries all 32 discards and keeps
+            the best by two measures: the chance to improve, and the expected category
+            strength (0 for the lowest category ... 8 for the best, in the deck's own order).
+            """
+        ),
+        code(
+            """
+            choices = draw_odds.best_discard_table((52, 36, 32))
+            choices.pivot_table(index=["holding", "measure"], columns="deck_size", values="best_discard", aggfunc="first")[[52, 36, 32]]
+            """
+        ),
+        code("charts.best_discard_chart(choices)"),
+        md(
+            """
+            **Conclusion.** Pairs and trips keep the same discard in every deck. The draws change:
+            with an open-ended straight and four to a flush, 52 cards say throw the odd club
+            (draw to both), 36 and 32 cards say throw the king of hearts and draw to the straight,
+            because in a short deck straights come easier than flushes. Three to a straight flush
+            is kept as a draw only in 32 cards when you only want to improve.
+            """
+        ),
+        md("Any hand, any deck: every discard with its exact odds."),
+        code(
+            """
+            draw_odds.discard_table("8h 9h Th Jc Kh", HandRules(32)).head(5)
+            """
+        ),
+        md(
+            """
+            ## Play
+
+            A table against two bots (the first hands are seeded; press the buttons to play).
+            """
+        ),
+        code(
+            """
+            from cardlab.widgets import play
+
+            play("draw_poker", seed=3, players=3, deck_size=32)
+            """
+        ),
+    ]
+
+
 NOTEBOOKS = {
     "00-start-here": start_here,
     "01-hands-and-short-decks": hands_and_short_decks,
+    "03-draw-poker": draw_poker,
 }
 
 
