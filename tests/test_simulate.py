@@ -214,3 +214,62 @@ def test_batch_seeds_are_spawned_in_order():
     seeds = batch_seeds(9, 4)
     assert [s.spawn_key for s in seeds] == [(0,), (1,), (2,), (3,)]
     assert all(s.entropy == 9 for s in seeds)
+
+
+# -- tournaments, on Kontrabluff ------------------------------------------------------------------
+from cardlab.analysis.tournament import play_match, play_round, round_margins, tournament  # noqa: E402
+from cardlab.bots import RandomBot  # noqa: E402
+
+TRIANGLES = {k * (k + 1) // 2 for k in range(1, 11)}  # KB-5
+
+
+@pytest.fixture(scope="module")
+def kontrabluff():
+    return pytest.importorskip("cardlab.games.kontrabluff").Kontrabluff
+
+
+class Passer:
+    """Passes whenever KB-4 lets him, else plays the first legal action: fully predictable."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def __call__(self, observation):
+        actions = list(observation.legal_actions)
+        return next((a for a in actions if a.kind == "pass"), actions[0])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_match_ends_when_one_seat_reaches_the_target(kontrabluff, seed):
+    result = play_match(kontrabluff(target=100), [RandomBot(seed), RandomBot(seed + 10)], seed)
+    assert result.winner is not None
+    assert result.points[result.winner] >= 100 > result.points[1 - result.winner]  # KB-12
+    assert result.rounds >= 2 and result.actions > result.rounds
+    assert play_match(kontrabluff(target=100), [RandomBot(seed), RandomBot(seed + 10)], seed) == result
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_round_pays_one_seat_a_kb5_or_kb6_amount(kontrabluff, seed):
+    gains = play_round(kontrabluff(), [RandomBot(seed), Passer(0)], seed)
+    assert sorted(gains)[0] == 0
+    assert max(gains) in TRIANGLES | {15, 55}  # KB-5, KB-6
+
+
+def test_round_margins_in_duplicate_cancel_for_identical_deterministic_bots(kontrabluff):
+    table = round_margins(kontrabluff(), Passer, Passer, 200, seed=3, executor="serial", progress=False)
+    assert table.loc["margin", "mean"] == 0 and table.loc["margin", "std"] == 0
+    # the seat effect is real and mirrored: what seat 0 wins, seat 1 loses on the same cards
+    assert table.loc["margin_in_seat_0", "mean"] == -table.loc["margin_in_seat_1", "mean"] != 0
+
+
+def test_a_tournament_is_identical_on_processes_and_consistent(kontrabluff):
+    bots = {"passer": Passer, "random": RandomBot, "random2": RandomBot}
+    game = kontrabluff(target=60)
+    serial = tournament(game, bots, 20, seed=8, executor="serial", progress=False)
+    assert tournament(game, bots, 20, seed=8, workers=2, progress=False).equals(serial)
+    assert serial.loc[("passer", "random"), "matches"] == 20 and serial.loc[("passer", "all"), "matches"] == 40
+    for a, b in [("passer", "random"), ("random", "random2")]:
+        assert serial.loc[(a, b), "win_rate"] + serial.loc[(b, a), "win_rate"] == 1
+        assert serial.loc[(a, b), "margin"] == -serial.loc[(b, a), "margin"]
+    low, rate, high = serial.loc[("random", "all"), ["win_rate_low", "win_rate", "win_rate_high"]]
+    assert low <= rate <= high
