@@ -29,6 +29,7 @@ cardlab.engine.SettingsError: DP-5: 8 players need a deck of at least 45 cards (
 
 from __future__ import annotations
 
+import enum
 import functools
 import itertools
 from collections.abc import Sequence
@@ -56,8 +57,8 @@ __all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "Phase"]
 HAND_SIZE = 5
 
 
-class Phase:
-    """The phases of a hand (plain strings, so observations read as words)."""
+class Phase(enum.StrEnum):
+    """The phases of a hand; equal to their words."""
 
     FIRST_BETTING = "first betting"  # DP-2, DP-3
     DRAW = "draw"  # DP-5
@@ -117,8 +118,9 @@ class DrawPoker(Game):
                 raise SettingsError(f"{name} must be a whole number of at least {low}, got {value!r}")
             return int(value)
 
-        if whole("players", 2) > 8:
-            raise SettingsError(f"draw poker is for 2 to 8 players, got {self.players}")
+        players = self.players
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 8:
+            raise SettingsError(f"draw poker is for 2 to 8 players, got {players!r}")
         if self.deck_size not in DECK_SIZES:
             raise SettingsError(f"deck_size must be one of {', '.join(map(str, DECK_SIZES))} (HR-3), got {self.deck_size!r}")
         if not isinstance(self.ace_low, bool):
@@ -228,7 +230,7 @@ class DrawPokerObservation(Observation):
     """
 
     dealer: int = 0
-    phase: str = Phase.FIRST_BETTING
+    phase: Phase = Phase.FIRST_BETTING
     hand_number: int = 1
     stake: int = 0
     put: tuple[int, ...] = ()

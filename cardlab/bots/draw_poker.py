@@ -1,0 +1,137 @@
+"""A rule-of-thumb player for Polish five-card draw (DP-2 .. DP-7).
+
+:class:`RuleOfThumb` sorts its hand into a few tiers (nothing, a draw or a small pair,
+jacks or better, two pair, three of a kind or better), opens and raises with the
+strong tiers, calls with the middle ones, passes with nothing; it draws the discard
+that maximises the expected category strength (exact odds from
+:mod:`cardlab.analysis.draw_odds`), stands pat with a straight or better, and at the
+showdown shows only a hand that can still win or tie (DP-7).
+
+>>> from cardlab.games.draw_poker import DrawPoker
+>>> game = DrawPoker(players=3, deck_size=32, stack=30, max_bet=4, hands=3)
+>>> state = game.new_state(seed=5)
+>>> bots = [RuleOfThumb(seed=i) for i in range(3)]
+>>> while not state.is_terminal:
+...     seat = state.current_player
+...     state.apply(bots[seat](state.observation(seat)))
+>>> sum(state.stacks) + state.pot
+90
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from cardlab.analysis.draw_odds import best_discard
+from cardlab.cards import Card, Rank
+from cardlab.engine import Action
+from cardlab.games.draw_poker import DrawPokerObservation, Phase
+from cardlab.hands import Category, HandRules, evaluate
+
+__all__ = ["RuleOfThumb", "RULE_BOT", "tier", "textbook_discard"]
+
+_STAND_PAT = (Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH)
+
+
+def tier(hand: tuple[Card, ...], rules: HandRules, drawn: bool) -> int:
+    """0 nothing, 1 a small pair (or, before the draw, four to a flush or straight),
+    2 a pair of jacks or better, 3 two pair, 4 three of a kind or better.
+
+    >>> from cardlab.cards import parse_cards
+    >>> tier(parse_cards("Jh Js 8c 4d 2s"), HandRules(), drawn=True)
+    2
+    >>> tier(parse_cards("Ah Kh 9h 8h 2c"), HandRules(), drawn=False), tier(parse_cards("Ah Kh 9h 8h 2c"), HandRules(), drawn=True)
+    (1, 0)
+    """
+    value = evaluate(hand, rules)
+    category = value.category
+    if category in _STAND_PAT or category == Category.THREE_OF_A_KIND:
+        return 4
+    if category == Category.TWO_PAIR:
+        return 3
+    if category == Category.ONE_PAIR:
+        return 2 if value.ranks[0] >= Rank.JACK else 1
+    if not drawn and _four_to_something(hand, rules):
+        return 1
+    return 0
+
+
+def _four_to_something(hand: tuple[Card, ...], rules: HandRules) -> bool:
+    suits = [card.suit for card in hand]
+    if max(suits.count(s) for s in set(suits)) >= 4:
+        return True
+    numbers = {card.rank.number for card in hand}
+    return any(len(straight & numbers) >= 4 for straight in rules._straights)  # four of some straight's five ranks
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def textbook_discard(hand: tuple[Card, ...], rules: HandRules) -> tuple[Card, ...]:
+    """The cards to discard: none with a straight or better, else the discard with the
+    best expected category strength (exact odds, :func:`~cardlab.analysis.draw_odds.best_discard`).
+
+    >>> from cardlab.cards import parse_cards
+    >>> textbook_discard(parse_cards("Jh Js 8c 4d 2s"), HandRules())
+    (Card('8c'), Card('4d'), Card('2s'))
+    >>> textbook_discard(parse_cards("7c 8d 9h Th Jc"), HandRules())
+    ()
+    """
+    if evaluate(hand, rules).category in _STAND_PAT:
+        return ()
+    return best_discard(hand, rules, "expected").discard
+
+
+class RuleOfThumb:
+    """Bets by hand tier, draws by exact odds, shows only what can still win (DP-7).
+
+    Seeded: it bluffs-opens now and then when few players are left to speak.
+    """
+
+    name = "rule of thumb"
+
+    def __init__(self, seed: int | None = None, bluff: float = 0.05):
+        self.seed = seed
+        self.bluff = bluff
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, obs: DrawPokerObservation) -> Action:
+        legal = obs.legal_actions
+        game = obs.game
+        rules = game.rules
+        if obs.phase == Phase.DRAW:
+            return Action("draw", textbook_discard(tuple(obs.hand), rules))
+        if obs.phase == Phase.SHOWDOWN:
+            mine = evaluate(obs.hand, rules)
+            shown = [evaluate(cards, rules) for seat, cards in enumerate(obs.shown) if cards is not None and seat != obs.player]
+            return Action("show") if not shown or mine >= max(shown) else Action("concede")
+        level = tier(tuple(obs.hand), rules, drawn=obs.phase == Phase.SECOND_BETTING)
+        ante, max_bet = game.ante, game.max_bet
+        if not obs.opened:
+            to_speak = len(obs.pending)
+            if level >= 2 or (level == 1 and to_speak <= 2) or (to_speak <= 2 and self.rng.random() < self.bluff):
+                amount = max_bet if level >= 4 else max(ante + 1, max_bet // 2) if level == 3 else ante + 1
+                return self._first_legal(legal, Action("open", amount=amount), Action("open", amount=ante + 1))
+            return Action("pass")
+        to_call = obs.to_call or 0
+        cheap = to_call <= max(ante, obs.pot // 4)
+        capped = obs.stake >= 3 * max_bet  # stop raise wars among strong hands
+        if level >= 3 and not capped:
+            amount = max_bet if level >= 4 else ante
+            return self._first_legal(legal, Action("raise", amount=amount), Action("raise", amount=ante), Action("call"))
+        if level >= 2 or (level == 1 and cheap):
+            return self._first_legal(legal, Action("call"))
+        return Action("pass")
+
+    @staticmethod
+    def _first_legal(legal, *wanted: Action) -> Action:
+        for action in wanted:
+            if action in legal:
+                return action
+        return Action("pass")  # no all-in (DP-3): who cannot match passes
+
+    def __repr__(self) -> str:
+        return f"RuleOfThumb(seed={self.seed!r})"
+
+
+RULE_BOT = RuleOfThumb

@@ -1,0 +1,534 @@
+"""Five-card draw, Polish rules (DP-1 .. DP-10): stacked-deck scenarios for every rule,
+the generic random playout over 2-8 players and every deck, the protocol, the bots,
+and the exact draw odds against brute force and the textbook figures."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
+
+from cardlab.analysis.draw_odds import best_discard, draw_counts, draw_odds, improvement_table
+from cardlab.bots import RandomBot
+from cardlab.bots.draw_poker import RULE_BOT, RuleOfThumb
+from cardlab.cards import DECK_SIZES, Card, deck, parse_cards
+from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
+from cardlab.games.draw_poker import DrawPoker, DrawPokerObservation, Phase
+from cardlab.hands import CATEGORIES, Category, HandRules, evaluate
+
+S0, S1, S2, S3 = range(4)
+OPEN = lambda amount: Action("open", amount=amount)  # noqa: E731
+RAISE = lambda amount: Action("raise", amount=amount)  # noqa: E731
+PASS, CALL, SHOW, CONCEDE = Action("pass"), Action("call"), Action("show"), Action("concede")
+STAND = Action("draw", ())
+
+
+def stacked(game: DrawPoker, dealer: int, hands: dict[int, str], stock: str = "") -> tuple[Card, ...]:
+    """A deck dealing ``hands`` (one card at a time from the dealer's left, DP-1), then ``stock``."""
+    n = game.players
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    cards = {seat: parse_cards(text) for seat, text in hands.items()}
+    dealt = [cards[order[i % n]][i // n] for i in range(5 * n)]
+    top = dealt + list(parse_cards(stock))
+    return tuple(top) + tuple(c for c in game.full_deck if c not in top)
+
+
+def play(state, *actions: Action) -> None:
+    for action in actions:
+        state.apply(action)
+
+
+def illegal(state, action: Action, rule: str) -> None:
+    with pytest.raises(IllegalActionError) as error:
+        state.clone().apply(action)
+    assert error.value.rule == rule, error.value
+    assert_illegal_leaves_state(state, action)
+
+
+def rules_in(state) -> list[str]:
+    return [event.rule for event in state.history]
+
+
+# Three players: seat 1 opens and seat 2 are to tie, seat 0 has nothing.
+TIE3 = {S0: "2c 3d 4h 7s 9c", S1: "Ah Kc Qd Jh Tc", S2: "As Kd Qh Js Td"}
+
+
+# -------------------------------------------------------------------- settings
+
+
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        (dict(players=8, deck_size=24), "8 players need a deck of at least 45 cards"),
+        (dict(players=7, deck_size=36), "at least 40 cards"),
+        (dict(players=1), "2 to 8 players"),
+        (dict(players=9), "2 to 8 players"),
+        (dict(deck_size=30), "HR-3"),
+        (dict(ante=2, max_bet=2), "DP-2"),
+        (dict(ante=5, stack=4), "DP-10"),
+        (dict(ante=0), "ante"),
+        (dict(hands=0), "hands"),
+        (dict(ace_low="yes"), "HR-5"),
+    ],
+)
+def test_settings_are_checked_at_construction(settings, words):
+    with pytest.raises(SettingsError, match=words):
+        DrawPoker(**settings)
+
+
+def test_every_deck_that_fits_the_players_and_the_draw_is_accepted():
+    for players in range(2, 9):
+        for size in DECK_SIZES:
+            if size >= 5 * (players + 1):
+                assert DrawPoker(players=players, deck_size=size).rules.order[0] == Category.STRAIGHT_FLUSH
+            else:
+                with pytest.raises(SettingsError, match="DP-5"):
+                    DrawPoker(players=players, deck_size=size)
+
+
+# -------------------------------------------------------------------- DP-1
+
+
+def test_dp1_deal_one_at_a_time_from_dealers_left_and_antes():
+    game = DrawPoker(players=3, ante=2, stack=20)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3, "5c 6c"))
+    assert state.hands[S1] == list(parse_cards(TIE3[S1]))
+    assert state.hands[S0] == list(parse_cards(TIE3[S0]))
+    assert state.stock[:2] == list(parse_cards("5c 6c")) and len(state.stock) == 52 - 15
+    assert state.pot == 6 and state.stacks == (18, 18, 18)
+    assert state.current_player == S1 and state.phase == Phase.FIRST_BETTING
+    # each deal is private to its seat
+    assert any("A♥ K♣ Q♦ J♥ 10♣" in line for line in state.log_for(S1))
+    assert not any("A♥ K♣ Q♦ J♥ 10♣" in line for line in state.log_for(S0))
+
+
+def test_dp1_first_dealer_is_drawn_from_the_seed():
+    game = DrawPoker(players=4)
+    dealers = {game.new_state(seed=seed).dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert game.new_state(seed=9).dealer == game.new_state(seed=9).dealer
+
+
+# -------------------------------------------------------------------- DP-2, DP-3
+
+
+def test_dp2_passing_before_the_opening_leaves_the_hand_and_there_is_no_check():
+    game = DrawPoker(players=3, ante=1, max_bet=4, stack=20)
+    state = game.new_state(seed=1, dealer=S0)
+    illegal(state, CALL, "DP-2")
+    illegal(state, RAISE(1), "DP-2")
+    illegal(state, OPEN(1), "DP-2")  # must exceed the ante
+    illegal(state, OPEN(5), "DP-2")  # at most max_bet
+    state.apply(PASS)
+    assert state.active == [True, False, True] and state.hands[S1] == []
+    assert state.pot == 3 and state.stacks == (19, 19, 19)  # he loses his ante
+
+
+def test_dp3_raise_binds_and_round_ends_when_all_matched():
+    game = DrawPoker(players=3, ante=1, max_bet=4, stack=20)
+    state = game.new_state(seed=1, dealer=S0)
+    play(state, OPEN(2))
+    illegal(state, OPEN(3), "DP-3")
+    illegal(state, RAISE(0), "DP-3")  # at least the ante
+    illegal(state, RAISE(5), "DP-3")  # at most max_bet
+    play(state, RAISE(3))  # seat 2: stake 5
+    assert state.stake == 5 and state.pending == [S0, S1]
+    play(state, CALL, CALL)  # seat 0 puts 5, seat 1 adds 3
+    assert state.phase == Phase.DRAW and state.pot == 3 + 15
+    assert state.stacks == (14, 14, 14)
+
+
+def test_dp3_raise_war_ended_by_a_player_who_cannot_match():
+    game = DrawPoker(players=3, ante=1, max_bet=3, stack=10)
+    state = game.new_state(seed=2, dealer=S0)
+    play(state, OPEN(2), PASS, PASS)  # seat 1 takes 5 (DP-4)
+    assert state.stacks == (8, 11, 8) and state.dealer == S1  # antes of hand 2 paid
+    play(state, OPEN(3), RAISE(3), RAISE(3))  # seat 2 to 3, seat 0 to 6, seat 1 to 9
+    assert state.current_player == S2 and state.stacks == (2, 2, 5)
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    illegal(state, CALL, "DP-3")
+    play(state, PASS)
+    assert [str(a) for a in state.legal_actions()] == ["pass"]  # seat 0 needs 3, has 2
+    play(state, PASS)
+    # seat 1 takes 3 + 3 + 6 + 9 = 21, then everyone pays hand 3's ante
+    assert "DP-4" in rules_in(state) and state.stacks == (1, 22, 4)
+
+
+# -------------------------------------------------------------------- DP-4
+
+
+def test_dp4_everyone_passes_to_the_last_player():
+    game = DrawPoker(players=4, ante=1, stack=10, hands=1)
+    state = game.new_state(seed=3, dealer=S2)
+    play(state, PASS, PASS, PASS)  # seats 3, 0, 1
+    assert state.is_terminal and state.stacks == (9, 9, 13, 9) and state.pot == 0
+    assert "DP-7" not in rules_in(state) and "shows" not in " ".join(state.log_for(S0))
+
+
+def test_dp4_last_player_after_the_draw_wins_without_showing():
+    game = DrawPoker(players=3, stack=20, hands=1)
+    state = game.new_state(seed=3, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND)
+    assert state.phase == Phase.SECOND_BETTING and state.current_player == S1
+    play(state, OPEN(2), PASS, PASS)
+    assert state.is_terminal and state.stacks == (17, 26, 17)
+    assert all(shown is None for shown in state.shown)
+
+
+# -------------------------------------------------------------------- DP-5
+
+
+def test_dp5_draw_in_order_from_the_dealers_left_from_the_stock():
+    game = DrawPoker(players=3, stack=20)
+    state = game.new_state(seed=1, dealer=S2, deck=stacked(game, S2, TIE3, "5c 6c 7c 8c"))
+    play(state, OPEN(2), CALL, CALL)  # seats 0, 1, 2
+    assert state.pending == [S0, S1, S2]
+    illegal(state, Action("draw", "Ah"), "DP-5")  # not his card
+    illegal(state, PASS, "DP-5")
+    play(state, Action("draw", "2c 3d"), STAND, Action("draw", "Td"))
+    assert state.hands[S0] == list(parse_cards("4h 7s 9c 5c 6c"))
+    assert state.hands[S2] == list(parse_cards("As Kd Qh Js 7c"))
+    assert state.drawn == [2, 0, 1] and state.phase == Phase.SECOND_BETTING
+    assert state.current_player == S0  # DP-6: opened left of the dealer
+    # discards are face down: seat 1 sees the count, not the cards
+    seen = state.observation(S1)
+    assert seen.drawn == (2, 0, 1) and not cards_in(seen) & set(parse_cards("2c 3d Td"))
+    assert set(state.observation(S0).my_discards) == set(parse_cards("2c 3d"))
+
+
+def test_dp5_stock_runs_out_and_is_refilled_from_the_other_players_discards():
+    game = DrawPoker(players=3, deck_size=20, stack=20)  # a stock of five
+    hands = {S0: "Tc Td Th Ts Jc", S1: "Jd Jh Js Qc Qd", S2: "Qh Qs Kc Kd Kh"}
+    state = game.new_state(seed=4, dealer=S0, deck=stacked(game, S0, hands))
+    stock = list(state.stock)
+    play(state, OPEN(2), CALL, CALL)  # seats 1, 2, 0
+    play(state, Action("draw", hands[S1]))  # seat 1 takes the whole stock
+    assert state.hands[S1] == stock and state.stock == []
+    play(state, Action("draw", "Qh Qs Kc"))  # seat 2: the stock is empty
+    assert "refill" in [event.kind for event in state.history]
+    assert set(state.hands[S2]) <= set(parse_cards(hands[S1]) + parse_cards("Kd Kh"))
+    assert not set(state.hands[S2]) & set(parse_cards("Qh Qs Kc"))  # never his own discards
+    play(state, Action("draw", hands[S0]))  # seat 0: two left, then seat 2's discards
+    assert set(state.hands[S0]) == set(parse_cards(hands[S1]) + parse_cards("Qh Qs Kc")) - set(state.hands[S2])
+    assert_cards_conserved(state)
+    assert state.phase == Phase.SECOND_BETTING
+
+
+# -------------------------------------------------------------------- DP-6, DP-7
+
+
+def test_dp6_second_round_passing_before_the_opening_leaves_the_hand():
+    game = DrawPoker(players=3, stack=20)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND)
+    illegal(state, CALL, "DP-2")
+    play(state, PASS)
+    assert state.active == [True, False, True] and state.current_player == S2
+
+
+def test_dp7_last_raiser_shows_first_then_clockwise_show_or_concede():
+    game = DrawPoker(players=3, stack=30, hands=1)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND)
+    play(state, OPEN(2), RAISE(1), CALL, CALL)  # seat 2 raised last
+    assert state.phase == Phase.SHOWDOWN
+    assert state.shown[S2] == parse_cards(TIE3[S2]) and state.pending == [S0, S1]
+    illegal(state, PASS, "DP-7")
+    illegal(state, Action("show", "2c"), "DP-7")
+    play(state, CONCEDE)  # seat 0 never shows
+    assert not cards_in(state.observation(S1)) & set(parse_cards(TIE3[S0]))
+    play(state, SHOW)
+    assert state.is_terminal
+
+
+def test_dp7_opener_shows_first_when_nobody_raised():
+    game = DrawPoker(players=3, stack=30)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND, PASS, OPEN(2), CALL)  # seat 2 opens round 2
+    assert state.shown[S2] is not None and state.pending == [S0]
+    assert state.observation(S0).shown[S2] == parse_cards(TIE3[S2])  # shown cards are public
+
+
+def test_dp7_rule_bot_shows_only_a_hand_that_can_still_win_or_tie():
+    game = DrawPoker(players=3, stack=30)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND, OPEN(2), CALL, CALL)
+    assert state.pending == [S2, S0]
+    assert RuleOfThumb(seed=0)(state.observation(S2)) == SHOW  # an equal straight ties
+    play(state, SHOW)
+    assert RuleOfThumb(seed=0)(state.observation(S0)) == CONCEDE
+
+
+# -------------------------------------------------------------------- DP-8
+
+
+def test_dp8_best_hand_wins_by_the_short_deck_hierarchy():
+    game = DrawPoker(players=2, deck_size=32, stack=20, hands=1)
+    hands = {S0: "7h 9h Jh Kh Ah", S1: "7c 7d 7s 8c 8d"}  # flush beats full house in 32 (HR-4)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, hands))
+    play(state, OPEN(2), CALL, STAND, STAND, OPEN(2), CALL, SHOW)
+    assert state.stacks == (25, 15)
+    game52 = DrawPoker(players=2, deck_size=52, stack=20, hands=1)
+    state = game52.new_state(seed=1, dealer=S0, deck=stacked(game52, S0, hands))
+    play(state, OPEN(2), CALL, STAND, STAND, OPEN(2), CALL, SHOW)
+    assert state.stacks == (15, 25)
+
+
+def test_dp8_two_way_split_carries_the_odd_chip_and_pays_it_next_hand():
+    game = DrawPoker(players=3, ante=1, stack=20)
+    state = game.new_state(seed=5, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, PASS, STAND, STAND, OPEN(2), CALL, SHOW)  # pot 3 + 4 + 4 = 11
+    assert any("split the pot of 11: 5 each; 1 stays in the pot" in line for line in state.log_for(S0))
+    assert state.round_index == 1 and state.dealer == S1
+    assert state.pot == 1 + 3 and state.stacks == (18, 19, 19)  # the carried chip and hand 2's antes
+    play(state, PASS, PASS)  # seats 2, 0: seat 1 takes the pot with the carried chip
+    assert state.pot == 3 and state.stacks == (17, 22, 18)  # 19 + 4, less hand 3's antes
+    assert state.chips() == 60
+
+
+def test_dp8_three_way_split_carries_remainder():
+    game = DrawPoker(players=4, ante=1, stack=20)
+    hands = {S0: "2c 3d 4h 7s 9c", S1: "Ah Kc Qd Jh Tc", S2: "As Kd Qh Js Td", S3: "Ac Kh Qs Jc Ts"}
+    state = game.new_state(seed=6, dealer=S0, deck=stacked(game, S0, hands))
+    play(state, OPEN(2), CALL, CALL, PASS, STAND, STAND, STAND, OPEN(2), CALL, CALL, SHOW, SHOW)
+    # pot 4 + 6 + 6 = 16: 5 each to three straights, 1 carried
+    assert state.round_index == 1 and state.pot == 1 + 4
+    assert state.stacks == (18, 19, 19, 19)
+    play(state, PASS, PASS, PASS)  # hand 2, dealer seat 1: seats 2, 3, 0 pass
+    assert state.stacks[S1] == 19 + 5 - 1
+
+
+# -------------------------------------------------------------------- DP-9, DP-10
+
+
+def test_dp10_deal_moves_left_broke_players_leave_session_ends():
+    game = DrawPoker(players=3, ante=2, max_bet=3, stack=5)
+    state = game.new_state(seed=7, dealer=S0)
+    play(state, OPEN(3), CALL, PASS)  # seats 1 and 2 bet everything; seat 0 keeps 3
+    play(state, *(STAND,) * 2)
+    play(state, PASS)  # seat 1 cannot open round 2 with no chips: seat 2 takes the pot
+    assert state.round_index == 1
+    assert state.seated == [True, False, True]  # seat 1 has 0 < ante (DP-10)
+    assert state.dealer == S2  # left of seat 0 is seat 1, who left: seat 2 deals
+    assert state.chips() == 15
+    while not state.is_terminal:
+        state.apply(PASS)
+    assert sum(state.seated) == 1 and state.phase == Phase.OVER
+    assert "DP-10" in rules_in(state)[-1:]
+
+
+def test_dp10_session_length_in_hands():
+    game = DrawPoker(players=2, hands=3, stack=50)
+    state = game.new_state(seed=1, dealer=S0)
+    for _ in range(3):
+        assert not state.is_terminal
+        state.apply(PASS)
+    # the first to speak passes each time: the dealer (0, 1, 0) takes the antes
+    assert state.is_terminal and state.round_index == 3 and state.returns() == [1.0, -1.0]
+
+
+def test_dp9_chips_conserved_through_bot_sessions():
+    game = DrawPoker(players=5, deck_size=36, stack=30, max_bet=4, hands=8)
+    state = game.new_state(seed=11)
+    bots = [RuleOfThumb(seed=1), RandomBot(2), RuleOfThumb(seed=3), RandomBot(4), RandomBot(5)]
+    while not state.is_terminal:
+        seat = state.current_player
+        action = bots[seat](state.observation(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+        assert state.chips() == 150
+    assert_cards_conserved(state)
+
+
+# -------------------------------------------------------------------- protocol
+
+
+_SETTINGS = st.sampled_from([(p, d) for p in range(2, 9) for d in DECK_SIZES if d >= 5 * (p + 1)])
+
+
+def _random_illegal(state, rng):
+    """An action illegal now: a wrong kind, a bad amount or a card not held."""
+    seat = state.current_player
+    wrong = {
+        Phase.FIRST_BETTING: [STAND, SHOW, OPEN(99), RAISE(99)],
+        Phase.SECOND_BETTING: [STAND, CONCEDE, Action("open", amount=state.game.ante)],
+        Phase.DRAW: [PASS, CALL, OPEN(2)],
+        Phase.SHOWDOWN: [PASS, STAND, RAISE(1)],
+    }.get(state.phase)
+    if wrong is None:
+        return None
+    if state.phase == Phase.DRAW:
+        outside = [c for c in state.game.full_deck if c not in state.hands[seat]]
+        wrong = wrong + [Action("draw", (outside[int(rng.integers(len(outside)))],))]
+    return wrong[int(rng.integers(len(wrong)))]
+
+
+@given(settings=_SETTINGS, seed=st.integers(0, 2**31))
+def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed):
+    players, size = settings
+    game = DrawPoker(players=players, deck_size=size, stack=12, max_bet=3, hands=3)
+    final = random_playout(game, seed, illegal=_random_illegal)
+    assert final.chips() == 12 * players
+    assert final.round_index <= 3
+
+
+def test_json_round_trip_mid_game_and_replay():
+    game = DrawPoker(players=4, deck_size=44, stack=30, max_bet=4)
+    state = game.new_state(seed=21)
+    rng = np.random.default_rng(0)
+    for _ in range(25):
+        if state.is_terminal:
+            break
+        state.apply(state.legal_actions().sample(rng))
+    loaded = game.state_from_json(state.to_json())
+    assert loaded == state
+    assert loaded.observation(1) == state.observation(1)
+    *_, last = state.replay()
+    assert last == state
+
+
+def test_clone_is_independent():
+    state = DrawPoker(players=3).new_state(seed=2)
+    copy = state.clone()
+    copy.apply(PASS)
+    assert state.pending != copy.pending and state.active != copy.active and state.history != copy.history
+
+
+def test_observation_fields_and_hidden_cards():
+    game = DrawPoker(players=3, stack=20)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    obs = state.observation(S0)
+    assert isinstance(obs, DrawPokerObservation)
+    assert obs.hand == parse_cards(TIE3[S0]) and obs.points == (19, 19, 19) and obs.pot == 3
+    assert obs.zone("West").cards == (None,) * 5 and len(obs.legal_actions) == 0
+    assert state.observation(S1).legal_actions == state.legal_actions()
+    assert_no_leak(state)
+
+
+def test_sample_state_is_consistent_with_the_observation():
+    game = DrawPoker(players=5, deck_size=36, stack=20, max_bet=3)
+    rng = np.random.default_rng(3)
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        while state.round_index < 1:
+            seat = state.current_player
+            obs = state.observation(seat)
+            sample = game.sample_state(obs, rng)
+            assert_cards_conserved(sample)
+            again = sample.observation(seat)
+            assert again.hand == obs.hand and again.zones == obs.zones and again.legal_actions == obs.legal_actions
+            assert sample.chips() == state.chips()
+            state.apply(obs.legal_actions.sample(rng))
+
+
+@pytest.mark.parametrize("bot_class", [RandomBot, RULE_BOT])
+def test_bots_play_only_legal_actions_and_finish(bot_class):
+    game = DrawPoker(players=4, deck_size=32, stack=20, max_bet=3, hands=4)
+    state = game.new_state(seed=8)
+    bots = [bot_class(seed=i) for i in range(4)]
+    while not state.is_terminal:
+        seat = state.current_player
+        action = bots[seat](state.observation(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.round_index >= 1
+
+
+def test_search_bot_plays_draw_poker():
+    search = pytest.importorskip("cardlab.bots.search")
+    game = DrawPoker(players=3, deck_size=32, stack=15, max_bet=3, hands=1)
+    state = game.new_state(seed=4)
+    bots = [search.SearchBot(seed=0), RuleOfThumb(seed=1), RandomBot(2)]
+    for _ in range(200):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        action = bots[seat](state.observation(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.is_terminal
+
+
+# -------------------------------------------------------------------- draw odds
+
+
+def test_draw_odds_known_figures_pair_drawing_three():
+    counts = draw_counts("Jh Js 8c 4d 2s", "8c 4d 2s")
+    assert sum(counts.values()) == 16_215 == math.comb(47, 3)
+    assert counts[Category.TWO_PAIR] == 2_592
+    assert counts[Category.THREE_OF_A_KIND] == 1_854
+    assert counts[Category.FULL_HOUSE] == 165
+    assert counts[Category.FOUR_OF_A_KIND] == 45
+    improved = 1 - draw_odds("Jh Js 8c 4d 2s", "8c 4d 2s")[Category.ONE_PAIR]
+    assert round(float(improved), 3) == 0.287
+
+
+def test_draw_odds_textbook_draws():
+    assert draw_counts("Ah Kh 9h 8h 2c", "2c")[Category.FLUSH] == 9  # 9 of 47
+    assert draw_counts("8c 9d Th Js 2c", "2c")[Category.STRAIGHT] == 8
+    assert draw_counts("8c 9d Jh Qs 2c", "2c")[Category.STRAIGHT] == 4
+    assert draw_counts("Qc Qd 9s 9h 3c", "3c")[Category.FULL_HOUSE] == 4
+    # standing pat changes nothing
+    assert draw_odds("Qc Qd 9s 9h 3c", ())[Category.TWO_PAIR] == 1
+
+
+def _brute_force(hand, discard, rules, dead=()):
+    hand, discard, dead = parse_cards(hand), parse_cards(discard), parse_cards(dead)
+    kept = [c for c in hand if c not in discard]
+    unseen = [c for c in deck(rules.deck_size) if c not in hand and c not in dead]
+    tally = dict.fromkeys(CATEGORIES, 0)
+    for draw in itertools.combinations(unseen, len(discard)):
+        tally[evaluate(kept + list(draw), rules).category] += 1
+    return tally
+
+
+@pytest.mark.parametrize("size, ace_low", [(20, True), (24, True), (28, False), (32, True), (36, True)])
+def test_draw_counts_equal_brute_force_in_small_decks(size, ace_low):
+    rules = HandRules(size, ace_low)
+    rng = np.random.default_rng(size)
+    cards = deck(size)
+    for _ in range(6):
+        picked = [cards[i] for i in rng.choice(size, 8, replace=False)]
+        hand, dead = picked[:5], picked[5:]
+        discard = [c for c in hand if rng.random() < 0.6][:3]
+        text = " ".join(c.short for c in hand)
+        expected = _brute_force(text, " ".join(c.short for c in discard), rules, " ".join(c.short for c in dead))
+        assert draw_counts(text, discard, rules, dead) == {c: expected[c] for c in rules.order}
+
+
+def test_best_discard_is_the_best_of_all_32_by_brute_force():
+    rules = HandRules(24)
+    hand = "9h Th Jh Qc Qd"
+    now = evaluate(parse_cards(hand), rules).category
+    scores = {}
+    for size in range(4):
+        for discard in itertools.combinations(hand.split(), size):
+            tally = _brute_force(hand, " ".join(discard), rules)
+            total = sum(tally.values())
+            scores[frozenset(discard)] = Fraction(sum(n for c, n in tally.items() if rules.strength(c) > rules.strength(now)), total)
+    choice = best_discard(hand, rules, measure="improve")
+    best_small = max(scores.values())
+    assert choice.score >= best_small
+    if len(choice.discard) <= 3:
+        assert scores[frozenset(c.short for c in choice.discard)] == choice.score
+
+
+def test_short_deck_changes_the_best_discard():
+    hand = "8h 9h Th Jc Kh"  # open-ended straight draw and four hearts
+    assert best_discard(hand, HandRules(52)).discard == parse_cards("Jc")
+    assert best_discard(hand, HandRules(32)).discard == parse_cards("Kh")
+
+
+def test_improvement_table_rows_and_probabilities():
+    table = improvement_table((52, 36, 32))
+    assert len(table) == 3 * table["holding"].nunique()
+    probabilities = table[[str(c) for c in CATEGORIES]].sum(axis=1)
+    assert np.allclose(probabilities, 1.0)
+    flush = table.set_index(["holding", "deck_size"]).loc[("four to a flush, drawing one", 52), "hit"]
+    assert flush == pytest.approx(9 / 47)
