@@ -4,5 +4,7 @@ A bot is a callable ``bot(observation) -> Action``, seeded.
 """
 
 from cardlab.bots.random_bot import RandomBot
+from cardlab.bots.rule import RuleBot
+from cardlab.bots.search import SearchBot
 
-__all__ = ["RandomBot"]
+__all__ = ["RandomBot", "RuleBot", "SearchBot"]

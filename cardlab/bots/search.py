@@ -1,0 +1,124 @@
+"""A Monte Carlo search bot for every game: sample the hidden cards, play each action out.
+
+For each candidate action the bot deals the cards it cannot see at random, consistent
+with its observation (``game.sample_state``, determinization), applies the action and
+plays on with a rollout policy until the scoring round ends (``state.round_index``
+changes). An action's value is the mean of its own points gain minus the others' mean
+gain. The same samples serve every action (common random numbers), so the comparison
+is sharper than the sample count suggests.
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> state = Kontrabluff().new_state(seed=5)
+>>> bot = SearchBot(seed=1, samples=4)
+>>> bot(state.observation(state.current_player)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from cardlab.bots.rule import RuleBot, game_bot_module
+from cardlab.engine import Action, GameState, Observation
+
+__all__ = ["SearchBot", "rollout_gain"]
+
+Policy = Callable[[Observation], Action]
+
+
+def rollout_gain(state: GameState, player: int, policy: Policy, max_actions: int = 1000) -> float:
+    """Play ``state`` on with ``policy`` until the round ends; ``player``'s gain minus the others' mean.
+
+    ``state`` is changed in place.
+    """
+    start, before = state.round_index, state.points
+    for _ in range(max_actions):
+        if state.is_terminal or state.round_index != start:
+            break
+        seat = state.current_player
+        state.apply_for(seat, policy(state.observation(seat)))
+    after = state.points
+    gains = [a - b for a, b in zip(after, before)]
+    others = [g for seat, g in enumerate(gains) if seat != player]
+    return gains[player] - (sum(others) / len(others) if others else 0.0)
+
+
+class SearchBot:
+    """Monte Carlo search over sampled hidden cards (determinization), for any game.
+
+    ``samples`` worlds are drawn per decision and shared by all candidate actions;
+    ``rollout`` plays both sides after the action (default: :class:`RuleBot`).
+    Candidates are the rollout bot's short list when it keeps one (``candidates``),
+    else every legal action, or at most ``max_actions`` of them when there are more.
+    A game whose bot module defines ``SEARCH_BOT`` is played by that class instead.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, samples: int = 16, rollout: Policy | None = None, max_actions: int = 12):
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples!r}")
+        self.seed = seed
+        self.samples = samples
+        self.max_actions = max_actions
+        self.rng = np.random.default_rng(seed)
+        self.rollout = rollout if rollout is not None else RuleBot(seed)
+        self._delegates: dict[str, Any] = {}
+
+    def _delegate(self, game_name: str) -> Any:
+        if game_name not in self._delegates:
+            try:
+                cls = getattr(game_bot_module(game_name), "SEARCH_BOT", None)
+            except NotImplementedError:
+                cls = None
+            self._delegates[game_name] = None if cls is None else cls(seed=self.seed)
+        return self._delegates[game_name]
+
+    def __call__(self, observation: Observation) -> Action:
+        delegate = self._delegate(observation.game.name)
+        if delegate is not None:
+            return delegate(observation)
+        values = self.action_values(observation)
+        return max(values, key=values.__getitem__)  # ties go to the earlier candidate
+
+    def candidates(self, observation: Observation) -> list[Action]:
+        """The actions this bot will compare, the rollout policy's own choice first."""
+        legal = observation.legal_actions
+        short = getattr(self.rollout, "candidates", None)
+        listed = short(observation) if short is not None else None
+        if listed:
+            return [a for a in dict.fromkeys(listed) if a in legal]
+        if len(legal) <= self.max_actions:
+            return list(legal)
+        found = dict.fromkeys([self.rollout(observation)])
+        for _ in range(4 * self.max_actions):
+            if len(found) >= self.max_actions:
+                break
+            found[legal.sample(self.rng)] = None
+        return list(found)
+
+    def action_values(self, observation: Observation) -> dict[Action, float]:
+        """Each candidate action's mean points margin over the sampled worlds (hints for tables)."""
+        delegate = self._delegate(observation.game.name)
+        if delegate is not None and hasattr(delegate, "action_values"):
+            return delegate.action_values(observation)
+        actions = self.candidates(observation)
+        if len(actions) == 1:
+            return {actions[0]: 0.0}
+        game, player = observation.game, observation.player
+        worlds = [game.sample_state(observation, self.rng) for _ in range(self.samples)]
+        values: dict[Action, float] = {}
+        for action in actions:
+            total = 0.0
+            for world in worlds:
+                state = world.clone()
+                state.apply_for(player, action)
+                total += rollout_gain(state, player, self.rollout)
+            values[action] = total / len(worlds)
+        return values
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seed={self.seed!r}, samples={self.samples!r})"
