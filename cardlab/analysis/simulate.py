@@ -420,7 +420,6 @@ def _run_dask(task, seeds, sizes, merger: _Merger, executor: Any) -> None:
     try:
         threads = sum(client.nthreads().values()) or 1
         window = 4 * threads
-        [task_future] = client.scatter([task], broadcast=True, hash=False)
         live: dict[Any, int] = {}  # future -> batch index
         queued = iter(range(len(sizes)))
         pending = as_completed()
@@ -430,7 +429,9 @@ def _run_dask(task, seeds, sizes, merger: _Merger, executor: Any) -> None:
                 index = next(queued, None)
                 if index is None:
                     return
-                future = client.submit(_play_batch, task_future, seeds[index], sizes[index], pure=False)
+                # the task goes with every batch (it is small): a batch re-run after its worker
+                # died needs nothing that died with it
+                future = client.submit(_play_batch, task, seeds[index], sizes[index], pure=False)
                 live[future] = index
                 pending.add(future)
 
@@ -442,10 +443,8 @@ def _run_dask(task, seeds, sizes, merger: _Merger, executor: Any) -> None:
                 future.release()
                 fill()
         except BaseException:
-            client.cancel(list(live), force=True)
+            client.cancel(list(live), force=True)  # batches already running finish, unheard
             raise
-        finally:
-            task_future.release()
     finally:
         if own:
             client.close()
@@ -505,7 +504,7 @@ def simulate(
     sizes = _batch_sizes(int(n), batch_size)
     seeds = batch_seeds(root, len(sizes))
     start = time.perf_counter()
-    with _progress_bar(int(n), progress, description or getattr(task, "__name__", "simulate")) as bar:
+    with _progress_bar(int(n), progress, description or getattr(task, "__name__", type(task).__name__)) as bar:
         merger = _Merger(sizes, bar)
         if executor is None or executor == "serial":
             kind = "serial"
