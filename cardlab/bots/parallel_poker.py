@@ -305,6 +305,22 @@ class SearchArrangement(ArrangingStrategy):
         results = [local_search(deal, start, gain) for start in starts]
         return max(results, key=lambda result: result[1])
 
+    def best_against(self, arrangements: Sequence[Sequence[Card]], game: ParallelPoker,
+                     weights: Sequence[float] | None = None) -> tuple[tuple[Card, ...], float]:
+        """The best arrangement found against given opponent arrangements (cards in packet order),
+        with its expected points.
+
+        >>> from cardlab.games.parallel_poker import arrange
+        >>> theirs = arrange("9s 9c 8s 8c 7c | Ks Kd Kc Js Tc | Qd Jd Td 8d 7d | As Ah Ad Ac Qs | Kh Qh Jh Th 9h")
+        >>> cards, points = SearchArrangement(seed=0).best_against([theirs.cards], ParallelPoker())
+        >>> points >= 18  # the rule page's B scores 18 against this
+        True
+        """
+        deal = Deal(sorted(arrangements[0]), game)
+        population = np.array([deal.positions(cards) for cards in arrangements])
+        best, value = self.respond(deal, population, None if weights is None else np.asarray(weights))
+        return deal.cards(best), value
+
     def arrangement(self, held, game, deal=None):
         deal = deal or Deal(held, game)
         population, weights = self.population(deal)
