@@ -281,6 +281,22 @@ def test_fl10_a_loser_who_cannot_pay_must_leave():
     assert any("must leave" in line for line in state.log_for(0))
 
 
+def test_fl10_a_player_who_cannot_pay_a_due_ante_must_leave():
+    # A fee of 2 makes the pot 12: 3 a trick, nothing stays; East (no trick) leaves,
+    # so the pot would be empty and everyone antes again (FL-1).
+    state = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=2, games=3))
+    play_four_tricks(state)
+    assert state.pot == 0
+    state.stacks[2] += state.stacks[1] - 1  # West is down to 1 chip (chips still conserved)
+    state.stacks[1] = 1
+    for seat in range(3):
+        act(state, seat, "stay")
+    act(state, 3, "leave")
+    assert not state.in_session[1] and state.playing == [2, 0]
+    assert state.pot == 4 and state.chips() == 200
+    assert any("cannot pay the ante" in line for line in state.log_for(2))
+
+
 def test_fl10_the_session_ends_after_its_games_or_below_two_players():
     state = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
     play_four_tricks(state)
@@ -419,3 +435,39 @@ def test_no_fight_card_or_hand_in_an_observation_of_another_seat():
         obs = state.observation(seat)
         others = set().union(*(state.hands[s] for s in range(4) if s != seat))
         assert not cards_in(obs) & others
+
+
+# -- analysis -----------------------------------------------------------------------------------
+def test_analysis_lead_chances_one_lead_a_deal_and_aces_beat_deuces():
+    from cardlab.analysis.fight_for_the_lead import lead_chances
+
+    table = lead_chances(players=(2, 4), deals=600, seed=5)
+    totals = table.groupby("players")[["fights", "leads"]].sum()
+    assert totals["fights"].tolist() == [1200, 2400] and totals["leads"].tolist() == [600, 600]
+    by_rank = table.groupby(["players", "rank_number"])[["fights", "leads"]].sum()
+    chance = by_rank["leads"] / by_rank["fights"]
+    for n in (2, 4):
+        assert chance.loc[(n, 14)] > chance.loc[(n, 2)]
+    assert set(table["suit_length"]) <= {1, 2, 3, 4}
+
+
+def test_analysis_exchange_value_accounts_fees_and_stakes():
+    from cardlab.analysis.fight_for_the_lead import exchange_value
+
+    table = exchange_value(cards=(0, 1, 3), games=30, seed=2)
+    assert table["fee"].tolist() == [0, 4, 12]  # one ante a card (FL-6 default)
+    assert (table["games"] == 30).all()
+    assert ((table["no_trick"] >= 0) & (table["no_trick"] <= 1) & (table["tricks"] <= 4)).all()
+    assert np.allclose(table["net_after_stake"], table["payout"] - table["fee"] - table["stake"])
+
+
+def test_analysis_session_paths_conserve_chips_and_idle_stacks():
+    from cardlab.analysis.fight_for_the_lead import session_paths
+
+    paths = session_paths(("rule", "random", "rule"), games=6, seed=4, stack=60)
+    assert (paths["chips"] == 180).all()
+    start = paths[paths["game"] == 0]
+    assert start["stack"].tolist() == [56, 56, 56] and start["pot"].tolist() == [12, 12, 12]
+    for _, rows in paths[paths["game"] > 0].groupby("game"):
+        assert (rows["stack"].sum() + rows["pot"].iloc[0]) == 180
+        assert rows.loc[rows["played"], "tricks"].sum() == 4

@@ -1,7 +1,7 @@
 """A rule-of-thumb bot for Fight for the Lead (rules/fight-for-the-lead.md).
 
-Fight with the highest card of the longest suit (FL-3); exchange low cards when a
-card costs no more than a trick pays (FL-6); lead winners, win cheaply, throw low
+Fight with the highest card of the longest suit (FL-3); exchange up to two low cards
+when a card costs at most half a trick (FL-6); lead winners, win cheaply, throw low
 (FL-7); a loser leaves rather than pay a stake above a third of his stack (FL-9,
 FL-10). The generic Monte Carlo :class:`cardlab.bots.SearchBot` plays this game
 through :meth:`FightForTheLead.sample_state`.
@@ -28,6 +28,8 @@ __all__ = ["RuleOfThumb", "RULE_BOT", "out_of_play", "masters"]
 
 #: Cards below this rank are "low": the ones worth exchanging (FL-6).
 LOW_BELOW = Rank.TEN
+#: The rule bot never exchanges more cards than this.
+MOST_EXCHANGED = 2
 
 
 def out_of_play(obs: FightForTheLeadObservation) -> set[Card]:
@@ -74,20 +76,31 @@ class RuleOfThumb:
         action = choose(obs)
         return action if action in obs.legal_actions else obs.legal_actions[0]
 
+    def candidates(self, obs: FightForTheLeadObservation) -> list[Action] | None:
+        """A short list for a search bot: at an exchange (FL-6) this bot's choice, then
+        giving up the 0, 1, 2 .. lowest cards; elsewhere None (every legal action)."""
+        if obs.phase != "exchange":
+            return None
+        most = max(len(a.cards) for a in obs.legal_actions)
+        lowest = sorted(obs.hand, key=lambda c: c.rank.number)
+        ranked = [self(obs)] + [Action("exchange", tuple(c for c in obs.hand if c in lowest[:k]))
+                                for k in range(most + 1)]
+        return list(dict.fromkeys(ranked))
+
     # FL-3: the highest card of the longest suit (ties: the suit with the higher top).
     def _fight(self, obs: FightForTheLeadObservation) -> Action:
         lengths = Counter(card.suit for card in obs.hand)
         card = max(obs.hand, key=lambda c: (lengths[c.suit], c.rank.number))
         return Action("fight", (card,))
 
-    # FL-6: give up low non-winners while a card costs no more than a trick pays.
+    # FL-6: give up at most two low non-winners, and only while a card costs at most half
+    # a trick (in self-play, dearer exchanges lost chips on average).
     def _exchange(self, obs: FightForTheLeadObservation) -> Action:
-        trick_value = (obs.pot or 0) // TRICKS
-        if obs.fee > trick_value:
+        if obs.fee * 2 > (obs.pot or 0) // TRICKS:
             return Action("exchange")
         keep = set(masters(obs))
         low = sorted((c for c in obs.hand if c.rank < LOW_BELOW and c not in keep), key=lambda c: c.rank.number)
-        most = max(len(a.cards) for a in obs.legal_actions)
+        most = min(MOST_EXCHANGED, max(len(a.cards) for a in obs.legal_actions))
         chosen = set(low[:most])
         return Action("exchange", tuple(c for c in obs.hand if c in chosen))
 

@@ -1,0 +1,201 @@
+"""Fight for the Lead by simulation: who wins the lead, what an exchange is worth,
+and how stacks and the pot move over a session (rules/fight-for-the-lead.md).
+
+Every function is seeded and returns a tidy pandas DataFrame whose columns its
+docstring lists; :mod:`cardlab.charts` and the notebooks draw them.
+
+>>> table = lead_chances(players=(3,), deals=200, seed=1)
+>>> set(table.columns) >= {"players", "rank", "suit_length", "fights", "leads", "chance"}
+True
+>>> int(table["fights"].sum())
+600
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from cardlab.bots.fight_for_the_lead import RuleOfThumb
+from cardlab.bots.random_bot import RandomBot
+from cardlab.cards import Card, Rank, deck
+from cardlab.engine import Action, Observation, seat_names
+from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, fight_winner
+
+__all__ = ["lead_chances", "exchange_value", "session_paths", "make_bot"]
+
+Bot = Callable[[Observation], Action]
+_DECK = deck(52)
+
+
+def lead_chances(players: Iterable[int] = (2, 3, 4, 5), deals: int = 2000, seed: int = 0) -> pd.DataFrame:
+    """FL-4 by simulation: the chance that a fight card wins the lead, by its rank, the
+    length of its suit in the 4-card hand it came from, and the number of players.
+
+    Each of ``deals`` shuffled deals per player count gives every seat a random fight
+    card from its hand (so every rank is sampled alike); the stock then decides.
+
+    Columns: ``players``; ``rank`` ('2' .. 'A'); ``rank_number`` (2 .. 14);
+    ``suit_length`` (1 .. 4, the fight card's suit in the hand, itself included);
+    ``fights`` (how many fight cards of that kind); ``leads`` (how many won the lead);
+    ``chance`` (leads / fights).
+
+    >>> t = lead_chances(players=(2, 5), deals=300, seed=0)
+    >>> by = t.groupby("players")[["fights", "leads"]].sum()
+    >>> by["leads"].tolist()     # exactly one lead a deal
+    [300, 300]
+    >>> ace = t[t["rank"] == "A"].groupby("players")["leads"].sum() / t[t["rank"] == "A"].groupby("players")["fights"].sum()
+    >>> bool(ace.loc[2] > ace.loc[5])   # more rivals, fewer leads
+    True
+    """
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, got {deals!r}")
+    rows: dict[tuple[int, int, int], list[int]] = {}
+    for n in players:
+        FightForTheLead(players=n)  # checks the player count (FL: 2-5)
+        rng = np.random.default_rng([seed, n])
+        for _ in range(deals):
+            order = rng.permutation(52)
+            cards = [_DECK[i] for i in order]
+            picks = rng.integers(HAND_SIZE, size=n)
+            fights, lengths = [], []
+            for seat in range(n):
+                hand = cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]
+                card = hand[picks[seat]]
+                fights.append((seat, card))
+                lengths.append(sum(c.suit is card.suit for c in hand))
+            winner, _ = fight_winner(fights, cards[n * HAND_SIZE :])
+            for (seat, card), length in zip(fights, lengths):
+                tally = rows.setdefault((n, card.rank.number, length), [0, 0])
+                tally[0] += 1
+                tally[1] += seat == winner
+    table = pd.DataFrame(
+        [(n, str(Rank.from_number(r)), r, length, f, w) for (n, r, length), (f, w) in sorted(rows.items())],
+        columns=["players", "rank", "rank_number", "suit_length", "fights", "leads"],
+    )
+    table["chance"] = table["leads"] / table["fights"]
+    return table
+
+
+def _lowest(hand: Sequence[Card], k: int) -> tuple[Card, ...]:
+    low = sorted(hand, key=lambda c: c.rank.number)[:k]
+    return tuple(c for c in hand if c in low)
+
+
+def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, players: int = 4,
+                   seed: int = 0) -> pd.DataFrame:
+    """FL-6 at the default fee (one ante a card): what exchanging the k lowest cards is worth.
+
+    In each of ``games`` seeded first games, every seat fights by the rule-of-thumb bot;
+    the first to exchange (the dealer's left) then gives up his k lowest cards, for each
+    k of ``cards`` on copies of the same deal (common random numbers); everyone else
+    exchanges and plays by the rule-of-thumb bot.
+
+    Columns: ``k``; ``fee`` (chips paid); ``games``; ``tricks`` (mean tricks taken);
+    ``no_trick`` (share of games with no trick, FL-9); ``payout`` (mean chips won, FL-8);
+    ``net`` (mean payout minus fee); ``stake`` (mean FL-9 stake owed to play on: the pot
+    when no trick was taken); ``net_after_stake`` (net minus stake).
+
+    >>> t = exchange_value(cards=(0, 2), games=40, seed=3)
+    >>> t["fee"].tolist()
+    [0, 8]
+    >>> bool((t["net"] == t["payout"] - t["fee"]).all())
+    True
+    """
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games!r}")
+    game = FightForTheLead(players=players, games=1)
+    ks = list(cards)
+    bot = RuleOfThumb()
+    results = {k: [] for k in ks}
+    for index in range(games):
+        start = game.new_state(seed=int(np.random.SeedSequence([seed, index]).generate_state(1)[0]))
+        while start.phase == "fight":
+            seat = start.current_player
+            start.apply_for(seat, bot(start.observation(seat)))
+        me = start.current_player
+        for k in ks:
+            state = start.clone()
+            most = max(len(a.cards) for a in state.legal_actions(me))
+            if k > most:
+                continue
+            state.apply_for(me, Action("exchange", _lowest(state.hands[me], k)))
+            while not state.is_terminal:
+                seat = state.current_player
+                state.apply_for(seat, bot(state.observation(seat)))
+            payout = state.stacks[me] - (start.stacks[me] - k * game.exchange_fee)
+            stake = state.last_pot if state.tricks[me] == 0 else 0
+            results[k].append((state.tricks[me], payout, stake))
+    rows = []
+    for k in ks:
+        data = np.array(results[k], dtype=float).reshape(-1, 3)
+        if not len(data):
+            continue
+        tricks, payout, stake = data.mean(axis=0)
+        fee = k * game.exchange_fee
+        rows.append(dict(k=k, fee=fee, games=len(data), tricks=tricks, no_trick=float((data[:, 0] == 0).mean()),
+                         payout=payout, net=payout - fee, stake=stake, net_after_stake=payout - fee - stake))
+    return pd.DataFrame(rows)
+
+
+def make_bot(kind: str | Bot, seed: int | None = None) -> Bot:
+    """A bot from its name ('random', 'rule', 'search') or the bot itself.
+
+    >>> make_bot("rule").name, make_bot("random", seed=1).name
+    ('rule', 'random')
+    """
+    if not isinstance(kind, str):
+        return kind
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "rule":
+        return RuleOfThumb(seed)
+    if kind == "search":
+        from cardlab.bots.search import SearchBot
+
+        return SearchBot(seed=seed, samples=8)
+    raise ValueError(f"unknown bot {kind!r}: use 'random', 'rule', 'search' or a bot")
+
+
+def session_paths(bots: Sequence[str | Bot] = ("rule", "random", "rule", "random"), games: int = 20,
+                  seed: int = 0, **settings: int) -> pd.DataFrame:
+    """Stacks and pot game by game over one seeded session (FL-8 .. FL-11).
+
+    ``bots`` names one bot per seat (their number is the number of players);
+    ``settings`` go to :class:`FightForTheLead` (ante, stack, exchange_fee).
+
+    Columns, one row per seat after each game (game 0 is the start, after the antes):
+    ``game``; ``seat``; ``name`` (South, West ...); ``bot``; ``stack``; ``tricks``
+    (taken in that game, 0 if he sat out); ``played`` (whether he played that game);
+    ``in_session`` (not out of the session by its payout; a voluntary leave, FL-10, shows a game later); ``pot`` (left in the pot after the
+    payout: the remainder, FL-8); ``pot_played`` (the pot the game paid out);
+    ``chips`` (stacks plus pot: constant by FL-11).
+
+    >>> paths = session_paths(games=3, seed=2)
+    >>> int(paths["chips"].nunique()), int(paths["game"].min())
+    (1, 0)
+    """
+    players = len(bots)
+    game = FightForTheLead(players=players, games=games, **settings)
+    seated = [make_bot(b, seed=None if seed is None else seed * 101 + i) for i, b in enumerate(bots)]
+    names = seat_names(players)
+    state = game.new_state(seed=seed)
+    rows: list[dict] = []
+
+    def record(number: int, played: Sequence[int], pot_played: int | None) -> None:
+        for seat in range(players):
+            rows.append(dict(game=number, seat=seat, name=names[seat], bot=getattr(seated[seat], "name", "bot"),
+                             stack=state.stacks[seat], tricks=state.tricks[seat] if seat in played else 0,
+                             played=seat in played, in_session=state.in_session[seat], pot=state.pot,
+                             pot_played=pot_played, chips=state.chips()))
+
+    record(0, (), None)
+    while not state.is_terminal:
+        seat = state.current_player
+        played, before = list(state.playing), state.round_index
+        state.apply_for(seat, seated[seat](state.observation(seat)))
+        if state.round_index != before:
+            record(state.round_index, played, state.last_pot)
+    return pd.DataFrame(rows)
