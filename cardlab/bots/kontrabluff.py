@@ -3,7 +3,7 @@
 The bot sees only a :class:`~cardlab.games.kontrabluff.KontrabluffObservation`. It
 builds the best poker hand its cards allow (KB-3, KB-5), lays it strongest group
 first, passes as soon as the other's row already beats what it can make (KB-4), plays
-low with a low hand of nine high or better (KB-6), sees a low round with nine high
+low with a low hand of nine high or better (KB-6), sees a low round with ten high
 or better, and when it passes a low round lays down the five cards it needs least.
 
 >>> from cardlab.games.kontrabluff import Kontrabluff
@@ -197,7 +197,7 @@ class KontrabluffRuleBot:
 
     name = "rule"
 
-    def __init__(self, seed: int | None = None, *, low_lead: int = 9, low_see: int = 9, keep_going: int = _STRAIGHT):
+    def __init__(self, seed: int | None = None, *, low_lead: int = 9, low_see: int = 10, keep_going: int = _STRAIGHT):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.low_lead = low_lead
@@ -250,25 +250,24 @@ class KontrabluffRuleBot:
         return (spare + keep)[:5]
 
     def candidates(self, obs: KontrabluffObservation) -> list[Action]:
-        """The few actions worth a search bot's look, this bot's own choice first."""
-        first = self(obs)
+        """The few actions worth a search bot's look: this bot's choice first, then one of
+        each other kind (the best low hand, the next card of the best hand, a pass).
+
+        Few candidates keep a sampled search from chasing noise among near-equal cards.
+        """
         hand = list(obs.hand)
-        found = [first]
+        found = [self(obs)]
         if obs.phase is Phase.CHOOSE:
             found += [Action("hand_over"), Action("low", tuple(best_low(hand)[1]))]
         elif obs.phase is Phase.LEAD:
-            found += [Action("low", tuple(best_low(hand)[1]))]
-            found += [Action("lay", (card,)) for card in hand]
+            found += [Action("low", tuple(best_low(hand)[1])), Action("lay", (best_high(hand)[1][0],))]
         elif obs.phase is Phase.LOW:
             found += [Action("see", tuple(best_low(hand)[1])), Action("pass", tuple(self._spare(hand)))]
-        else:
+        elif obs.phase is Phase.NORMAL:
             mine = obs.rows[obs.player]
             _, five = best_completion(mine, hand)
-            found += [Action("lay", (card,)) for card in five if card not in mine]
-            found += [Action("pass")]
-            found += [Action("lay", (card,)) for card in hand]
-        unique = list(dict.fromkeys(found))
-        return unique
+            found += [Action("lay", (next(c for c in five if c not in mine),)), Action("pass")]
+        return list(dict.fromkeys(found))
 
     def __repr__(self) -> str:
         return f"KontrabluffRuleBot(seed={self.seed!r})"

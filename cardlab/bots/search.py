@@ -58,7 +58,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 16, rollout: Policy | None = None, max_actions: int = 12):
+    def __init__(self, seed: int | None = None, samples: int = 32, rollout: Policy | None = None, max_actions: int = 12):
         if samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples!r}")
         self.seed = seed
