@@ -32,16 +32,18 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
 
-from cardlab.cards import DECK_SIZES, Card, format_cards
+from cardlab.cards import DECK_SIZES, Card, deck
 from cardlab.engine import (
     Action,
     ActionList,
+    Event,
+    LegalActions,
     Game,
     GameState,
     IllegalActionError,
@@ -52,9 +54,10 @@ from cardlab.engine import (
 )
 from cardlab.hands import HandRules, HandValue, evaluate
 
-__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "Phase"]
+__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "Phase"]
 
 HAND_SIZE = 5
+_DECKS_PER_BATCH = 64
 
 
 class Phase(enum.StrEnum):
@@ -73,6 +76,72 @@ _PASS, _CALL, _SHOW, _CONCEDE = Action("pass"), Action("call"), Action("show"), 
 @functools.cache
 def _bet_action(kind: str, amount: int) -> Action:
     return Action(kind, amount=amount)
+
+
+@functools.lru_cache(maxsize=4096)
+def _betting_actions(opened: bool, low: int, high: int, can_call: bool) -> ActionList:
+    """pass, then open low..high (before the opening) or call and raise low..high."""
+    if not opened:
+        return ActionList([_PASS] + [_bet_action("open", a) for a in range(low, high + 1)])
+    if not can_call:
+        return ActionList([_PASS])
+    return ActionList([_PASS, _CALL] + [_bet_action("raise", a) for a in range(low, high + 1)])
+
+
+_SHOWDOWN_ACTIONS = ActionList((_SHOW, _CONCEDE))
+_NO_ACTIONS = ActionList(())
+_TEXT = {card: str(card) for card in deck(52)}
+
+
+def _words(cards: Sequence[Card]) -> str:
+    return " ".join([_TEXT[card] for card in cards])
+
+
+@functools.cache
+def _names(players: int) -> tuple[str, ...]:
+    return seat_names(players)
+
+
+class DrawActions(LegalActions):
+    """The 32 discards of a five-card hand (DP-5), as a view: built only when iterated.
+
+    >>> from cardlab.cards import parse_cards
+    >>> actions = DrawActions(parse_cards("Ah Kd 7c 7s 2h"))
+    >>> len(actions), Action("draw", "2h Kd") in actions, Action("draw", "Qc") in actions
+    (32, True, False)
+    """
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: Sequence[Card]):
+        self.hand = tuple(hand)
+
+    def __len__(self) -> int:
+        return 1 << len(self.hand)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(_draw_actions(self.hand))
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind != "draw" or action.amount is not None:
+            return False
+        return len(set(action.cards)) == len(action.cards) and all(card in self.hand for card in action.cards)
+
+    def kinds(self) -> frozenset[str]:
+        return frozenset(("draw",))
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        mask = int(rng.integers(len(self)))
+        return Action("draw", tuple(card for i, card in enumerate(self.hand) if mask >> i & 1))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DrawActions) and self.hand == other.hand
+
+    def __hash__(self) -> int:
+        return hash(self.hand)
+
+    def __repr__(self) -> str:
+        return f"DrawActions({_words(self.hand)}; {len(self)} discards)"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -199,6 +268,15 @@ class DrawPoker(Game):
         return state
 
 
+def _built(cls: type, **fields):
+    """A frozen dataclass from its complete fields without running ``__init__``: one
+    observation per action is the cost of random play, and a frozen ``__init__`` with
+    thirty fields is a quarter of it. Every field is given, so the value is the same."""
+    value = object.__new__(cls)
+    value.__dict__.update(fields)
+    return value
+
+
 @functools.cache
 def _rules(deck_size: int, ace_low: bool) -> HandRules:
     return HandRules(deck_size, ace_low)
@@ -214,6 +292,8 @@ def _base_fields(state: GameState, game: Game, seed: int) -> None:
     state.actions = []
     state.round_index = 0
     state._shuffles = 1
+    state._log_cache = {}
+    state._deck_batch = None
 
 
 @dataclass(frozen=True)
@@ -261,6 +341,8 @@ class DrawPokerState(GameState):
     # -- set-up -------------------------------------------------------------------
     def _setup(self) -> None:
         n = self.game.players
+        self._log_cache: dict[int, tuple[int, tuple[str, ...]]] = {}
+        self._deck_batch: tuple[int, list[list[int]]] | None = None  # shared by clones, never changed
         self._stacks = [self.game.stack] * n
         self.pot = 0
         self.seated = [True] * n
@@ -287,7 +369,7 @@ class DrawPokerState(GameState):
         for i in range(HAND_SIZE * len(order)):
             self.hands[order[i % len(order)]].append(cards[i])
         for seat in order:
-            self._log("deal", f"{self.name(seat)} is dealt {format_cards(self.hands[seat])}", rule="DP-1", player=seat,
+            self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}", rule="DP-1", player=seat,
                       visible_to=(seat,))
         self.stock = cards[HAND_SIZE * len(order):]
         self.discards = [[] for _ in range(n)]
@@ -295,6 +377,24 @@ class DrawPokerState(GameState):
         self.drawn: list[int | None] = [None] * n
         self.shown: list[tuple[Card, ...] | None] = [None] * n
         self._start_betting(Phase.FIRST_BETTING)
+
+    def _new_deck(self) -> list[Card]:
+        """DP-1: the deck of the next hand, the stacked one first.
+
+        Shuffled from the seed like the engine's, but 64 hands at a time: a seeded
+        generator costs more to make than a hand of random play, so the orders of
+        hands 64k .. 64k+63 come from one stream keyed by (seed, 2**20, k).
+        """
+        self._shuffles += 1  # keeps the refill streams (_shuffle) distinct per hand
+        if self._shuffles == 1 and self.stacked is not None:
+            return list(self.stacked)
+        batch, row = divmod(self.round_index, _DECKS_PER_BATCH)
+        if self._deck_batch is None or self._deck_batch[0] != batch:
+            size = len(self.game.full_deck)
+            orders = self._rng(1 << 20, batch).permuted(np.tile(np.arange(size), (_DECKS_PER_BATCH, 1)), axis=1)
+            self._deck_batch = (batch, orders.tolist())
+        cards = self.game.full_deck
+        return [cards[i] for i in self._deck_batch[1][row]]
 
     def _start_betting(self, phase: str) -> None:
         self.phase = phase
@@ -335,24 +435,20 @@ class DrawPokerState(GameState):
     def rules(self) -> HandRules:
         return self.game.rules
 
-    def legal_actions(self, player: int | None = None) -> ActionList:
+    def legal_actions(self, player: int | None = None) -> LegalActions:
         seat = self.current_player
         if seat is None or (player is not None and player != seat):
-            return ActionList(())
-        game, phase, stack = self.game, self.phase, self._stacks[seat]
+            return _NO_ACTIONS
+        phase = self.phase
         if phase == Phase.DRAW:
-            return ActionList(_draw_actions(tuple(self.hands[seat])))
+            return DrawActions(self.hands[seat])
         if phase == Phase.SHOWDOWN:
-            return ActionList((_SHOW, _CONCEDE))
-        actions = [_PASS]
+            return _SHOWDOWN_ACTIONS
+        game, stack = self.game, self._stacks[seat]
         if self.opener is None:
-            actions += [_bet_action("open", a) for a in range(game.ante + 1, min(game.max_bet, stack) + 1)]
-        else:
-            need = self.stake - self.put[seat]
-            if need <= stack:
-                actions.append(_CALL)
-                actions += [_bet_action("raise", a) for a in range(game.ante, min(game.max_bet, stack - need) + 1)]
-        return ActionList(actions)
+            return _betting_actions(False, game.ante + 1, min(game.max_bet, stack), False)
+        need = self.stake - self.put[seat]
+        return _betting_actions(True, game.ante, min(game.max_bet, stack - need), need <= stack)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
@@ -369,7 +465,7 @@ class DrawPokerState(GameState):
                 raise IllegalActionError("DP-5", f"a card is named twice in {action}")
             strange = [card for card in action.cards if card not in self.hands[seat]]
             if strange:
-                raise IllegalActionError("DP-5", f"{format_cards(strange)} not in {self.name(seat)}'s hand")
+                raise IllegalActionError("DP-5", f"{_words(strange)} not in {self.name(seat)}'s hand")
             return
         if phase == Phase.SHOWDOWN:
             if kind not in ("show", "concede"):
@@ -437,7 +533,7 @@ class DrawPokerState(GameState):
             else:
                 self.last_raiser = seat
                 text, rule = f"{self.name(seat)} raises by {amount} to {self.stake}", "DP-3"
-            self._log("bet", f"{text}; the pot is {self.pot}", rule=rule, player=seat, action=Action(kind, amount=amount))
+            self._log("bet", f"{text}; the pot is {self.pot}", rule=rule, player=seat, action=_bet_action(kind, amount))
             self.pending = [s for s in self._order_from(seat) if s != seat]
         if not self.pending:
             self._end_betting()
@@ -495,7 +591,7 @@ class DrawPokerState(GameState):
         self.pending.pop(0)
         self._log("draw", f"{self.name(seat)} draws {need}", rule="DP-5", player=seat)
         if need:
-            self._log("draw", f"{self.name(seat)} discards {format_cards(cards)} and receives {format_cards(new)}",
+            self._log("draw", f"{self.name(seat)} discards {_words(cards)} and receives {_words(new)}",
                       rule="DP-5", player=seat, visible_to=(seat,))
         if not self.pending:
             self._start_betting(Phase.SECOND_BETTING)
@@ -512,7 +608,7 @@ class DrawPokerState(GameState):
     def _show(self, seat: int, why: str = "") -> None:
         self.shown[seat] = tuple(self.hands[seat])
         value = evaluate(self.hands[seat], self.rules)
-        self._log("show", f"{self.name(seat)} shows {format_cards(self.hands[seat])}: {value.describe()}"
+        self._log("show", f"{self.name(seat)} shows {_words(self.hands[seat])}: {value.describe()}"
                   + (f" ({why})" if why else ""), rule="DP-7", player=seat)
 
     def _showdown_act(self, seat: int, show: bool) -> None:
@@ -586,12 +682,13 @@ class DrawPokerState(GameState):
         zones.append(Zone("muck", (None,) * len(self.muck), kind="muck"))
         opened = self.opener is not None
         betting = self.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
-        return DrawPokerObservation(
+        return _built(
+            DrawPokerObservation,
             game=self.game,
             player=player,
             current_player=current,
             hand=tuple(self.hands[player]),
-            legal_actions=self.legal_actions(player) if current == player else ActionList(()),
+            legal_actions=self.legal_actions(player) if current == player else _NO_ACTIONS,
             zones=tuple(zones),
             points=tuple(self._stacks),
             pot=self.pot,
@@ -613,8 +710,8 @@ class DrawPokerState(GameState):
             drawn=tuple(self.drawn),
             my_discards=tuple(self.discards[player]),
             shown=tuple(self.shown),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            discard_sizes=tuple(len(d) for d in self.discards),
+            hand_sizes=tuple([len(h) for h in self.hands]),
+            discard_sizes=tuple([len(d) for d in self.discards]),
             stock_size=len(self.stock),
         )
 
@@ -631,6 +728,35 @@ class DrawPokerState(GameState):
             known.update(cards or ())
         return frozenset(self.game.full_deck) - known
 
+    def name(self, player: int) -> str:
+        return _names(self.game.players)[player]
+
+    def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
+             action: Action | None = None, visible_to: Sequence[int] | None = None) -> None:
+        # The engine's _log, with the Event built from its complete fields (two per action).
+        seen = None if visible_to is None else frozenset(visible_to)
+        self.history.append(_built(Event, kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen))
+
+    def log_for(self, player: int) -> tuple[str, ...]:
+        """The history in words as ``player`` may see it; kept per seat and extended, since
+        a session's history only grows (an observation per action stays cheap)."""
+        history = self.history
+        length, lines = self._log_cache.get(player, (0, ()))
+        if length < len(history):
+            lines += tuple([str(event) for event in history[length:] if event.visible(player)])
+            self._log_cache[player] = (len(history), lines)
+        return lines
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not type(other):
+            return False
+        mine, theirs = dict(vars(self)), dict(vars(other))
+        for cache in ("_log_cache", "_deck_batch"):  # derived from the rest
+            mine.pop(cache, None), theirs.pop(cache, None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]
+
     def value(self, seat: int) -> HandValue:
         """The value of a seat's five cards under the game's rules (HR-1, HR-2, HR-4)."""
         return evaluate(self.hands[seat], self.rules)
@@ -639,6 +765,7 @@ class DrawPokerState(GameState):
         new = object.__new__(DrawPokerState)
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
+        new._log_cache = dict(self._log_cache)
         new.actions = list(self.actions)
         for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown"):
             setattr(new, name, list(getattr(self, name)))
