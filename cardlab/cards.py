@@ -201,6 +201,8 @@ class Card:
     >>> card = Card(Rank.KING, Suit.SPADES)
     >>> card.code, Card.from_code(card.code) == card
     (47, True)
+    >>> eval(repr(card)) == card == Card("K♠")
+    True
     >>> {card: 1}[Card.parse("ks")]
     1
     >>> card.rank = Rank.ACE
@@ -210,9 +212,13 @@ class Card:
     """
 
     rank: Rank
-    suit: Suit
+    suit: Suit = None  # type: ignore[assignment]  # Card('Ah'): the form repr shows
 
     def __post_init__(self) -> None:
+        if isinstance(self.rank, str) and self.suit is None:  # so that repr round-trips
+            parsed = Card.parse(self.rank)
+            object.__setattr__(self, "rank", parsed.rank)
+            object.__setattr__(self, "suit", parsed.suit)
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise CardError(f"Card needs a Rank and a Suit, got {self.rank!r}, {self.suit!r}")
 
