@@ -350,10 +350,13 @@ class Game:
             actions = [(int(p), Action.from_list(a)) for p, a in data["actions"]]
         except (ValueError, TypeError, KeyError) as error:
             raise ValueError(f"cannot load a {self.name} state from JSON: {error}") from None
-        for player, action in actions:
+        for number, (player, action) in enumerate(actions, 1):
             if state.current_player != player and not state.simultaneous:
                 raise ValueError(f"cannot load a {self.name} state from JSON: seat {player} was not to act")
-            state._apply_as(player, action)
+            try:
+                state._apply_as(player, action)
+            except IllegalActionError as error:
+                raise ValueError(f"cannot load a {self.name} state from JSON: action {number} ({action}) is illegal: {error}") from None
         return state
 
     def __deepcopy__(self, memo: dict) -> Game:

@@ -23,7 +23,7 @@ import numpy as np
 
 from cardlab.cards import Card, parse_cards
 from cardlab.engine import Action
-from cardlab.games.kontrabluff import RANK_NUMBER, KontrabluffObservation, Phase, hand_value
+from cardlab.games.kontrabluff import RANK_NUMBER, KontrabluffObservation, KontrabluffState, Phase, hand_value
 from cardlab.hands import Category
 
 __all__ = ["KontrabluffRuleBot", "RULE_BOT", "best_high", "best_low", "best_completion", "row_value"]
@@ -268,6 +268,32 @@ class KontrabluffRuleBot:
             _, five = best_completion(mine, hand)
             found += [Action("lay", (next(c for c in five if c not in mine),)), Action("pass")]
         return list(dict.fromkeys(found))
+
+    def plausible(self, state: KontrabluffState, obs: KontrabluffObservation) -> bool:
+        """Whether the other seat, playing by these rules, would have acted as he did
+        with the cards ``state`` gives him (a search bot keeps only such samples).
+        """
+        other = obs.opponent
+        hand, row = state.hands[other], state.rows[other]
+        if obs.phase is Phase.LOW and obs.leader == other:  # he led low: a good low hand
+            low = state.low[other]
+            return _low_top(0, low) <= self.low_lead
+        held = hand + row  # his hand when the round began
+        if len(held) < 5:
+            return True
+        if obs.phase in (Phase.LEAD, Phase.NORMAL) and obs.dealer == other:
+            low_key, low = best_low(held)
+            if _low_top(low_key, low) <= self.low_lead:
+                return False  # he would have played low, not handed over
+        if obs.phase is Phase.NORMAL and row:
+            high_key, _ = best_high(held)
+            if obs.leader == other:
+                low_key, low = best_low(held)
+                if _low_top(low_key, low) <= self.low_lead and high_key < _TRIPS:
+                    return False  # he would have led low
+            elif high_key < self.keep_going:
+                return False  # a weak responder passes at once
+        return True
 
     def __repr__(self) -> str:
         return f"KontrabluffRuleBot(seed={self.seed!r})"

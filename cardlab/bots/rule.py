@@ -53,5 +53,10 @@ class RuleBot:
         pick = getattr(bot, "candidates", None)
         return None if pick is None else pick(observation)
 
+    def plausible(self, state: Any, observation: Observation) -> bool:
+        """Whether a sampled ``state`` fits the others' play, if the game bot can tell."""
+        check = getattr(self.for_game(observation.game.name), "plausible", None)
+        return True if check is None else check(state, observation)
+
     def __repr__(self) -> str:
         return f"RuleBot(seed={self.seed!r})"

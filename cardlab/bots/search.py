@@ -49,7 +49,8 @@ def rollout_gain(state: GameState, player: int, policy: Policy, max_actions: int
 class SearchBot:
     """Monte Carlo search over sampled hidden cards (determinization), for any game.
 
-    ``samples`` worlds are drawn per decision and shared by all candidate actions;
+    ``samples`` worlds are drawn per decision and shared by all candidate actions
+    (redrawn when the rollout bot finds them implausible, see :meth:`sample_worlds`);
     ``rollout`` plays both sides after the action (default: :class:`RuleBot`).
     Candidates are the rollout bot's short list when it keeps one (``candidates``),
     else every legal action, or at most ``max_actions`` of them when there are more.
@@ -100,6 +101,27 @@ class SearchBot:
             found[legal.sample(self.rng)] = None
         return list(found)
 
+    def sample_worlds(self, observation: Observation) -> list[GameState]:
+        """``samples`` full states consistent with the observation.
+
+        When the rollout policy can judge a sample (``plausible(state, observation)``:
+        would the others have played as they did with those cards?), implausible
+        samples are redrawn, up to ``8 * samples`` draws; the rest are kept as drawn.
+        """
+        game = observation.game
+        plausible = getattr(self.rollout, "plausible", None)
+        worlds: list[GameState] = []
+        spare: list[GameState] = []
+        for _ in range(8 * self.samples if plausible else self.samples):
+            world = game.sample_state(observation, self.rng)
+            if plausible is None or plausible(world, observation):
+                worlds.append(world)
+                if len(worlds) == self.samples:
+                    break
+            elif len(spare) < self.samples:
+                spare.append(world)
+        return worlds + spare[: self.samples - len(worlds)]
+
     def action_values(self, observation: Observation) -> dict[Action, float]:
         """Each candidate action's mean points margin over the sampled worlds (hints for tables)."""
         delegate = self._delegate(observation.game.name)
@@ -108,8 +130,8 @@ class SearchBot:
         actions = self.candidates(observation)
         if len(actions) == 1:
             return {actions[0]: 0.0}
-        game, player = observation.game, observation.player
-        worlds = [game.sample_state(observation, self.rng) for _ in range(self.samples)]
+        player = observation.player
+        worlds = self.sample_worlds(observation)
         values: dict[Action, float] = {}
         for action in actions:
             total = 0.0
