@@ -24,13 +24,15 @@ import functools
 
 import numpy as np
 
-from cardlab.analysis.draw_odds import best_discard
+from fractions import Fraction
+
+from cardlab.analysis.draw_odds import draw_odds
 from cardlab.cards import Card, Rank
 from cardlab.engine import Action
 from cardlab.games.draw_poker import DrawPokerObservation, Phase
 from cardlab.hands import Category, HandRules, evaluate
 
-__all__ = ["RuleOfThumb", "RULE_BOT", "tier", "textbook_discard"]
+__all__ = ["RuleOfThumb", "RULE_BOT", "tier", "discard_candidates", "textbook_discard", "draw_chance"]
 
 _STAND_PAT = (Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH)
 
@@ -66,20 +68,79 @@ def _four_to_something(hand: tuple[Card, ...], rules: HandRules) -> bool:
     return any(len(straight & numbers) >= 4 for straight in rules._straights)  # four of some straight's five ranks
 
 
+def discard_candidates(hand: tuple[Card, ...], rules: HandRules) -> list[tuple[Card, ...]]:
+    """The textbook discards worth considering (DP-5), the usual one first.
+
+    Stand pat with a straight or better; keep trips, two pair, a pair; else keep four
+    to a flush or to a straight, or the highest card. A pair with four to a flush or a
+    straight offers both.
+
+    >>> from cardlab.cards import parse_cards
+    >>> [" ".join(map(str, d)) for d in discard_candidates(parse_cards("8h 8s Ah Kh 9h"), HandRules())]
+    ['A♥ K♥ 9♥', '8♠']
+    >>> [" ".join(map(str, d)) for d in discard_candidates(parse_cards("Jh Js Tc 9d 8s"), HandRules())]
+    ['10♣ 9♦ 8♠', 'J♠']
+    """
+    value = evaluate(hand, rules)
+    category = value.category
+    if category in _STAND_PAT:
+        return [()]
+    kept_ranks = {rank for rank in value.ranks[: {Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.ONE_PAIR: 1}.get(category, 0)]}
+    options = []
+    if kept_ranks:
+        options.append(tuple(card for card in hand if card.rank not in kept_ranks))
+    if category in (Category.ONE_PAIR, Category.HIGH_CARD):
+        for suit in {card.suit for card in hand}:
+            odd = tuple(card for card in hand if card.suit != suit)
+            if len(odd) == 1:
+                options.append(odd)
+        numbers = {card.rank.number for card in hand}
+        for straight in rules._straights:
+            if len(straight & numbers) == 4:  # keep one card of each of the four ranks
+                keep = {card.rank.number: card for card in reversed(hand) if card.rank.number in straight}
+                options.append(tuple(card for card in hand if card not in keep.values()))
+        if category == Category.HIGH_CARD:
+            top = max(hand, key=lambda card: card.rank.number)
+            options.append(tuple(card for card in hand if card != top))
+    return list(dict.fromkeys(tuple(sorted(option, key=hand.index)) for option in options))
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def textbook_discard(hand: tuple[Card, ...], rules: HandRules) -> tuple[Card, ...]:
-    """The cards to discard: none with a straight or better, else the discard with the
-    best expected category strength (exact odds, :func:`~cardlab.analysis.draw_odds.best_discard`).
+    """The textbook discard; between several (a pair or a flush draw, a straight or a
+    flush draw ...) the one with the best expected category strength by exact odds,
+    which the deck decides (HR-4).
 
     >>> from cardlab.cards import parse_cards
     >>> textbook_discard(parse_cards("Jh Js 8c 4d 2s"), HandRules())
     (Card('8c'), Card('4d'), Card('2s'))
     >>> textbook_discard(parse_cards("7c 8d 9h Th Jc"), HandRules())
     ()
+    >>> hand = parse_cards("8h 9h Th Jc Kh")     # a straight draw and a flush draw
+    >>> textbook_discard(hand, HandRules(52)), textbook_discard(hand, HandRules(32))
+    ((Card('Jc'),), (Card('Kh'),))
     """
-    if evaluate(hand, rules).category in _STAND_PAT:
-        return ()
-    return best_discard(hand, rules, "expected").discard
+    options = discard_candidates(hand, rules)
+    if len(options) == 1:
+        return options[0]
+
+    def expected(discard: tuple[Card, ...]) -> Fraction:
+        odds = draw_odds(hand, discard, rules)
+        return sum((p * rules.strength(c) for c, p in odds.items()), Fraction(0))
+
+    return max(options, key=expected)
+
+
+def draw_chance(hand: tuple[Card, ...], rules: HandRules) -> Fraction:
+    """The exact chance that the textbook draw ends in a hand better than one pair.
+
+    >>> from cardlab.cards import parse_cards
+    >>> draw_chance(parse_cards("Ah Kh 9h 8h 2c"), HandRules())      # 9 flush cards of 47
+    Fraction(9, 47)
+    """
+    odds = draw_odds(hand, textbook_discard(hand, rules), rules)
+    pair = rules.strength(Category.ONE_PAIR)
+    return sum((p for c, p in odds.items() if rules.strength(c) > pair), Fraction(0))
 
 
 class RuleOfThumb:
@@ -115,6 +176,9 @@ class RuleOfThumb:
             return Action("pass")
         to_call = obs.to_call or 0
         cheap = to_call <= max(ante, obs.pot // 4)
+        if level == 1 and obs.phase == Phase.FIRST_BETTING and evaluate(obs.hand, rules).category == Category.HIGH_CARD:
+            # a flush or straight draw: call when the exact odds of making it pay for the call
+            cheap = draw_chance(tuple(obs.hand), rules) * (obs.pot + to_call) >= to_call
         capped = obs.stake >= 3 * max_bet  # stop raise wars among strong hands
         if level >= 3 and not capped:
             amount = max_bet if level >= 4 else ante
@@ -122,6 +186,19 @@ class RuleOfThumb:
         if level >= 2 or (level == 1 and cheap):
             return self._first_legal(legal, Action("call"))
         return Action("pass")
+
+    def candidates(self, obs: DrawPokerObservation) -> list[Action]:
+        """A short list for the search bot: this bot's choice and the sensible others."""
+        legal = obs.legal_actions
+        if obs.phase == Phase.DRAW:
+            options = [Action("draw", d) for d in discard_candidates(tuple(obs.hand), obs.game.rules)]
+            return list(dict.fromkeys([self(obs), *options, Action("draw", ())]))
+        if obs.phase == Phase.SHOWDOWN:
+            return [Action("show"), Action("concede")]
+        ante, max_bet = obs.game.ante, obs.game.max_bet
+        wanted = [self(obs), Action("pass"), Action("call"), Action("open", amount=ante + 1),
+                  Action("open", amount=max_bet), Action("raise", amount=ante), Action("raise", amount=max_bet)]
+        return [a for a in dict.fromkeys(wanted) if a in legal]
 
     @staticmethod
     def _first_legal(legal, *wanted: Action) -> Action:
