@@ -43,7 +43,14 @@ __all__ = [
 
 
 class CardError(ValueError):
-    """A malformed card, an unknown deck size or a repeated card."""
+    """A malformed card, an unknown deck size or a repeated card; a ``ValueError``.
+
+    >>> try:
+    ...     Card.parse("Ax")
+    ... except ValueError as error:
+    ...     print(type(error).__name__, str(error)[:26])
+    CardError cannot read 'Ax' as a card
+    """
 
 
 class Rank(enum.Enum):
@@ -304,7 +311,11 @@ def deck_ranks(size: int = 52) -> tuple[Rank, ...]:
 
 @functools.cache
 def deck(size: int = 52) -> tuple[Card, ...]:
-    """The ordered deck of ``size`` cards (HR-3): lowest rank first, suits in order."""
+    """The ordered deck of ``size`` cards (HR-3): lowest rank first, suits in order.
+
+    >>> len(deck()), deck(20)[:2]
+    (52, (Card('Tc'), Card('Td')))
+    """
     low = 13 - _check_size(size) // 4
     return _ALL_CARDS[4 * low :]
 
@@ -314,6 +325,11 @@ def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
 
     Independent streams for the k-th shuffle of a game come from the same seed, so a
     state can be saved as (seed, counter) and replayed in any process.
+
+    >>> int(rng_for(7, 0).integers(1000)) == int(rng_for(7, 0).integers(1000))
+    True
+    >>> int(rng_for(7, 0).integers(10**9)) == int(rng_for(7, 1).integers(10**9))
+    False
     """
     if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
         raise ValueError(f"seed must be a non-negative integer or None, got {seed!r}")

@@ -376,7 +376,11 @@ def enumerate_counts(rules: HandRules = _DEFAULT_RULES) -> dict[str, int]:
 
 
 class Standing(NamedTuple):
-    """How many hands of the deck are better than, equal to and worse than a hand."""
+    """How many hands of the deck are better than, equal to and worse than a hand.
+
+    >>> Standing(better=1, tied=2, worse=3).total
+    6
+    """
 
     better: int
     tied: int

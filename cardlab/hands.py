@@ -49,7 +49,11 @@ __all__ = [
 
 
 class Category(enum.StrEnum):
-    """The nine categories of HR-1, best first in the 52-card order; equal to their names."""
+    """The nine categories of HR-1, best first in the 52-card order; equal to their names.
+
+    >>> Category("full house") is Category.FULL_HOUSE, Category.FLUSH == "flush"
+    (True, True)
+    """
 
     STRAIGHT_FLUSH = "straight flush"
     FOUR_OF_A_KIND = "four of a kind"
@@ -169,6 +173,10 @@ class HandValue:
     ``ranks`` are the tie-break ranks in order of significance (HR-2): for a full house
     the three then the pair; for a straight its top card. A low value (HR-6) orders the
     other way round.
+
+    >>> pair, high = evaluate("Ah Ad 9c 7h 3s".split()), evaluate("Kh Qd Jc 9h 7s".split())
+    >>> pair > high, pair.key > high.key, [str(r) for r in pair.ranks]
+    (True, True, ['A', '9', '7', '3'])
     """
 
     key: int
