@@ -54,7 +54,7 @@ from cardlab.engine import (
 )
 from cardlab.hands import HandRules, HandValue, evaluate
 
-__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "Phase"]
+__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "HandResult", "Phase"]
 
 HAND_SIZE = 5
 _DECKS_PER_BATCH = 64
@@ -237,6 +237,8 @@ class DrawPoker(Game):
         take = iter(unseen)
         n = self.players
         state.round_index = obs.hand_number - 1
+        state.results = []
+        state.refilled = False
         state._stacks = list(obs.points)
         state.invested = list(obs.invested)
         state.pot = obs.pot
@@ -297,6 +299,23 @@ def _base_fields(state: GameState, game: Game, seed: int) -> None:
 
 
 @dataclass(frozen=True)
+class HandResult:
+    """How one hand ended (for analysis): ``rule`` is DP-4 (one player left) or DP-8
+    (showdown); ``value`` the winning hand's value at a showdown, else None."""
+
+    hand: int
+    dealer: int
+    players: int
+    rule: str
+    winners: tuple[int, ...]
+    pot: int
+    share: int
+    carried: int
+    value: HandValue | None
+    refilled: bool
+
+
+@dataclass(frozen=True)
 class DrawPokerObservation(Observation):
     """What one seat knows in draw poker, besides the generic fields.
 
@@ -333,7 +352,8 @@ class DrawPokerObservation(Observation):
 class DrawPokerState(GameState):
     """A session of draw poker: the hand in play, the stacks and the pot (DP-1 .. DP-10).
 
-    ``stacks`` and ``pot`` are read-only views; ``phase`` is one of :class:`Phase`.
+    ``stacks`` and ``pot`` are read-only views; ``phase`` is one of :class:`Phase`;
+    ``results`` lists a :class:`HandResult` for every hand ended.
     """
 
     game: DrawPoker
@@ -346,6 +366,7 @@ class DrawPokerState(GameState):
         self._stacks = [self.game.stack] * n
         self.pot = 0
         self.seated = [True] * n
+        self.results: list[HandResult] = []  # one per hand ended
         self.dealer = self._choose_dealer()
         self.phase = Phase.FIRST_BETTING
         self._start_hand()
@@ -366,16 +387,17 @@ class DrawPokerState(GameState):
         self._log("ante", f"every player pays the ante of {game.ante}; the pot is {self.pot}", rule="DP-1")
         order = self._order_from(self.dealer)
         self.hands = [[] for _ in range(n)]
-        for i in range(HAND_SIZE * len(order)):
-            self.hands[order[i % len(order)]].append(cards[i])
-        for seat in order:
+        dealt = HAND_SIZE * len(order)
+        for i, seat in enumerate(order):  # one card at a time: every len(order)-th card
+            self.hands[seat] = cards[i:dealt:len(order)]
             self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}", rule="DP-1", player=seat,
                       visible_to=(seat,))
-        self.stock = cards[HAND_SIZE * len(order):]
+        self.stock = cards[dealt:]
         self.discards = [[] for _ in range(n)]
         self.muck: list[Card] = []
         self.drawn: list[int | None] = [None] * n
         self.shown: list[tuple[Card, ...] | None] = [None] * n
+        self.refilled = False
         self._start_betting(Phase.FIRST_BETTING)
 
     def _new_deck(self) -> list[Card]:
@@ -553,6 +575,7 @@ class DrawPokerState(GameState):
             self._log("win", f"{self.name(winner)} is the only player left and takes the pot of {self.pot} without showing",
                       rule="DP-4", player=winner)
             self._stacks[winner] += self.pot
+            self._record("DP-4", (winner,), self.pot, 0, None)
             self.pot = 0
             self._end_hand()
         elif not self.pending:
@@ -580,6 +603,7 @@ class DrawPokerState(GameState):
                 if other != seat:
                     self.discards[other] = []
             self.stock = self._shuffle(pile)
+            self.refilled = True
             self._log("refill", f"the stock runs out; the {len(pile)} cards discarded by the other players are "
                       "shuffled into a new stock", rule="DP-5")
             new = got + self.stock[: need - len(got)]
@@ -641,8 +665,13 @@ class DrawPokerState(GameState):
             carried = f"; {rest} stays in the pot for the next hand" if rest else ""
             self._log("win", f"{names} tie with {best.describe()} and split the pot of {self.pot}: {share} each{carried}",
                       rule="DP-8")
+        self._record("DP-8", tuple(winners), share, rest, best)
         self.pot = rest
         self._end_hand()
+
+    def _record(self, rule: str, winners: tuple[int, ...], share: int, carried: int, value: HandValue | None) -> None:
+        self.results.append(HandResult(self.round_index + 1, self.dealer, sum(self.seated), rule, winners, self.pot,
+                                       share, carried, value, self.refilled))
 
     # -- next hand (DP-10) ---------------------------------------------------------------------
     def _end_hand(self) -> None:
@@ -767,6 +796,7 @@ class DrawPokerState(GameState):
         new.history = list(self.history)
         new._log_cache = dict(self._log_cache)
         new.actions = list(self.actions)
+        new.results = list(self.results)
         for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
