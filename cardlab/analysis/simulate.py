@@ -343,11 +343,15 @@ def _run_futures(task, seeds, sizes, merger: _Merger, executor: Executor | None,
 
     if own:
         pool = new_pool()
-        submit = lambda index: pool.submit(_play_batch_in_worker, seeds[index], sizes[index])  # noqa: E731
     else:
         pool = executor
         workers = getattr(executor, "_max_workers", workers)
-        submit = lambda index: pool.submit(_play_batch, task, seeds[index], sizes[index])  # noqa: E731
+
+    def submit(index: int) -> Future:
+        if own:  # our workers hold the task already (_init_worker)
+            return pool.submit(_play_batch_in_worker, seeds[index], sizes[index])
+        return pool.submit(_play_batch, task, seeds[index], sizes[index])
+
     window = 4 * workers  # batches submitted and not yet merged: bounds memory and held tallies
     running: dict[Future, int] = {}
     queued = iter(range(len(sizes)))
@@ -392,7 +396,6 @@ def _run_futures(task, seeds, sizes, merger: _Merger, executor: Executor | None,
                 else:  # the caller's pool is dead: go on with one of ours of the same size
                     own = True
                 pool = new_pool()
-                submit = lambda index: pool.submit(_play_batch_in_worker, seeds[index], sizes[index])  # noqa: E731
             fill()
     except BaseException:
         for future in running:
