@@ -1,0 +1,237 @@
+"""Benchmarks for the games of cardlab: random-play speed against RLCard, bot tournaments.
+
+    python benchmarks/bench_games.py            # the full run (tens of minutes)
+    python benchmarks/bench_games.py --quick    # a smoke run (about a minute)
+
+Each game has a ``bench_<game>(...)`` function returning its figures as a dict; the
+RLCard reference (limit Texas hold'em, random agents, from the ``bench`` extra) is
+measured in the same run so the ratio does not depend on the machine's load.
+
+Loops live here on purpose: a plain, serial loop over matches (the parallel tools
+of :mod:`cardlab.analysis` are measured elsewhere).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from cardlab.bots import RandomBot, RuleBot, SearchBot
+from cardlab.engine import Game
+
+Bot = Callable
+
+
+# -- shared helpers ------------------------------------------------------------------------------
+
+
+def rlcard_limit_holdem_actions_per_second(seconds: float = 3.0, seed: int = 0) -> float:
+    """RLCard's limit Texas hold'em played by its random agents: actions per second.
+
+    ``env.run`` is RLCard's own game loop (the agents choose from each state's legal
+    actions); every player's decisions are counted.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import rlcard
+        from rlcard.agents import RandomAgent
+
+        env = rlcard.make("limit-holdem", config={"seed": seed})
+        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+        actions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            trajectories, _ = env.run(is_training=False)
+            actions += sum((len(t) - 1) // 2 for t in trajectories)  # state, action, state, ...
+        return actions / (time.perf_counter() - start)
+
+
+def random_play_actions_per_second(game: Game, seconds: float = 3.0, seed: int = 0, *, observe: bool = False) -> float:
+    """Whole games played with uniformly random legal actions: actions per second.
+
+    With ``observe`` each action is chosen from the acting seat's observation, as a
+    bot or a table would; without, straight from ``state.legal_actions()``.
+    """
+    actions, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        seed += 1
+        while not state.is_terminal:
+            legal = state.observation(state.current_player).legal_actions if observe else state.legal_actions()
+            state.apply(legal.sample(rng))
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+@dataclass
+class MatchLog:
+    """Per-round margins (seat of bot A minus bot B), match winners, decision times."""
+
+    margins: list[float] = field(default_factory=list)
+    a_won: list[bool] = field(default_factory=list)
+    seconds: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_matches(game: Game, make_a: Callable[[int], Bot], make_b: Callable[[int], Bot], matches: int,
+                 *, seed: int = 0, min_rounds: int = 0, budget: float = math.inf, log: MatchLog | None = None) -> MatchLog:
+    """Play matches, bot A in seat 0 of even matches and seat 1 of odd ones (seats alternate).
+
+    Stops after ``matches`` matches once ``min_rounds`` rounds are played, or when
+    ``budget`` seconds are spent (a match in progress is finished).
+    """
+    log = log or MatchLog()
+    start = time.perf_counter()
+    m = 0
+    while (m < matches or len(log.margins) < min_rounds) and time.perf_counter() - start < budget:
+        a_seat = m % 2
+        bots = [None, None]
+        bots[a_seat], bots[1 - a_seat] = make_a(seed + m), make_b(seed + 10_000 + m)
+        state = game.new_state(seed=seed + m)
+        before, index = state.points, state.round_index
+        while not state.is_terminal:
+            seat = state.current_player
+            bot = bots[seat]
+            t0 = time.perf_counter()
+            action = bot(state.observation(seat))
+            log.seconds.setdefault(getattr(bot, "name", type(bot).__name__), []).append(time.perf_counter() - t0)
+            state.apply(action)
+            if state.round_index != index:
+                after = state.points
+                log.margins.append((after[a_seat] - before[a_seat]) - (after[1 - a_seat] - before[1 - a_seat]))
+                before, index = after, state.round_index
+        log.a_won.append(state.returns()[a_seat] > 0)
+        m += 1
+    return log
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its normal 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def wilson_interval(wins: int, n: int) -> tuple[float, float, float]:
+    """A win rate with its Wilson 95% interval."""
+    if n == 0:
+        return math.nan, 0.0, 1.0
+    z, p = 1.96, wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, centre - half, centre + half
+
+
+def decision_times(make_bot: Callable[[int], Bot], game: Game, decisions: int, seed: int = 0) -> dict[str, float]:
+    """Milliseconds per decision of a bot playing itself: median, 95th percentile, worst."""
+    times: list[float] = []
+    m = 0
+    while len(times) < decisions:
+        state = game.new_state(seed=seed + m)
+        bots = [make_bot(seed + m), make_bot(seed + m + 1)]
+        while not state.is_terminal and len(times) < decisions:
+            seat = state.current_player
+            t0 = time.perf_counter()
+            action = bots[seat](state.observation(seat))
+            times.append(time.perf_counter() - t0)
+            state.apply(action)
+        m += 1
+    ms = np.array(times) * 1000
+    return {"decisions": len(ms), "median_ms": float(np.median(ms)), "p95_ms": float(np.percentile(ms, 95)),
+            "worst_ms": float(ms.max())}
+
+
+def tournament(game: Game, bots: dict[str, Callable[[int], Bot]], pairings: Sequence[tuple[str, str]],
+               *, rounds: int, matches: int, budget: float, seed: int = 0) -> list[dict]:
+    """For each pairing: the round margin of the first bot with its 95% interval, and match wins."""
+    rows = []
+    for a, b in pairings:
+        log = play_matches(game, bots[a], bots[b], matches, seed=seed, min_rounds=rounds, budget=budget)
+        mean, low, high = mean_interval(log.margins)
+        rate, rate_low, rate_high = wilson_interval(sum(log.a_won), len(log.a_won))
+        rows.append({
+            "pairing": f"{a} vs {b}", "rounds": len(log.margins), "margin_per_round": mean,
+            "margin_low": low, "margin_high": high, "matches": len(log.a_won), "win_rate": rate,
+            "win_low": rate_low, "win_high": rate_high,
+        })
+    return rows
+
+
+# -- Kontrabluff ---------------------------------------------------------------------------------
+
+
+def bench_kontrabluff(quick: bool = False, seed: int = 0, rlcard_rate: float | None = None) -> dict:
+    """Kontrabluff: random-play speed against RLCard, search-bot decision times, a tournament.
+
+    Targets (issue 3): random play at least 2x RLCard's; the search bot out-scores the
+    rule bot (margin interval above zero); the rule bot wins at least 90% of its matches
+    against random; the search bot decides in under 200 ms.
+    """
+    from cardlab.games.kontrabluff import Kontrabluff
+
+    game = Kontrabluff()
+    seconds = 1.0 if quick else 5.0
+    result: dict = {}
+    rates = []
+    for _ in range(1 if quick else 3):  # interleaved, so both see the same load
+        kb = random_play_actions_per_second(game, seconds, seed)
+        rl = rlcard_limit_holdem_actions_per_second(seconds, seed) if rlcard_rate is None else rlcard_rate
+        rates.append((kb, rl))
+    kb, rl = max(r[0] for r in rates), max(r[1] for r in rates)
+    result["random_play"] = {
+        "kontrabluff_actions_per_s": kb,
+        "kontrabluff_observed_actions_per_s": random_play_actions_per_second(game, seconds, seed, observe=True),
+        "rlcard_limit_holdem_actions_per_s": rl,
+        "ratio": kb / rl,
+    }
+    result["search_decision"] = decision_times(lambda s: SearchBot(s), game, 60 if quick else 400, seed)
+    bots = {"search": lambda s: SearchBot(s), "rule": lambda s: RuleBot(s), "random": lambda s: RandomBot(s)}
+    pairings = [("search", "rule"), ("rule", "random"), ("search", "random")]
+    if quick:
+        rows = tournament(game, bots, pairings, rounds=100, matches=4, budget=30, seed=seed)
+    else:
+        rows = tournament(game, bots, pairings[1:], rounds=2000, matches=200, budget=1800, seed=seed)
+        rows = tournament(game, bots, pairings[:1], rounds=2000, matches=200, budget=2400, seed=seed) + rows
+    result["tournament"] = rows
+    return result
+
+
+def _print_kontrabluff(result: dict) -> None:
+    speed = result["random_play"]
+    print("Kontrabluff random play")
+    print(f"  state loop        {speed['kontrabluff_actions_per_s']:>10,.0f} actions/s")
+    print(f"  observation loop  {speed['kontrabluff_observed_actions_per_s']:>10,.0f} actions/s")
+    print(f"  RLCard limit hold'em (random agents, env.run) {speed['rlcard_limit_holdem_actions_per_s']:,.0f} actions/s")
+    print(f"  ratio {speed['ratio']:.2f}x (target >= 2x)")
+    d = result["search_decision"]
+    print(f"Search bot, default setting: {d['decisions']} decisions, median {d['median_ms']:.0f} ms, "
+          f"95th percentile {d['p95_ms']:.0f} ms, worst {d['worst_ms']:.0f} ms (target < 200 ms)")
+    print("Tournament (seats alternate; margin = first bot's points minus the other's, per round)")
+    for row in result["tournament"]:
+        print(f"  {row['pairing']:<18} {row['rounds']:>6} rounds  margin {row['margin_per_round']:+6.2f} "
+              f"[{row['margin_low']:+.2f}, {row['margin_high']:+.2f}]   {row['matches']:>4} matches  "
+              f"won {row['win_rate']:.1%} [{row['win_low']:.1%}, {row['win_high']:.1%}]")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short smoke run")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    results = {"kontrabluff": bench_kontrabluff(args.quick, args.seed)}
+    _print_kontrabluff(results["kontrabluff"])
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results, out, indent=2)
+
+
+if __name__ == "__main__":
+    main()
