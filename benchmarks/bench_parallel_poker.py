@@ -4,10 +4,12 @@
   one pair at a time (``showdown``), in numpy batches, and through the game engine
   (a state made, both arrangements applied, the showings logged with the reference evaluator);
 - the search strategy's expected points (and margin) against each simple strategy over
-  random deals, with 95% intervals (target: it beats every simple strategy);
+  random deals, with 95% intervals (target: it beats every simple strategy); by default
+  the search's population holds the simple strategies' arrangements, so also its margin
+  against each one left out of the population (on a tenth as many deals);
 - the peer: RLCard's limit hold'em random play, actions/s, in the same run.
 
-    python benchmarks/bench_parallel_poker.py              # 10,000 deals (about 5 min on a free core)
+    python benchmarks/bench_parallel_poker.py              # 10,000 deals (about 8 min on a free core)
     python benchmarks/bench_parallel_poker.py --quick      # 300 deals
     python benchmarks/bench_parallel_poker.py --deals 2000
 """
@@ -118,6 +120,27 @@ def search_against_simple(n_deals: int, seed: int = 2026) -> tuple[list[dict], f
     return rows, search_time / n_deals
 
 
+def search_leave_one_out(n_deals: int, seed: int = 7) -> list[dict]:
+    """The search's margin against each simple strategy left out of its population (no inside knowledge)."""
+    rows = []
+    for i, cls in enumerate(SIMPLE_STRATEGIES):
+        others = tuple(c for c in SIMPLE_STRATEGIES if c is not cls)
+        search, opponent = SearchArrangement(seed=seed, opponents=others), cls(seed=seed + 1 + i)
+        margin = np.zeros(n_deals)
+        for d, held in enumerate(_deals(n_deals, seed)):
+            deal = Deal(held, GAME)
+            ours, theirs = showdown(search.arrangement(held, GAME, deal), opponent.arrangement(held, GAME, deal), GAME.rules)
+            margin[d] = ours - theirs
+        half = Z95 * margin.std(ddof=1) / np.sqrt(n_deals)
+        rows.append({
+            "name": f"search_margin_vs_unseen_{opponent.name.replace(' ', '_')}",
+            "value": round(float(margin.mean()), 3),
+            "unit": "points/game",
+            "note": f"95% CI [{margin.mean() - half:+.2f}, {margin.mean() + half:+.2f}]; population without it; {n_deals} deals",
+        })
+    return rows
+
+
 def rlcard_limit_holdem_actions_per_second(seconds: float = 3.0) -> float:
     """The peer: RLCard's limit hold'em, uniformly random legal actions, actions per second."""
     import rlcard
@@ -160,6 +183,7 @@ def bench(quick: bool, deals: int | None = None) -> list[dict]:
     ]
     search_rows, per_search = search_against_simple(n_deals)
     rows += search_rows
+    rows += search_leave_one_out(max(n_deals // 10, 100))
     rows.append({"name": "parallel_poker_search_seconds", "value": round(per_search * 1000, 1), "unit": "ms/arrangement",
                  "note": "SearchArrangement(samples=16, restarts=1): population of the simple strategies' arrangements"})
     peer = _peer(seconds)
