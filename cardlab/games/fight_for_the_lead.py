@@ -28,9 +28,8 @@ Decisions the rule page leaves open, taken here (and cited as the rule they exte
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,9 +42,11 @@ from cardlab.engine import (
     Game,
     GameState,
     IllegalActionError,
+    LegalActions,
     Observation,
     SettingsError,
     Zone,
+    seat_names,
 )
 
 __all__ = [
@@ -55,6 +56,8 @@ __all__ = [
     "FightForTheLead",
     "FightForTheLeadState",
     "FightForTheLeadObservation",
+    "CardActions",
+    "ExchangeActions",
     "fight_winner",
     "trick_winner",
     "payout",
@@ -82,18 +85,123 @@ _FIGHT = {card: Action("fight", (card,)) for card in deck(52)}
 _PLAY = {card: Action("play", (card,)) for card in deck(52)}
 _STAY, _LEAVE = Action("stay"), Action("leave")
 _NO_ACTIONS = ActionList(())
+_DECIDE = ActionList((_STAY, _LEAVE))
+_NAMES = {n: seat_names(n) for n in range(2, 6)}
+# Formatting and hashing a Card run Python code (enums); the hot loop looks cards up
+# by identity instead (the deck's cards are shared objects), with a slow fallback.
+_TEXT_BY_ID = {id(card): str(card) for card in deck(52)}
+_KEY_BY_ID = {id(card): 16 * card.suit.index + card.rank.number for card in deck(52)}
+_OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}
 
 
-def _hand_key(card: Card) -> tuple[int, int]:
+def _text(card: Card) -> str:
+    return _TEXT_BY_ID.get(id(card)) or str(card)
+
+
+class CardActions(LegalActions):
+    """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
+
+    >>> from cardlab.cards import parse_cards
+    >>> legal = CardActions("play", parse_cards("Ah 7c"))
+    >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
+    (True, False, 2)
+    >>> legal[0]
+    Action('play', cards=(Card('Ah'),))
+    """
+
+    __slots__ = ("_table", "_cards")
+
+    def __init__(self, kind: str, cards: Sequence[Card]):
+        self._table = _FIGHT if kind == "fight" else _PLAY
+        self._cards = tuple(cards)
+
+    def __iter__(self) -> Iterator[Action]:
+        table = self._table
+        return (table[card] for card in self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __bool__(self) -> bool:
+        return bool(self._cards)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._table[self._cards[index]]
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Action) and len(action.cards) == 1 and action.cards[0] in self._cards
+                and self._table[action.cards[0]] == action)
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        return self._table[self._cards[int(rng.integers(len(self._cards)))]]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+
+def _hand_key(card: Card) -> int:
     """Hands are kept grouped by suit, low to high (as a player holds them)."""
-    return (card.suit.index, card.rank.number)
+    key = _KEY_BY_ID.get(id(card))
+    return key if key is not None else 16 * card.suit.index + card.rank.number
 
 
-@functools.lru_cache(maxsize=8192)
-def _exchanges(hand: tuple[Card, ...], most: int) -> ActionList:
-    return ActionList(
-        Action("exchange", combo) for k in range(most + 1) for combo in itertools.combinations(hand, k)
-    )
+_COMBOS = {most: [c for k in range(most + 1) for c in itertools.combinations(range(HAND_SIZE), k)]
+           for most in range(HAND_SIZE + 1)}
+
+
+class ExchangeActions(LegalActions):
+    """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
+    first. Actions are made only when listed; ``in`` ignores the order of the cards.
+
+    >>> from cardlab.cards import parse_cards
+    >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
+    >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
+    (5, True, False)
+    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
+    Action('exchange', cards=(Card('Ah'), Card('Kd')))
+    """
+
+    __slots__ = ("_hand", "_most", "_combos")
+
+    def __init__(self, hand: Sequence[Card], most: int):
+        self._hand = tuple(hand)
+        self._most = most
+        self._combos = _COMBOS[most] if len(self._hand) == HAND_SIZE else [
+            c for k in range(most + 1) for c in itertools.combinations(range(len(self._hand)), k)]
+
+    def _action(self, combo: tuple[int, ...]) -> Action:
+        hand = self._hand
+        return Action("exchange", tuple(hand[i] for i in combo))
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self._action(combo) for combo in self._combos)
+
+    def __len__(self) -> int:
+        return len(self._combos)
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __getitem__(self, index: int) -> Action:
+        return self._action(self._combos[index])
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind != "exchange" or action.amount is not None:
+            return False
+        cards = set(action.cards)
+        return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        return self._action(self._combos[int(rng.integers(len(self._combos)))])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
 
 
 # -- the rules as pure functions ---------------------------------------------------
@@ -294,6 +402,9 @@ class FightForTheLeadState(GameState):
     def _setup(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
+        self.names = _NAMES[n]
+        self._all = range(n)
+        self._seen: list[list[str]] = [[] for _ in range(n)]
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
@@ -338,24 +449,24 @@ class FightForTheLeadState(GameState):
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.decisions: list[str | None] = [None] * n
-        self.turn: int | None = None
+        self.turn: int | None = min(self.playing)  # FL-3: the lowest seat yet to choose
 
     def _resolve_fight(self) -> None:
         fights = [(seat, self.fight[seat]) for seat in self.playing]
         self._log("fight", "The fight cards are turned up: "
-                  + ", ".join(f"{self.name(s)} {c}" for s, c in fights) + ".", rule="FL-4")
+                  + ", ".join(f"{self.name(s)} {_text(c)}" for s, c in fights) + ".", rule="FL-4")
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         dealer = self.name(self.dealer)
         for _ in range(turned):
             card = self.stock.pop()
             self.turned.append(card)
             if any(c.suit is card.suit for _, c in fights):  # type: ignore[union-attr]
-                self._log("fight", f"{dealer} turns {card}: {card.suit.word} is the fight suit; "
-                          f"{self.name(winner)} wins the lead with {self.fight[winner]}.", rule="FL-4")
+                self._log("fight", f"{dealer} turns {_text(card)}: {card.suit.word} is the fight suit; "
+                          f"{self.name(winner)} wins the lead with {_text(self.fight[winner])}.", rule="FL-4")
                 break
-            self._log("fight", f"{dealer} turns {card}: no fight card is a {card.suit.word[:-1]}.", rule="FL-4")
+            self._log("fight", f"{dealer} turns {_text(card)}: no fight card is a {card.suit.word[:-1]}.", rule="FL-4")
         else:
-            self._log("fight", f"The stock has run out: the highest fight card, {self.fight[winner]} of "
+            self._log("fight", f"The stock has run out: the highest fight card, {_text(self.fight[winner])} of "
                       f"{self.name(winner)}, wins the lead.", rule="FL-4")
         self.lead = winner
         for seat in self.playing:
@@ -366,7 +477,7 @@ class FightForTheLeadState(GameState):
             for seat in self.playing:
                 card = self.stock.pop()
                 self._take(seat, card)
-                self._log("replace", f"{self.name(seat)} gets {card}.", rule="FL-5", player=seat,
+                self._log("replace", f"{self.name(seat)} gets {_text(card)}.", rule="FL-5", player=seat,
                           visible_to=(seat,))
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
@@ -392,7 +503,7 @@ class FightForTheLeadState(GameState):
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
         self._log("trick", f"{self.name(winner)} wins trick {len(self.done_tricks)} with "
-                  f"{dict(self.trick)[winner]}.", rule="FL-7")
+                  f"{_text(dict(self.trick)[winner])}.", rule="FL-7")
         self.trick = []
         self.turn = winner
         if len(self.done_tricks) == TRICKS:
@@ -460,14 +571,35 @@ class FightForTheLeadState(GameState):
         self._log("end", f"{why} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
                   + f"; {self.pot} chips remain in the pot.", rule="FL-10")
 
+    def name(self, player: int) -> str:
+        return self.names[player]
+
+    def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
+             action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
+        # The engine's own, minus the frozen-dataclass __init__ (a third of the time of a
+        # random-play action): the Event gets the same fields, so it is equal and immutable.
+        seen = None if visible_to is None else frozenset(visible_to)
+        event = object.__new__(Event)
+        event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen)
+        self.history.append(event)
+        line = f"{rule}: {text}" if rule else text
+        for seat in self._all if seen is None else seen:  # each seat's log, kept as it grows
+            self._seen[seat].append(line)
+
+    def log_for(self, player: int) -> tuple[str, ...]:
+        """The history in words, as ``player`` may see it."""
+        return tuple(self._seen[player])
+
     # -- the protocol ------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        if self.phase == "fight":  # simultaneous: the lowest seat yet to choose
-            return min(s for s in self.playing if self.fight[s] is None)
-        return self.turn
+        return self.turn  # in the fight (FL-3): the lowest seat yet to choose
 
-    def legal_actions(self, player: int | None = None) -> ActionList:
+    @property
+    def is_terminal(self) -> bool:
+        return self.turn is None
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
         """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
         if player is None:
             player = self.current_player
@@ -477,21 +609,21 @@ class FightForTheLeadState(GameState):
         if phase == "fight":
             if player not in self.playing or self.fight[player] is not None:
                 return _NO_ACTIONS
-            return ActionList(_FIGHT[c] for c in self.hands[player])
+            return CardActions("fight", self.hands[player])
         if player != self.turn:
             return _NO_ACTIONS
         hand = self.hands[player]
         if phase == "exchange":
-            return _exchanges(tuple(hand), self._most_exchange(player))
+            return ExchangeActions(hand, self._most_exchange(player))
         if phase == "play":
             if self.trick:
                 led = self.trick[0][1].suit
                 follow = [c for c in hand if c.suit is led]
                 if follow:
-                    return ActionList(_PLAY[c] for c in follow)
-            return ActionList(_PLAY[c] for c in hand)
+                    return CardActions("play", follow)
+            return CardActions("play", hand)
         if phase == "decide":
-            return ActionList((_STAY, _LEAVE))
+            return _DECIDE
         return _NO_ACTIONS
 
     def _most_exchange(self, seat: int) -> int:
@@ -502,7 +634,22 @@ class FightForTheLeadState(GameState):
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
         if player is None:
-            player = self.current_player
+            player = self.turn
+        # The common legal fight and play return at once; anything else gets the full check.
+        phase = self.phase
+        if (action.kind == phase and len(action.cards) == 1 and action.amount is None
+                and (phase == "play" and player == self.turn or phase == "fight" and player in self.playing
+                     and self.fight[player] is None)):
+            card, hand = action.cards[0], self.hands[player]
+            if card in hand:
+                if phase == "fight" or not self.trick:
+                    return
+                led = self.trick[0][1].suit
+                if card.suit is led or all(c.suit is not led for c in hand):
+                    return
+        self._full_check(action, player)
+
+    def _full_check(self, action: Action, player: int | None) -> None:
         phase = self.phase
         rule, kinds = _PHASE_RULE[phase]
         if phase == "over" or player is None:
@@ -553,18 +700,21 @@ class FightForTheLeadState(GameState):
             raise IllegalActionError(rule, f"{action.kind!r} takes no cards")
 
     def _apply(self, action: Action, player: int) -> None:
-        getattr(self, "_do_" + self.phase)(action, player)
+        _DO[self.phase](self, action, player)
 
     def _do_fight(self, action: Action, player: int) -> None:
         card = action.cards[0]
         self.hands[player].remove(card)
         self.fight[player] = card
-        others = [s for s in range(len(self.stacks)) if s != player]
+        others = _OTHERS[len(self.stacks)][player]
         self._log("fight", f"{self.name(player)} lays a fight card face down.", rule="FL-3", player=player,
                   visible_to=others)
-        self._log("fight", f"{self.name(player)} lays {card} face down as the fight card.", rule="FL-3",
+        self._log("fight", f"{self.name(player)} lays {_text(card)} face down as the fight card.", rule="FL-3",
                   player=player, action=action, visible_to=(player,))
-        if all(self.fight[s] is not None for s in self.playing):
+        pending = [s for s in self.playing if self.fight[s] is None]
+        if pending:
+            self.turn = min(pending)
+        else:
             self._resolve_fight()
 
     def _do_exchange(self, action: Action, player: int) -> None:
@@ -604,7 +754,7 @@ class FightForTheLeadState(GameState):
                 self.voids[player].add(led)
         self.trick.append((player, card))
         verb = "plays" if len(self.trick) > 1 else "leads"
-        self._log("play", f"{self.name(player)} {verb} {card}.", rule="FL-7", player=player, action=action)
+        self._log("play", f"{self.name(player)} {verb} {_text(card)}.", rule="FL-7", player=player, action=action)
         if len(self.trick) == len(self.playing):
             self._end_trick()
         else:
@@ -732,6 +882,7 @@ class FightForTheLeadState(GameState):
                      "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
+        new._seen = [list(lines) for lines in self._seen]
         new.given_up = [list(g) for g in self.given_up]
         new.voids = [set(v) for v in self.voids]
         if hasattr(self, "deciders"):
@@ -752,6 +903,9 @@ class FightForTheLeadState(GameState):
         state.actions = []
         state.round_index = obs.games_played
         state._shuffles = 0
+        state.names = _NAMES[n]
+        state._all = range(n)
+        state._seen = [list(obs.log) if seat == me else [] for seat in range(n)]
         state.stacks = list(obs.stacks)
         state.pot = obs.pot
         state.in_session = list(obs.in_session)
@@ -772,7 +926,7 @@ class FightForTheLeadState(GameState):
         state.done_tricks = list(obs.done_tricks)
         state.voids = [set(v) for v in obs.voids]
         state.decisions = list(obs.decisions)
-        state.turn = obs.current_player if obs.phase != "fight" else None
+        state.turn = obs.current_player
         if obs.phase == "decide":
             state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
         # Known cards stay where the observer saw them; the rest are dealt at random.
@@ -834,10 +988,16 @@ _PHASE_RULE: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 FightForTheLead.state_class = FightForTheLeadState
+_DO = {
+    "fight": FightForTheLeadState._do_fight,
+    "exchange": FightForTheLeadState._do_exchange,
+    "play": FightForTheLeadState._do_play,
+    "decide": FightForTheLeadState._do_decide,
+}
 
 
 def _words(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards)) or "nothing"
+    return " ".join(_text(c) for c in cards) or "nothing"
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:
