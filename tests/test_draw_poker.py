@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
 
 from cardlab.analysis.draw_odds import best_discard, draw_counts, draw_odds, improvement_table
-from cardlab.bots import RandomBot
-from cardlab.bots.draw_poker import RULE_BOT, RuleOfThumb
+from cardlab.analysis.draw_poker import bot_results, hand_outcomes, winning_categories
+from cardlab.bots import RandomBot, RuleBot, SearchBot
+from cardlab.bots.draw_poker import RULE_BOT, RuleOfThumb, discard_candidates, textbook_discard
 from cardlab.cards import DECK_SIZES, Card, deck, parse_cards
 from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
 from cardlab.games.draw_poker import DrawPoker, DrawPokerObservation, Phase
@@ -441,18 +442,38 @@ def test_bots_play_only_legal_actions_and_finish(bot_class):
 
 
 def test_search_bot_plays_draw_poker():
-    search = pytest.importorskip("cardlab.bots.search")
-    game = DrawPoker(players=3, deck_size=32, stack=15, max_bet=3, hands=1)
+    game = DrawPoker(players=3, deck_size=32, stack=15, max_bet=3, hands=2)
     state = game.new_state(seed=4)
-    bots = [search.SearchBot(seed=0), RuleOfThumb(seed=1), RandomBot(2)]
-    for _ in range(200):
-        if state.is_terminal:
-            break
+    bots = [SearchBot(seed=0, samples=4), RuleBot(seed=1), RandomBot(2)]
+    while not state.is_terminal:
         seat = state.current_player
         action = bots[seat](state.observation(seat))
         assert action in state.legal_actions()
         state.apply(action)
-    assert state.is_terminal
+    assert state.round_index == 2
+
+
+def test_rule_bot_candidates_are_legal_and_include_its_choice():
+    game = DrawPoker(players=4, deck_size=36, stack=20, max_bet=4, hands=3)
+    state = game.new_state(seed=12)
+    bot = RuleOfThumb(seed=0)
+    while not state.is_terminal:
+        obs = state.observation(state.current_player)
+        short = bot.candidates(obs)
+        assert short and all(action in obs.legal_actions for action in short)
+        state.apply(short[0])
+
+
+def test_textbook_discards():
+    rules = HandRules()
+    assert textbook_discard(parse_cards("Kc Kd Kh 4s 2c"), rules) == parse_cards("4s 2c")
+    assert textbook_discard(parse_cards("Kc Kd 4h 4s 2c"), rules) == parse_cards("2c")
+    assert textbook_discard(parse_cards("Ah Kh 9h 8h 2c"), rules) == parse_cards("2c")
+    assert textbook_discard(parse_cards("8c 9d Th Js 2c"), rules) == parse_cards("2c")
+    assert textbook_discard(parse_cards("Ac 9d 7h 4s 2c"), rules) == parse_cards("9d 7h 4s 2c")
+    assert textbook_discard(parse_cards("Ac Kc Qc Jc Tc"), rules) == ()
+    # four to a straight that holds a pair: keep one card of each rank
+    assert parse_cards("Js") in discard_candidates(parse_cards("Jh Js Tc 9d 8s"), rules)
 
 
 # -------------------------------------------------------------------- draw odds
@@ -523,6 +544,18 @@ def test_short_deck_changes_the_best_discard():
     hand = "8h 9h Th Jc Kh"  # open-ended straight draw and four hearts
     assert best_discard(hand, HandRules(52)).discard == parse_cards("Jc")
     assert best_discard(hand, HandRules(32)).discard == parse_cards("Kh")
+
+
+def test_hand_results_and_outcome_tables():
+    frame = hand_outcomes(hands=40, players=(5,), deck_sizes=(32,), seed=7)
+    assert len(frame) == 40 and set(frame["ended"]) <= {"one left", "showdown"}
+    showdowns = frame[frame["ended"] == "showdown"]
+    assert showdowns["category"].notna().all() and frame[frame["ended"] == "one left"]["category"].isna().all()
+    assert (frame["carried"] < frame["winners"]).all()  # DP-8: the remainder of a split
+    table = winning_categories(frame)
+    assert table["showdowns"].sum() == len(showdowns)
+    results = bot_results(sessions=2, players=3, deck_size=32, hands=4, seed=1)
+    assert set(results["bot"]) == {"rule", "random"} and len(results) == 6
 
 
 def test_improvement_table_rows_and_probabilities():

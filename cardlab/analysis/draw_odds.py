@@ -45,6 +45,7 @@ __all__ = [
     "best_discard",
     "discard_table",
     "improvement_table",
+    "describe_draws",
     "best_discard_table",
     "HOLDINGS",
     "DILEMMAS",
@@ -292,6 +293,28 @@ def discard_table(hand: Iterable[Card | str] | str, rules: HandRules = _DEFAULT_
         rows.append(row)
     table = pd.DataFrame(rows)
     return table.sort_values(["expected", "improve"], ascending=False, kind="stable").reset_index(drop=True)
+
+
+def describe_draws(observation, top: int = 3) -> str:
+    """Plain words for a seat about to draw: its best discards with exact odds (DP-5).
+
+    Takes a draw-poker observation (``hand``, ``game.rules``); a table shows it as a hint.
+
+    >>> from cardlab.games.draw_poker import DrawPoker
+    >>> state = DrawPoker(players=2, deck_size=32).new_state(seed=1)
+    >>> text = describe_draws(state.observation(0))
+    >>> text.startswith("Best discards by expected strength (32 cards):")
+    True
+    """
+    hand, rules = tuple(observation.hand), observation.game.rules
+    if len(hand) != 5:
+        return "No hand to draw to."
+    table = discard_table(hand, rules, dead=getattr(observation, "my_discards", ()))
+    lines = [f"Best discards by expected strength ({rules.deck_size} cards):"]
+    for _, row in table.head(top).iterrows():
+        what = "stand pat" if row["discard"] == "-" else f"discard {row['discard']}"
+        lines.append(f"{what}: improves {row['improve']:.1%}, expected strength {row['expected']:.2f}")
+    return "\n".join(lines)
 
 
 #: Standard holdings: (name, hand, discard, the category drawn for); ranks 7..A so that
