@@ -351,15 +351,14 @@ def test_random_playout_conserves_chips_and_cards_and_hides_what_it_must(seed, p
     assert sum(final.returns()) == -final.pot
 
 
-def test_json_round_trip_mid_game():
+@pytest.mark.parametrize("steps", [2, 4, 9, 23, 40])  # fight, exchange, tricks, game 2, decisions
+def test_json_round_trip_mid_game(steps):
     game = FightForTheLead(players=3, games=4)
     state = game.new_state(seed=21)
-    rng = np.random.default_rng(0)
-    for _ in range(40):
-        if state.phase == "decide":
-            break
+    bot = RuleOfThumb()
+    for _ in range(steps):
         seat = state.current_player
-        state.apply_for(seat, state.legal_actions(seat).sample(rng))
+        state.apply_for(seat, bot(state.observation(seat)))
     loaded = game.state_from_json(state.to_json())
     assert loaded == state and loaded.observation(1) == state.observation(1)
     for seat in range(3):  # the kept logs agree with the engine's reading of the history
@@ -473,3 +472,17 @@ def test_analysis_session_paths_conserve_chips_and_idle_stacks():
     for _, rows in paths[paths["game"] > 0].groupby("game"):
         assert (rows["stack"].sum() + rows["pot"].iloc[0]) == 180
         assert rows.loc[rows["played"], "tricks"].sum() == 4
+
+
+def test_search_bot_plays_legal_actions_through_sampled_states():
+    search = pytest.importorskip("cardlab.bots.search")
+    game = FightForTheLead(players=3, games=1)
+    state = game.new_state(seed=8)
+    bots = [search.SearchBot(seed=1, samples=2), RuleOfThumb(), RandomBot(2)]
+    while not state.is_terminal:
+        seat = state.current_player
+        obs = state.observation(seat)
+        action = bots[seat](obs)
+        assert action in obs.legal_actions
+        state.apply_for(seat, action)
+    assert state.round_index == 1 and state.chips() == 300
