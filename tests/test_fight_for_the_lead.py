@@ -340,6 +340,8 @@ def test_random_playout_conserves_chips_and_cards_and_hides_what_it_must(seed, p
 
     def extra(before, after):
         assert after.round_index in (before.round_index, before.round_index + 1)
+        zones = after.observation(0).zones  # the whole table as South sees it, backs included
+        assert sum(len(zone.cards) for zone in zones) == 52
         if after.phase == "fight" and after.fight != before.fight:  # FL-3 stays unseen
             seat = next(s for s in range(players) if after.fight[s] != before.fight[s])
             for other in range(players):

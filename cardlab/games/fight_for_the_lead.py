@@ -411,6 +411,7 @@ class FightForTheLeadState(GameState):
         self.dealer = self._choose_dealer()
         self.last_pot: int | None = None
         self.losers: list[int] = []
+        self.deciders: list[int] = []  # FL-10: who decides to stay or leave, in turn
         self.ante_due = True  # FL-1: the first game's pot is antes
         self._begin_game()
 
@@ -703,8 +704,8 @@ class FightForTheLeadState(GameState):
         _DO[self.phase](self, action, player)
 
     def _do_fight(self, action: Action, player: int) -> None:
-        card = action.cards[0]
-        self.hands[player].remove(card)
+        hand = self.hands[player]
+        card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
         self.fight[player] = card
         others = _OTHERS[len(self.stacks)][player]
         self._log("fight", f"{self.name(player)} lays a fight card face down.", rule="FL-3", player=player,
@@ -721,9 +722,7 @@ class FightForTheLeadState(GameState):
         fee = self.game.exchange_fee  # type: ignore[attr-defined]
         k = len(action.cards)
         hand = self.hands[player]
-        for card in action.cards:
-            hand.remove(card)
-            self.given_up[player].append(card)
+        self.given_up[player].extend(hand.pop(hand.index(card)) for card in action.cards)
         drawn = [self.stock.pop() for _ in range(k)]
         hand.extend(drawn)
         hand.sort(key=_hand_key)
@@ -746,8 +745,8 @@ class FightForTheLeadState(GameState):
             self.turn = self.lead
 
     def _do_play(self, action: Action, player: int) -> None:
-        card = action.cards[0]
-        self.hands[player].remove(card)
+        hand = self.hands[player]
+        card = hand.pop(hand.index(action.cards[0]))
         if self.trick:
             led = self.trick[0][1].suit
             if card.suit is not led:
@@ -835,6 +834,13 @@ class FightForTheLeadState(GameState):
         zones.append(Zone("stock", (None,) * len(self.stock), None, "stock"))
         zones.append(Zone("turned", tuple(self.turned), None, "row"))
         zones.append(Zone("trick", tuple(c for _, c in self.trick), None, "trick"))
+        # FL-5, FL-6: the discard holds the seen fight cards, his own given-up cards, backs for the rest
+        seen = [] if not revealed or self.fight_taken_back else [c for c in self.fight_cards if c is not None]
+        backs = sum(len(g) for seat, g in enumerate(self.given_up) if seat != player)
+        zones.append(Zone("discard", (*seen, *self.given_up[player], *(None,) * backs), None, "discard"))
+        for seat in self.playing:
+            won = [c for plays, winner in self.done_tricks if winner == seat for _, c in plays]
+            zones.append(Zone(f"tricks {seat}", tuple(won), seat, "tricks"))
         to_act = self.phase != "over" and (
             player == self.turn or (self.phase == "fight" and player in self.playing and self.fight[player] is None)
         )
@@ -885,8 +891,7 @@ class FightForTheLeadState(GameState):
         new._seen = [list(lines) for lines in self._seen]
         new.given_up = [list(g) for g in self.given_up]
         new.voids = [set(v) for v in self.voids]
-        if hasattr(self, "deciders"):
-            new.deciders = list(self.deciders)
+        new.deciders = list(self.deciders)
         return new
 
     @classmethod
@@ -927,8 +932,8 @@ class FightForTheLeadState(GameState):
         state.voids = [set(v) for v in obs.voids]
         state.decisions = list(obs.decisions)
         state.turn = obs.current_player
-        if obs.phase == "decide":
-            state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
+        state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"] \
+            if obs.phase == "decide" else []
         # Known cards stay where the observer saw them; the rest are dealt at random.
         known = set(obs.hand) | set(obs.turned) | set(obs.my_exchanged) | {c for _, c in obs.trick}
         known |= {c for plays, _ in obs.done_tricks for _, c in plays}
