@@ -79,16 +79,25 @@ def _bet_action(kind: str, amount: int) -> Action:
 
 
 @functools.lru_cache(maxsize=4096)
-def _betting_actions(opened: bool, low: int, high: int, can_call: bool) -> ActionList:
+def _betting_actions(opened: bool, low: int, high: int, can_call: bool) -> _Choices:
     """pass, then open low..high (before the opening) or call and raise low..high."""
     if not opened:
-        return ActionList([_PASS] + [_bet_action("open", a) for a in range(low, high + 1)])
+        return _Choices([_PASS] + [_bet_action("open", a) for a in range(low, high + 1)])
     if not can_call:
-        return ActionList([_PASS])
-    return ActionList([_PASS, _CALL] + [_bet_action("raise", a) for a in range(low, high + 1)])
+        return _Choices([_PASS])
+    return _Choices([_PASS, _CALL] + [_bet_action("raise", a) for a in range(low, high + 1)])
 
 
-_SHOWDOWN_ACTIONS = ActionList((_SHOW, _CONCEDE))
+class _Choices(ActionList):
+    """An ActionList whose ``sample`` indexes its tuple (random play calls it once per action)."""
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        actions = self._actions
+        return actions[int(rng.integers(len(actions)))]
+
+
+_new_event = object.__new__
+_SHOWDOWN_ACTIONS = _Choices((_SHOW, _CONCEDE))
 _NO_ACTIONS = ActionList(())
 _TEXT = {card: str(card) for card in deck(52)}
 
@@ -544,19 +553,20 @@ class DrawPokerState(GameState):
         self.invested[seat] += pay
         self.pot += pay
         self.pending.pop(0)
+        name = _names(self.game.players)[seat]
         if kind == "call":
-            self._log("bet", f"{self.name(seat)} calls {pay}; the pot is {self.pot}", rule="DP-3", player=seat,
-                      action=_CALL)
+            self._log("bet", f"{name} calls {pay}; the pot is {self.pot}", rule="DP-3", player=seat, action=_CALL)
         else:
             self.stake = self.put[seat]
             if kind == "open":
                 self.opener = seat
-                text, rule = f"{self.name(seat)} opens with {amount}", "DP-2"
+                text, rule = f"{name} opens with {amount}; the pot is {self.pot}", "DP-2"
             else:
                 self.last_raiser = seat
-                text, rule = f"{self.name(seat)} raises by {amount} to {self.stake}", "DP-3"
-            self._log("bet", f"{text}; the pot is {self.pot}", rule=rule, player=seat, action=_bet_action(kind, amount))
-            self.pending = [s for s in self._order_from(seat) if s != seat]
+                text, rule = f"{name} raises by {amount} to {self.stake}; the pot is {self.pot}", "DP-3"
+            self._log("bet", text, rule=rule, player=seat, action=_bet_action(kind, amount))
+            n, active = self.game.players, self.active
+            self.pending = [s % n for s in range(seat + 1, seat + n) if active[s % n]]
         if not self.pending:
             self._end_betting()
 
@@ -763,8 +773,10 @@ class DrawPokerState(GameState):
     def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Sequence[int] | None = None) -> None:
         # The engine's _log, with the Event built from its complete fields (two per action).
-        seen = None if visible_to is None else frozenset(visible_to)
-        self.history.append(_built(Event, kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen))
+        event = _new_event(Event)
+        event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule,
+                              visible_to=None if visible_to is None else frozenset(visible_to))
+        self.history.append(event)
 
     def log_for(self, player: int) -> tuple[str, ...]:
         """The history in words as ``player`` may see it; kept per seat and extended, since
