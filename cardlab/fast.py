@@ -15,22 +15,23 @@ True
 
 How it works: a hand is read card by card through a state machine. A state is the
 multiset of ranks seen so far and what the suits allow (all one suit ``s``, or mixed);
-the tables hold ``next_state * 52`` so one step is one addition and one ``np.take``.
-The last step goes straight to the key, from a table of the 6175 rank multisets
-(times the flush flag) computed by the scalar evaluator's own logic. Only that last
-table depends on the rules; the rest is built once per process.
+the tables hold ``next_state * 52`` so one step is one addition and one ``np.take``,
+and a table of all 52 x 52 first two cards saves a step. The last step goes straight
+to the key: each of the 6175 rank multisets, with or without a flush, gets its key
+from the scalar evaluator's own logic and the rules' own straights. Only that last
+table (243,360 int32, in cache) depends on the rules; the rest is built once per
+process. Chunks of 32,768 hands keep every intermediate array in the L2 cache.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from cardlab.cards import DECK_SIZES, Card, CardError, check_distinct, deck, parse_cards
+from cardlab.cards import Card, CardError, check_distinct, deck, format_cards, parse_cards
 from cardlab.hands import CATEGORIES, Category, HandRules, HandValue, _make_key, _rank_value, evaluate
 
 __all__ = [
@@ -276,10 +277,17 @@ def _check_distinct(columns: np.ndarray, start: int) -> None:
             repeated |= columns[i] == columns[j]
     if repeated.any():
         row = int(np.argmax(repeated))
-        check_distinct(decode(columns[:, row]), source=f"hand {start + row}")
+        cards = decode(columns[:, row])
+        card = next(c for c in cards if cards.count(c) > 1)
+        raise CardError(
+            f"card {card} appears twice in row {start + row} ({format_cards(cards)}); "
+            "a hand from one deck holds each card once"
+        )
 
 
-def evaluate_batch(codes: np.ndarray | Sequence[Sequence[int]], rules: HandRules = _DEFAULT_RULES, *, check: bool = True) -> np.ndarray:
+def evaluate_batch(
+    codes: np.ndarray | Sequence[Sequence[int]], rules: HandRules = _DEFAULT_RULES, *, check: bool = True
+) -> np.ndarray:
     """The ``HandValue.key`` of each row of an ``(N, 5)`` array of card codes, as int32.
 
     Rows are hands in any card order. With ``check`` (the default) a code outside
@@ -296,7 +304,7 @@ def evaluate_batch(codes: np.ndarray | Sequence[Sequence[int]], rules: HandRules
     >>> evaluate_batch([[1, 2, 3, 4, 1]])
     Traceback (most recent call last):
     ...
-    cardlab.cards.CardError: card 2♦ appears twice in 'hand 0'; a hand from one deck holds each card once
+    cardlab.cards.CardError: card 2♦ appears twice in row 0 (2♦ 2♥ 2♠ 3♣ 2♦); a hand from one deck holds each card once
     """
     codes = np.asarray(codes)
     if codes.ndim != 2 or codes.shape[1] != 5:
@@ -324,6 +332,8 @@ def evaluate_batch(codes: np.ndarray | Sequence[Sequence[int]], rules: HandRules
         s += columns[3]
         np.take(t4, s, out=s, mode="wrap")
         s += columns[4]
+        # mode="wrap": no bounds check (states are in range by construction) and no
+        # buffering, so taking in place is safe: each entry is read before it is written.
         np.take(last, s, out=out[start : start + len(s)], mode="wrap")
     return out
 
@@ -416,6 +426,7 @@ def standing(
 
     >>> standing("Ah Ad Kc Kd Ks")
     Standing(better=952, tied=24, worse=2597984)
+    >>> import math
     >>> own = parse_cards("Ah Ad Kc Kd Ks")
     >>> standing(own, dead=own).total == math.comb(47, 5)
     True

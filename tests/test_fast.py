@@ -219,7 +219,7 @@ def test_evaluate_batch_errors_name_the_problem():
         fast.evaluate_batch([[0, 49, 50, 51, 48]], HandRules(48))
     repeated = np.tile(fast.encode("Ah Kd Qs Jc 9h"), (40000, 1))
     repeated[39999, 4] = repeated[39999, 0]  # in the second chunk
-    with pytest.raises(CardError, match="A♥ appears twice in 'hand 39999'"):
+    with pytest.raises(CardError, match=r"A♥ appears twice in row 39999 \(A♥ K♦ Q♠ J♣ A♥\)"):
         fast.evaluate_batch(repeated)
     with pytest.raises(CardError, match="same number of cards, got 5 and 4"):
         fast.encode(["Ah Kd Qs Jc 9h", "Ah Kd Qs Jc"])
