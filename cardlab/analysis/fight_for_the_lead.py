@@ -46,8 +46,8 @@ def lead_chances(players: Iterable[int] = (2, 3, 4, 5), deals: int = 2000, seed:
     >>> by = t.groupby("players")[["fights", "leads"]].sum()
     >>> by["leads"].tolist()     # exactly one lead a deal
     [300, 300]
-    >>> ace = t[t["rank"] == "A"].groupby("players")["leads"].sum() / t[t["rank"] == "A"].groupby("players")["fights"].sum()
-    >>> bool(ace.loc[2] > ace.loc[5])   # more rivals, fewer leads
+    >>> aces = t[t["rank"] == "A"].groupby("players")[["fights", "leads"]].sum()
+    >>> bool(aces.loc[2, "leads"] / aces.loc[2, "fights"] > aces.loc[5, "leads"] / aces.loc[5, "fights"])
     True
     """
     if deals < 1:
@@ -169,8 +169,9 @@ def session_paths(bots: Sequence[str | Bot] = ("rule", "random", "rule", "random
     Columns, one row per seat after each game (game 0 is the start, after the antes):
     ``game``; ``seat``; ``name`` (South, West ...); ``bot``; ``stack``; ``tricks``
     (taken in that game, 0 if he sat out); ``played`` (whether he played that game);
-    ``in_session`` (not out of the session by its payout; a voluntary leave, FL-10, shows a game later); ``pot`` (left in the pot after the
-    payout: the remainder, FL-8); ``pot_played`` (the pot the game paid out);
+    ``in_session`` (not out of the session by its payout; a voluntary leave, FL-10,
+    shows a game later); ``pot`` (left in the pot after the payout: the remainder,
+    FL-8); ``pot_played`` (the pot the game paid out);
     ``chips`` (stacks plus pot: constant by FL-11).
 
     >>> paths = session_paths(games=3, seed=2)

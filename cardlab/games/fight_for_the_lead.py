@@ -360,6 +360,10 @@ class FightForTheLeadObservation(Observation):
     table; ``done_tricks`` the finished tricks as (plays, winner); ``voids`` the
     suits each seat has shown it lacks; ``last_pot`` and ``losers`` of the last
     game paid (FL-9); ``decisions`` stay or leave (FL-10).
+
+    >>> obs = FightForTheLead(players=2).new_state(seed=3).observation(1)
+    >>> obs.phase, len(obs.hand), obs.zone("hand 0").cards, obs.pot
+    ('fight', 4, (None, None, None, None), 8)
     """
 
     phase: str = ""
@@ -394,6 +398,13 @@ class FightForTheLeadState(GameState):
     Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
     ``hands``, ``stock`` (top card last), ``dealer``, ``playing`` (seats in this
     game, clockwise from the dealer's left), ``lead``, ``phase``.
+
+    >>> deck = stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], stock="4h 5c 6c")
+    >>> state = FightForTheLead(players=2).new_state(seed=2, dealer=1, deck=deck)
+    >>> state.apply_for(1, Action("fight", "3h"))   # either seat may lay first (FL-3)
+    >>> state.apply_for(0, Action("fight", "2h"))
+    >>> state.lead, state.turned, state.phase         # 4♥ turned: 3♥ beats 2♥ (FL-4)
+    (1, [Card('4h')], 'exchange')
     """
 
     simultaneous = True  # FL-3: fight cards are chosen all at once
@@ -669,7 +680,8 @@ class FightForTheLeadState(GameState):
             if self.fight[player] is not None:
                 raise IllegalActionError(rule, f"{who} has already laid a fight card")
         elif player != self.turn:
-            raise IllegalActionError(rule, f"it is {self.name(self.turn)}'s turn, not {who}'s")  # type: ignore[arg-type]
+            turn = self.name(self.turn)  # type: ignore[arg-type]
+            raise IllegalActionError(rule, f"it is {turn}'s turn, not {who}'s")
         hand = self.hands[player]
         if phase in ("fight", "play"):
             if len(action.cards) != 1:
