@@ -379,6 +379,30 @@ def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed
     assert final.round_index <= 3
 
 
+def test_illegal_actions_of_every_kind_name_the_rule_and_change_nothing():
+    game = DrawPoker(players=3, ante=1, max_bet=4, stack=20, hands=1)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    # a kind from another phase is judged by the rule of this one
+    for action in (Action("check"), Action("open"), Action("pass", amount=1), Action("open", "Ah", amount=2), STAND, SHOW):
+        illegal(state, action, "DP-2")
+    play(state, OPEN(2))
+    for action in (Action("call", amount=2), Action("raise"), Action("open", amount=2), Action("fold")):
+        illegal(state, action, "DP-3")
+    play(state, CALL, CALL)
+    hand = state.hands[S1]
+    for action in (Action("draw", [hand[0], hand[0]]), Action("draw", "2c"), Action("draw", amount=1), CALL):
+        illegal(state, action, "DP-5")
+    play(state, STAND, STAND, STAND, OPEN(2), CALL, CALL)
+    for action in (Action("show", amount=1), Action("concede", "Ah"), PASS):
+        illegal(state, action, "DP-7")
+    play(state, SHOW, SHOW)
+    assert state.is_terminal
+    illegal(state, PASS, "end")
+    with pytest.raises(IllegalActionError) as error:
+        state.clone().apply("pass")
+    assert error.value.rule in ("end", "protocol")
+
+
 def test_json_round_trip_mid_game_and_replay():
     game = DrawPoker(players=4, deck_size=44, stack=30, max_bet=4)
     state = game.new_state(seed=21)

@@ -194,7 +194,7 @@ class RuleOfThumb:
             options = [Action("draw", d) for d in discard_candidates(tuple(obs.hand), obs.game.rules)]
             return list(dict.fromkeys([self(obs), *options, Action("draw", ())]))
         if obs.phase == Phase.SHOWDOWN:
-            return [Action("show"), Action("concede")]
+            return [self(obs)]  # DP-7: show only what can still win or tie; the chips are the same
         ante, max_bet = obs.game.ante, obs.game.max_bet
         wanted = [self(obs), Action("pass"), Action("call"), Action("open", amount=ante + 1),
                   Action("open", amount=max_bet), Action("raise", amount=ante), Action("raise", amount=max_bet)]
