@@ -273,3 +273,9 @@ def test_a_tournament_is_identical_on_processes_and_consistent(kontrabluff):
         assert serial.loc[(a, b), "margin"] == -serial.loc[(b, a), "margin"]
     low, rate, high = serial.loc[("random", "all"), ["win_rate_low", "win_rate", "win_rate_high"]]
     assert low <= rate <= high
+
+
+def test_the_progress_bar_counts_games(capsys):
+    simulate(dealt_pair, 300, seed=1, executor="serial", progress=True, description="pairs")
+    err = capsys.readouterr().err
+    assert "pairs" in err and "300/300" in err

@@ -478,7 +478,8 @@ def simulate(
     games, batches, executor and seconds taken.
 
     ``executor``: ``"serial"`` or None (a plain loop in this process), ``"processes"``
-    (``workers`` local processes, default one per core), a
+    (``workers`` local processes, default one per core; a script needs the usual
+    ``if __name__ == "__main__":`` guard, as with any multiprocessing), a
     :class:`concurrent.futures.Executor`, or Dask (a ``distributed.Client``, a cluster or
     a scheduler address). ``batch_size`` defaults to :func:`default_batch_size`.
     The result for a ``seed`` (and batch size) is identical on all of them.
