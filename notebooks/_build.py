@@ -497,6 +497,393 @@ STACKING = code(
 
 
 # ---------------------------------------------------------------------------------------------
+# 02 Kontrabluff
+# ---------------------------------------------------------------------------------------------
+
+
+def kontrabluff() -> list[tuple[str, str]]:
+    return [
+        md(
+            """
+            # Kontrabluff
+
+            Two players, one 52-card deck. Players build five-card poker hands on the table one
+            card at a time; either may pass, and either may play "low" for a fixed stake. This
+            notebook plays one stacked deal through the rules KB-1 ... KB-12 of
+            `rules/kontrabluff.md`, then asks the questions players ask, answered by simulation
+            with the search bot: is it worth going on or should I pass? When should I play low?
+            Who wins a seen low round? Which bot is best?
+            """
+        ),
+        code(
+            """
+            from cardlab import Action, charts
+            from cardlab.analysis import kontrabluff as kb
+            from cardlab.bots import RuleBot
+            from cardlab.cards import deck, parse_cards
+            from cardlab.engine import cards_in
+            from cardlab.games.kontrabluff import Kontrabluff, triangle
+            from cardlab.render import show
+            """
+        ),
+        STACKING,
+        md(
+            """
+            ## KB-1 Deal
+
+            South deals (`dealer=0`): ten cards each, one at a time, North first. The rest is
+            the talon. We stack the deck so the deal below happens on every run.
+            """
+        ),
+        code(
+            """
+            north = "Ah Ad Ac 9s 9h Qd Jd 8d 6c 2h"
+            south = "Kc Kd Ks 7c 5d 4s 3h 2c Th Tc"
+            talon = "Js Jh 8c 8h 6d 6h 5s 5c"
+            state = Kontrabluff().new_state(seed=1, dealer=0, deck=stacked(dealt(north, south) + parse_cards(talon)))
+            """
+        ),
+        code("display(show(state.hands[1]), show(state.hands[0]))  # North, then South"),
+        code("len(state.talon), state.scores"),
+        md(
+            """
+            ## KB-2 Who leads: the dealer's choice
+
+            The dealer either plays low himself or hands over; then the other player leads a
+            normal round or a low round.
+            """
+        ),
+        code("state.current_player, sorted(state.legal_actions().kinds())"),
+        code(
+            """
+            state.apply(Action("hand_over"))
+            state.current_player, sorted(state.legal_actions().kinds())
+            """
+        ),
+        md(
+            """
+            ## KB-3 Normal round
+
+            North leads: each lays one card face up in his own row, in turn. North builds three
+            aces, South three kings.
+            """
+        ),
+        code(
+            """
+            for mine, yours in [("Ah", "Kc"), ("Ad", "Kd"), ("Ac", "Ks")]:
+                state.apply(Action("lay", mine))
+                state.apply(Action("lay", yours))
+            state.apply(Action("lay", "9s"))
+            display(show(state.rows[1], fan=True), show(state.rows[0], fan=True))
+            """
+        ),
+        md(
+            """
+            ## KB-4 Passing
+
+            On his turn a player may pass instead of laying a card, and whoever passes loses the
+            round. South cannot beat three aces with what he holds, so he passes.
+            """
+        ),
+        code("sorted(state.legal_actions().kinds())"),
+        code(
+            """
+            state.apply(Action("pass"))
+            print(*state.log_for(0)[-4:-2], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## KB-5 Score of a normal round
+
+            The winner scores the triangular number of the cards on the table: 7 cards pay 28.
+            """
+        ),
+        code("{cards: triangle(cards) for cards in range(1, 11)}"),
+        code(
+            """
+            assert state.scores == (0, triangle(7)) == (0, 28)
+            state.scores
+            """
+        ),
+        md(
+            """
+            ## KB-8 After a round, KB-9 Refill
+
+            The rows go to the discard; the cards left in hand stay. The loser (South) becomes
+            the dealer and refills both hands to ten from the talon, one card at a time, the
+            winner first.
+            """
+        ),
+        code("print(*[line for line in state.log_for(0) if line.startswith('KB-9')], sep='\\n')"),
+        code("len(state.discard), [len(hand) for hand in state.hands], len(state.talon)"),
+        md(
+            """
+            ## KB-6 Low round
+
+            In a low round the worst poker hand wins (HR-6). South, the dealer, holds
+            7-5-4-3-2 of mixed suits, the best low hand there is, so he plays low: five cards
+            face down at once.
+            """
+        ),
+        code(
+            """
+            state.apply(Action("low", "7c 5d 4s 3h 2c"))
+            state.current_player, sorted(state.legal_actions().kinds())
+            """
+        ),
+        md(
+            """
+            ## KB-7 What each player may see
+
+            North sees five face-down cards, the sizes of both hands and the talon, and every
+            card shown face up this deal; nothing of South's hand.
+            """
+        ),
+        code(
+            """
+            seen_by_north = state.observation(1)
+            show(seen_by_north.low_cards[0])
+            """
+        ),
+        code(
+            """
+            assert not set(state.hands[0]) & cards_in(seen_by_north)
+            seen_by_north.hand_sizes, seen_by_north.talon_size
+            """
+        ),
+        md(
+            """
+            North **sees**: he lays his best low five face up. The lower hand wins 55; South's
+            is lower, so it is turned up as proof.
+            """
+        ),
+        code(
+            """
+            state.apply(Action("see", "9h 8d 6c 5s 2h"))
+            print(*state.log_for(0)[-4:-2], sep="\\n")
+            """
+        ),
+        md(
+            """
+            Next round North, the loser, deals, and **bluffs**: he plays low with a pair of
+            jacks. South cannot be sure and **passes**: five cards face down, 15 points to North,
+            and nothing is shown.
+            """
+        ),
+        code(
+            """
+            state.apply(Action("low", "Qd Jd Js 8c 6d"))
+            state.apply(Action("pass", "Th Tc Jh 4h 4c"))
+            print(*state.log_for(0)[-4:-2], sep="\\n")
+            """
+        ),
+        code(
+            """
+            assert not set(parse_cards("Qd Jd Js 8c 6d")) & cards_in(state.observation(0))  # never shown to South
+            state.scores
+            """
+        ),
+        md(
+            """
+            ### KB-5 again: two full rows
+
+            South deals and hands over; North leads a straight to the ten, South answers with a
+            straight to the jack. With two full rows the better hand wins all 55 points.
+            """
+        ),
+        code(
+            """
+            state.apply(Action("hand_over"))
+            for mine, yours in [("6s", "7d"), ("7h", "8h"), ("8s", "9c"), ("9d", "Td"), ("Ts", "Jc")]:
+                state.apply(Action("lay", mine))
+                state.apply(Action("lay", yours))
+            print(*[line for line in state.log_for(0) if line.startswith("KB-5")][-1:])
+            """
+        ),
+        md(
+            """
+            ## KB-10 Empty talon, KB-11 End of a deal
+
+            The refill emptied the talon; play goes on without refills until a player holds
+            fewer than five cards, and then the deal ends. We let two rule bots play on.
+            """
+        ),
+        code(
+            """
+            bots = [RuleBot(1), RuleBot(2)]
+
+            def play_on(state, until):
+                while not state.is_terminal and not until(state):
+                    seat = state.current_player
+                    state.apply(bots[seat](state.observation(seat)))
+
+            play_on(state, until=lambda s: s.deal == 2)
+            print(*[line for line in state.log_for(0) if line.startswith(("KB-10", "KB-11"))], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## KB-12 End of the match
+
+            Scores carry over from deal to deal; the first to reach 300 at the end of a round
+            wins the match.
+            """
+        ),
+        code(
+            """
+            play_on(state, until=lambda s: False)
+            print(state.log_for(0)[-1])
+            """
+        ),
+        code("state.scores, state.deal, state.round_index"),
+        md(
+            """
+            ## Expected points: continue or pass?
+
+            Every figure below is **net points**: the deciding player's points from the round
+            minus his opponent's. Passing with *n* cards on the table is worth exactly
+            -triangle(*n*). The value of laying a card comes from the search bot: for each
+            decision it deals the cards it cannot see at random (KB-7), plays each candidate out
+            with the rule bot, and averages. We play normal rounds between two search bots to
+            full rows, and record both values at every turn (a progress bar shows the run; raise
+            `rounds` for tighter intervals).
+            """
+        ),
+        code(
+            """
+            going_on = kb.continue_or_pass(rounds=40, samples=6, seed=2026)
+            going_on.head(8)
+            """
+        ),
+        code("charts.continue_or_pass_chart(going_on)"),
+        code(
+            """
+            worth = going_on[going_on.decisions >= 10]  # cells with enough decisions to judge
+            assert (worth.query("on_table >= 7").better == "continue").all()
+            assert (worth.query("on_table in [2, 4]").better == "pass").all()
+            worth.groupby("on_table").better.agg(lambda b: ", ".join(sorted(set(b))))
+            """
+        ),
+        md(
+            """
+            **Conclusion.** From seven cards on the table on, going on is always worth more than
+            passing, whatever your row shows: a pass would give away 28 points or more, and the
+            triangle numbers grow faster than the risk of losing. Early on it depends on whose turn
+            it is: with two or four cards down (the leader's turn, his row a card ahead) the search
+            bot would rather pass and give away 3 or 10 points than build on a row that shows
+            little; the responder, with one or three cards down, goes on.
+            """
+        ),
+        md(
+            """
+            ## Low or normal?
+
+            When the dealer hands over, the other player chooses: lead a card or play low. For
+            200 fresh deals the search bot values both, grouped by the leader's best low five.
+            """
+        ),
+        code(
+            """
+            leads = kb.low_or_normal(deals=200, samples=6, seed=2026)
+            leads[["low_hand", "deals", "low", "normal", "better"]]
+            """
+        ),
+        code("charts.low_or_normal_chart(leads)"),
+        code(
+            """
+            by_hand = leads.set_index("low_hand").better
+            assert (by_hand[["7 high", "8 high", "9 high", "10 high"]] == "low").all()
+            assert (by_hand[["J high", "Q high"]] == "normal").all()
+            """
+        ),
+        md(
+            """
+            **Conclusion.** With a nine-high low or better, playing low is worth about 50 net
+            points more than leading a card, and a ten-high low still pays; from a jack-high low
+            on, lead a card instead.
+            """
+        ),
+        md(
+            """
+            ## Who wins a seen low round?
+
+            The dealer leads low with his best five in 3,000 fresh deals; the other player,
+            the rule bot, sees with a nine-high low or better and passes otherwise.
+            """
+        ),
+        code(
+            """
+            lows = kb.low_round_outcomes(rounds=3000, seed=2026)
+            lows[["low_hand", "rounds", "seen", "leader_wins_when_seen", "leader_points"]].round(3)
+            """
+        ),
+        code('charts.low_round_chart(lows, responder="rule bot")'),
+        code(
+            """
+            overall = lows.set_index("low_hand").loc["all"]
+            assert 0.3 < overall.leader_wins_when_seen < 0.45
+            float(round(overall.leader_wins_when_seen, 3))
+            """
+        ),
+        md(
+            """
+            **Conclusion.** A seen low round goes to the leader only a bit more than a third of the
+            time: the responder sees only when he holds a good low himself, and the tie rule
+            (KB-6) does not help much. A seven-high leader nearly always wins; from the jack up he
+            never does against a player who sees only with nine-high or better.
+            """
+        ),
+        md(
+            """
+            ## Bot tournament
+
+            Random, rule-of-thumb and search bots play matches to 100 points (a shorter KB-12
+            for speed; `target=300` for the real thing), in duplicate: the same cards twice with
+            the seats swapped.
+            """
+        ),
+        code(
+            """
+            results = kb.bot_tournament(matches=12, target=100, samples=6, seed=2026)
+            results.query("opponent == 'all'")[["bot", "matches", "win_rate", "margin_per_round"]].round(2)
+            """
+        ),
+        code('charts.tournament_chart(results, title="Kontrabluff bots, matches to 100 points")'),
+        code(
+            """
+            rule = results.set_index(["bot", "opponent"]).loc[("rule", "random")]
+            assert rule.win_rate == 1.0
+            float(rule.margin_per_round.round(1))
+            """
+        ),
+        md(
+            """
+            **Conclusion.** The rule bot beats the random bot in every match, by more than 20
+            points a round. The search bot (six sampled deals per decision, rollouts by the rule
+            bot) is not yet reliably stronger: it wins most matches against the rule bot but not
+            against the random bot, and its margins per round are near zero against both; its
+            estimates are noisy where one round can swing 110 points.
+            """
+        ),
+        md(
+            """
+            ## Play
+
+            Your seat is South; the bot plays North.
+            """
+        ),
+        code(
+            """
+            from cardlab.widgets import play
+
+            play("kontrabluff", seed=7)
+            """
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
 # 03 draw poker
 # ---------------------------------------------------------------------------------------------
 
@@ -792,6 +1179,7 @@ def draw_poker() -> list[tuple[str, str]]:
 NOTEBOOKS = {
     "00-start-here": start_here,
     "01-hands-and-short-decks": hands_and_short_decks,
+    "02-kontrabluff": kontrabluff,
     "03-draw-poker": draw_poker,
 }
 
