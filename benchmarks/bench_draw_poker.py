@@ -97,16 +97,23 @@ def bench(quick: bool) -> list[dict]:
     """Rows (name, value, unit, note) for benchmarks/bench_games.py."""
     rounds, seconds = (2, 0.5) if quick else (5, 2.0)
     peer = _peer()
-    ours, observed, theirs = [], [], []
+    ours, observed, theirs, stepped = [], [], [], []
     for _ in range(rounds):  # interleaved, best of the rounds
         ours.append(draw_poker_actions_per_second(seconds))
         observed.append(draw_poker_actions_per_second(seconds, observed=True))
         if peer is not None:
             theirs.append(peer(seconds))
+            if peer is not rlcard_limit_holdem_actions_per_second:
+                stepped.append(rlcard_limit_holdem_actions_per_second(seconds))
     best, best_observed = max(ours), max(observed)
     rlcard = max(theirs) if theirs else None
     ratio = f"{best / rlcard:.2f}x RLCard (target >= 2x)" if rlcard else "rlcard not installed"
     mean_ms, worst_ms = best_discard_ms(20 if quick else 200)
+    step_row = []
+    if stepped:  # the shared peer runs env.run with RandomAgents; a bare env.step loop is faster
+        step_row = [{"name": "rlcard_limit_holdem_step_actions_per_second", "value": round(max(stepped)),
+                     "unit": "actions/s", "note": f"RLCard env.step loop as ours (no agents, no trajectories); "
+                     f"draw poker is {best / max(stepped):.2f}x this"}]
     return [
         {"name": "draw_poker_actions_per_second", "value": round(best), "unit": "actions/s",
          "note": f"5-player sessions, random legal actions from state.legal_actions(); {ratio}; best of {rounds}"},
@@ -115,6 +122,7 @@ def bench(quick: bool) -> list[dict]:
          + (f"; {best_observed / rlcard:.2f}x RLCard" if rlcard else "")},
         {"name": "rlcard_limit_holdem_actions_per_second", "value": None if rlcard is None else round(rlcard),
          "unit": "actions/s", "note": "peer: RLCard limit hold'em, random legal actions, same run, interleaved"},
+        *step_row,
         {"name": "draw_poker_best_discard_ms", "value": round(mean_ms, 1), "unit": "ms/hand",
          "note": f"best_discard over all 32 discards with exact odds, 52 cards; worst {worst_ms:.1f} ms (target < 50 ms)"},
     ]
