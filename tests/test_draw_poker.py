@@ -370,10 +370,10 @@ def _random_illegal(state, rng):
     return wrong[int(rng.integers(len(wrong)))]
 
 
-@given(settings=_SETTINGS, seed=st.integers(0, 2**31))
-def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed):
+@given(settings=_SETTINGS, seed=st.integers(0, 2**31), ace_low=st.booleans())
+def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed, ace_low):
     players, size = settings
-    game = DrawPoker(players=players, deck_size=size, stack=12, max_bet=3, hands=3)
+    game = DrawPoker(players=players, deck_size=size, ace_low=ace_low, stack=12, max_bet=3, hands=3)
     final = random_playout(game, seed, illegal=_random_illegal)
     assert final.chips() == 12 * players
     assert final.round_index <= 3

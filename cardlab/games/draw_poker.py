@@ -99,11 +99,14 @@ class _Choices(ActionList):
 _new_event = object.__new__
 _SHOWDOWN_ACTIONS = _Choices((_SHOW, _CONCEDE))
 _NO_ACTIONS = ActionList(())
-_TEXT = {card: str(card) for card in deck(52)}
+# Card text by object identity: the 52 cards are canonical objects, and id() hashes
+# much faster than a dataclass of two enums (the deal is logged every hand).
+_TEXT = {id(card): str(card) for card in deck(52)}
 
 
 def _words(cards: Sequence[Card]) -> str:
-    return " ".join([_TEXT[card] for card in cards])
+    text = _TEXT.get
+    return " ".join([text(id(card)) or str(card) for card in cards])
 
 
 @functools.cache
@@ -446,6 +449,10 @@ class DrawPokerState(GameState):
         return self.pending[0] if self.pending else None
 
     @property
+    def is_terminal(self) -> bool:
+        return not self.pending  # nobody to act: the session is over (DP-10)
+
+    @property
     def stacks(self) -> tuple[int, ...]:
         """Each seat's chips in front of him (DP-9: with the pot, a constant sum)."""
         return tuple(self._stacks)
@@ -483,9 +490,10 @@ class DrawPokerState(GameState):
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
-        seat = self.current_player if player is None else player
-        if seat is None or seat != self.current_player:
-            raise IllegalActionError("turn", f"it is not seat {seat}'s turn")
+        pending = self.pending
+        if not pending or (player is not None and player != pending[0]):
+            raise IllegalActionError("turn", f"it is not seat {player}'s turn")
+        seat = pending[0]
         game, kind, phase = self.game, action.kind, self.phase
         if phase == Phase.DRAW:
             if kind != "draw":
