@@ -5,7 +5,9 @@
 
 Each game has a ``bench_<game>(...)`` function returning its figures as a dict; the
 RLCard reference (limit Texas hold'em, random agents, from the ``bench`` extra) is
-measured in the same run so the ratio does not depend on the machine's load.
+measured in the same run. Speeds are per second of this process's CPU time
+(``time.process_time``), so a busy shared machine slows neither side's figure;
+bot decision times are wall-clock, as a player would wait for them.
 
 Loops live here on purpose: a plain, serial loop over matches (the parallel tools
 of :mod:`cardlab.analysis` are measured elsewhere).
@@ -46,11 +48,11 @@ def rlcard_limit_holdem_actions_per_second(seconds: float = 3.0, seed: int = 0) 
 
         env = rlcard.make("limit-holdem", config={"seed": seed})
         env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-        actions, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        actions, start = 0, time.process_time()
+        while time.process_time() - start < seconds:
             trajectories, _ = env.run(is_training=False)
             actions += sum((len(t) - 1) // 2 for t in trajectories)  # state, action, state, ...
-        return actions / (time.perf_counter() - start)
+        return actions / (time.process_time() - start)
 
 
 def random_play_actions_per_second(game: Game, seconds: float = 3.0, seed: int = 0, *, observe: bool = False) -> float:
@@ -59,8 +61,8 @@ def random_play_actions_per_second(game: Game, seconds: float = 3.0, seed: int =
     With ``observe`` each action is chosen from the acting seat's observation, as a
     bot or a table would; without, straight from ``state.legal_actions()``.
     """
-    actions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    actions, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_state(seed=seed)
         rng = np.random.default_rng(seed)
         seed += 1
@@ -68,7 +70,7 @@ def random_play_actions_per_second(game: Game, seconds: float = 3.0, seed: int =
             legal = state.observation(state.current_player).legal_actions if observe else state.legal_actions()
             state.apply(legal.sample(rng))
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 @dataclass

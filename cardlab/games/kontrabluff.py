@@ -37,6 +37,7 @@ from cardlab.cards import Card, Rank, Suit, deck
 from cardlab.engine import (
     Action,
     ActionList,
+    Event,
     Game,
     GameState,
     IllegalActionError,
@@ -173,10 +174,16 @@ class KontrabluffActions(LegalActions):
 
     def sample(self, rng: np.random.Generator) -> Action:
         sizes = self._sizes()
-        index = int(rng.integers(sum(sizes)))
+        index = int(rng.random() * sum(sizes))  # uniform; cheaper than rng.integers
+        hand = self.hand
         for (kind, n), size in zip(self.offers, sizes):
             if index < size:
-                return Action(kind, _nth_combination(self.hand, n, index) if n else ())
+                if not n:
+                    return Action(kind)
+                picks = _COMBINATIONS.get((len(hand), n))
+                if picks is None:
+                    return Action(kind, _nth_combination(hand, n, index))
+                return Action(kind, tuple([hand[i] for i in picks[index]]))
             index -= size
         raise AssertionError("unreachable")
 
@@ -193,11 +200,16 @@ class KontrabluffActions(LegalActions):
 
 _NO_ACTIONS = ActionList(())
 _COMB = [[math.comb(n, r) for r in range(6)] for n in range(53)]
+#: Index tuples of every r-combination of a hand of n cards, in itertools order.
+_COMBINATIONS = {(n, r): tuple(itertools.combinations(range(n), r)) for n in range(5, HAND_SIZE + 1) for r in (1, LOW_SIZE)}
 _OFFER_DICTS = {phase: dict(offers) for phase, offers in _OFFERS.items()}
 _NAMES = seat_names(2)
+_ONLY = (frozenset({0}), frozenset({1}))
+_CACHES = ("_event_cache", "_line_cache", "_line_done")
 # Rank numbers by the enum's one-letter value: a str lookup is much cheaper than hashing a Card.
 RANK_NUMBER: dict[str, int] = {rank.value: rank.number for rank in Rank}
-_TEXT = {card: str(card) for card in deck(52)}
+_RANK_TEXT = {rank.value: str(rank) for rank in Rank}
+_SUIT_TEXT = {suit.value: suit.symbol for suit in Suit}
 _SUITS = tuple(Suit)
 
 
@@ -276,13 +288,15 @@ class Kontrabluff(Game):
         state.seed = int(rng.integers(2**63))
         state.first_dealer = None
         state.stacked = None
-        state.history = []
+        state._records = []
+        state._event_cache = []
+        state._line_cache = ([], [])
+        state._line_done = [0, 0]
         state.actions = []
         state.round_index = obs.round_index
         state._shuffles = 1
         state.quiet = True
         state.sampled = True
-        state._logs = ([], [])
         hands: list[list[Card]] = [[], []]
         hands[me] = list(obs.hand)
         hands[other] = pool[:a]
@@ -365,7 +379,6 @@ class KontrabluffState(GameState):
     def _setup(self) -> None:
         self.quiet = False
         self.sampled = False
-        self._logs: tuple[list[str], list[str]] = ([], [])
         self._scores = [0, 0]
         self.hands: list[list[Card]] = [[], []]
         self.rows: list[list[Card]] = [[], []]
@@ -434,11 +447,16 @@ class KontrabluffState(GameState):
                 ("hand_over", 0): "handing over lays no cards",
             }.get((kind, need), f"{kind} lays {need} cards at once")
             raise IllegalActionError(rule, f"{kind} takes {what}, got {len(cards)}: {why}")
-        chosen = set(cards)
-        if len(chosen) != len(cards):
-            raise IllegalActionError(rule, f"{kind} names a card twice: {_words(cards)}")
-        hand = self.hands[player] if len(cards) < 2 else set(self.hands[player])
-        missing = [card for card in cards if card not in hand]
+        hand = self.hands[player]
+        # Cards are compared by identity first (the deck's own objects, cheap), by value if that fails.
+        held = {id(card) for card in hand}
+        chosen = {id(card) for card in cards}
+        if len(chosen) == len(cards) and chosen <= held:
+            missing = None
+        else:
+            if len(set(cards)) != len(cards):
+                raise IllegalActionError(rule, f"{kind} names a card twice: {_words(cards)}")
+            missing = [card for card in cards if card not in hand]
         if missing:
             raise IllegalActionError(rule, f"{' '.join(map(str, missing))} not in {who}'s hand")
         if kind == "lay" and phase is Phase.NORMAL and len(self.rows[player]) >= ROW_SIZE:
@@ -463,7 +481,7 @@ class KontrabluffState(GameState):
             self._take(player, action.cards)
             self.rows[player].append(card)
             self.seen.append(card)
-            self._log("action", f"{who} lays {_TEXT[card]}", rule="KB-3", player=player, action=action)
+            self._log("action", ("{} lays {}", who, (card,)), rule="KB-3", player=player, action=action)
             if len(self.rows[player]) == ROW_SIZE and len(self.rows[other]) == ROW_SIZE:
                 self._showdown()
             else:
@@ -481,7 +499,7 @@ class KontrabluffState(GameState):
             self._take(player, action.cards)
             self.low[player] = list(action.cards)
             self._reveal(player)
-            self._log("action", f"{who} sees with {_words(action.cards)}", rule="KB-6", player=player, action=action)
+            self._log("action", ("{} sees with {}", who, action.cards), rule="KB-6", player=player, action=action)
             leader = other
             # HR-6: the lower hand is the worse high hand; an exact tie goes to the leader
             mine, theirs = hand_value(self.low[leader]), hand_value(self.low[player])
@@ -500,9 +518,13 @@ class KontrabluffState(GameState):
         hand = self.hands[player]
         if len(cards) == 1:
             hand.remove(cards[0])
-        else:
-            chosen = set(cards)
-            hand[:] = [card for card in hand if card not in chosen]
+            return
+        chosen = {id(card) for card in cards}
+        kept = [card for card in hand if id(card) not in chosen]
+        if len(kept) + len(cards) != len(hand):  # cards equal to the hand's but other objects
+            values = set(cards)
+            kept = [card for card in hand if card not in values]
+        hand[:] = kept
 
     def _reveal(self, player: int) -> None:
         self.seen.extend(self.low[player])
@@ -520,7 +542,7 @@ class KontrabluffState(GameState):
     def _end_round(self, winner: int, points: int, rule: str, reason: str, shown: tuple[int, ...] = ()) -> None:
         """Score the round, clear the table (KB-8), then refill or end (KB-9, KB-11, KB-12)."""
         self._scores[winner] += points
-        self._log("score", f"{_NAMES[winner]} wins {points} point{'s' * (points != 1)}, {reason}", rule=rule, player=winner)
+        self._log("score", ("{} wins {} point{}, {}", _NAMES[winner], points, "s" * (points != 1), reason), rule=rule, player=winner)
         self.round_index += 1
         for p in (0, 1):  # KB-8: rows and low cards to the discard
             self.discard.extend(self.rows[p])
@@ -557,11 +579,11 @@ class KontrabluffState(GameState):
         self.hands[0].extend(dealt[0])
         self.hands[1].extend(dealt[1])
         if not self.quiet:
-            counts = " and ".join(f"{len(dealt[p])} to {_NAMES[p]}" for p in (winner, 1 - winner))
-            self._log("chance", f"{_NAMES[self.dealer]} deals {counts}; {len(self.talon)} left in the talon", rule="KB-9")
+            self._log("chance", ("{} deals {} to {} and {} to {}; {} left in the talon", _NAMES[self.dealer],
+                                 len(dealt[winner]), _NAMES[winner], len(dealt[loser]), _NAMES[loser], len(self.talon)), rule="KB-9")
             for p in (0, 1):
                 if dealt[p]:
-                    self._log("deal", f"{_NAMES[p]} receives {_words(dealt[p])}", rule="KB-9", visible_to=(p,))
+                    self._log("deal", ("{} receives {}", _NAMES[p], tuple(dealt[p])), rule="KB-9", visible_to=_ONLY[p])
 
     def _start_round(self) -> None:
         """KB-11: a round needs 5 cards in each hand; else the deal ends and deals alternate."""
@@ -588,7 +610,7 @@ class KontrabluffState(GameState):
         self.dealer = dealer
         self._log("chance", f"deal {self.deal}: {_NAMES[dealer]} deals 10 cards each; {len(self.talon)} in the talon", rule="KB-1")
         for p in (0, 1):
-            self._log("deal", f"{_NAMES[p]} is dealt {_words(self.hands[p])}", rule="KB-1", visible_to=(p,))
+            self._log("deal", ("{} is dealt {}", _NAMES[p], tuple(self.hands[p])), rule="KB-1", visible_to=_ONLY[p])
         self._start_round()
 
     # -- what each seat knows ------------------------------------------------------------
@@ -602,7 +624,7 @@ class KontrabluffState(GameState):
             legal_actions=self.legal_actions(player),
             zones=() if self.quiet else self._zones(player),
             points=tuple(self._scores),
-            log=tuple(self._logs[player]),
+            log=self.log_for(player),
             is_terminal=self.to_act is None,
             rows=(tuple(self.rows[0]), tuple(self.rows[1])),
             low_cards=tuple(tuple(self.low[p]) if p == player else (None,) * len(self.low[p]) for p in (0, 1)),
@@ -651,22 +673,62 @@ class KontrabluffState(GameState):
         return frozenset(self.hands[other] + self.low[other] + self.down[other] + self.talon)
 
     # -- events, copies, saving ----------------------------------------------------------------
-    def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
+    # The history is kept as plain records, turned into Events and lines of text only
+    # when asked for: building words was otherwise the largest cost of playing a round.
+    @property
+    def history(self) -> list[Event]:
+        """Everything that happened, actions and chance events, with rule ids (KB-n)."""
+        cache = self._event_cache
+        if len(cache) < len(self._records):
+            cache.extend(Event(kind, _render(text), *rest) for kind, text, *rest in self._records[len(cache) :])
+        return cache
+
+    @history.setter
+    def history(self, events: list[Event]) -> None:
+        self._records = [(e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
+        self._event_cache = list(events)
+        self._line_cache: tuple[list[str], list[str]] = ([], [])
+        self._line_done = [0, 0]
+
+    def _log(self, kind: str, text: str | tuple, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
         if self.quiet:  # sampled states for search: no words needed
             return
-        super()._log(kind, text, rule=rule, player=player, action=action, visible_to=visible_to)
-        line = f"{rule}: {text}" if rule else text
-        for p in (0, 1) if visible_to is None else visible_to:
-            self._logs[p].append(line)
+        seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
+        self._records.append((kind, text, player, action, rule, seen))
+
+    def log_for(self, player: int) -> tuple[str, ...]:
+        """The history in words, as ``player`` may see it."""
+        lines, done = self._line_cache[player], self._line_done[player]
+        records = self._records
+        if done < len(records):
+            for _, text, _, _, rule, seen in records[done:]:
+                if seen is None or player in seen:
+                    text = _render(text)
+                    lines.append(f"{rule}: {text}" if rule else text)
+            self._line_done[player] = len(records)
+        return tuple(lines)
+
+    def __eq__(self, other: object) -> bool:
+        if type(self) is not type(other):
+            return False
+        mine, theirs = dict(vars(self)), dict(vars(other))
+        for cache in _CACHES:
+            mine.pop(cache, None)
+            theirs.pop(cache, None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]
 
     def clone(self) -> KontrabluffState:
         """A deep copy, made by hand (search bots clone a lot); cards and events are immutable."""
         new = KontrabluffState.__new__(KontrabluffState)
         d = self.__dict__.copy()
-        d["history"] = self.history[:]
+        d["_records"] = self._records[:]
+        d["_event_cache"] = self._event_cache[:]
+        d["_line_cache"] = (self._line_cache[0][:], self._line_cache[1][:])
+        d["_line_done"] = self._line_done[:]
         d["actions"] = self.actions[:]
-        d["_logs"] = (self._logs[0][:], self._logs[1][:])
         d["_scores"] = self._scores[:]
         d["hands"] = [self.hands[0][:], self.hands[1][:]]
         d["rows"] = [self.rows[0][:], self.rows[1][:]]
@@ -685,7 +747,16 @@ class KontrabluffState(GameState):
 
 
 def _words(cards: Iterable[Card]) -> str:
-    return " ".join([_TEXT[card] for card in cards])
+    return " ".join([_RANK_TEXT[card.rank._value_] + _SUIT_TEXT[card.suit._value_] for card in cards])
+
+
+def _render(text: str | tuple) -> str:
+    """A log text: a string, or a format template and its arguments (tuples of cards
+    become words), kept unformatted until someone reads the log."""
+    if type(text) is str:
+        return text
+    template, *args = text
+    return template.format(*(_words(arg) if type(arg) is tuple else arg for arg in args))
 
 
 def _wrong_kind(phase: Phase, kind: str) -> tuple[str, str]:
