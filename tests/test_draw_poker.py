@@ -488,6 +488,19 @@ def test_rule_bot_candidates_are_legal_and_include_its_choice():
         state.apply(short[0])
 
 
+def test_rule_bot_judges_samples_by_the_others_play():
+    game = DrawPoker(players=3, stack=20)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, OPEN(2), CALL, CALL, STAND, STAND)  # seat 1 opened, seats 1 and 2 stood pat
+    obs = state.observation(S0)
+    bot = RuleOfThumb(seed=0)
+    assert bot.plausible(state, obs)  # two straights: they fit
+    weak = state.clone()
+    weak.hands[S1], weak.hands[S0] = list(parse_cards("2c 3d 4h 7s 9c")), list(parse_cards(TIE3[S1]))
+    obs_weak = weak.observation(S0)
+    assert not bot.plausible(weak, obs_weak)  # an opener who stood pat with nothing
+
+
 def test_textbook_discards():
     rules = HandRules()
     assert textbook_discard(parse_cards("Kc Kd Kh 4s 2c"), rules) == parse_cards("4s 2c")

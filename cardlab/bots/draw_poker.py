@@ -200,6 +200,22 @@ class RuleOfThumb:
                   Action("open", amount=max_bet), Action("raise", amount=ante), Action("raise", amount=max_bet)]
         return [a for a in dict.fromkeys(wanted) if a in legal]
 
+    def plausible(self, state, obs: DrawPokerObservation) -> bool:
+        """Whether a sampled state fits the others' play as this bot reads it: whoever
+        opened or raised this round holds jacks or better (or a draw before the draw),
+        and whoever stood pat holds two pair or better."""
+        rules = obs.game.rules
+        drawn = obs.phase != Phase.FIRST_BETTING
+        for seat in range(len(obs.active)):
+            if seat == obs.player or not obs.active[seat] or obs.shown[seat] is not None:
+                continue
+            hand = tuple(state.hands[seat])
+            if seat in (obs.opener, obs.last_raiser) and tier(hand, rules, drawn=drawn and obs.drawn[seat] is not None) < 1 + drawn:
+                return False
+            if obs.drawn[seat] == 0 and tier(hand, rules, drawn=True) < 3:
+                return False
+        return True
+
     @staticmethod
     def _first_legal(legal, *wanted: Action) -> Action:
         for action in wanted:
