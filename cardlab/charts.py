@@ -34,6 +34,8 @@ __all__ = [
     "low_or_normal_chart",
     "low_round_chart",
     "tournament_chart",
+    "strategy_matrix_chart",
+    "best_response_chart",
 ]
 
 _CATEGORY_NAMES = [str(c) for c in CATEGORIES]
@@ -405,4 +407,77 @@ def tournament_chart(table: pd.DataFrame, title: str = "Bot tournament") -> alt.
     matches = int(data["matches"].max()) if len(data) else 0
     return (cells + text).properties(
         title=_title(title, f"{matches} matches per pairing, in duplicate (the same cards, seats swapped); a draw counts half")
+    )
+
+
+# -- parallel poker (PP-2 .. PP-5) -------------------------------------------------------------------
+
+
+def strategy_matrix_chart(table: pd.DataFrame) -> alt.LayerChart:
+    """Each arranging strategy against each: mean points margin per game, blue = the row wins.
+
+    Takes :func:`cardlab.analysis.parallel_poker.strategy_matrix`.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"strategy": ["a", "a"], "opponent": ["a", "b"], "deals": [9, 9],
+    ...                       "margin": [0.0, 3.0], "margin_low": [0.0, 1.0], "margin_high": [0.0, 5.0],
+    ...                       "points": [5.0, 9.0], "wins": [0.0, 0.8]})
+    >>> strategy_matrix_chart(frame).to_dict()["layer"][0]["encoding"]["color"]["field"]
+    'margin'
+    """
+    data = _plain(table)
+    names = list(dict.fromkeys(data["strategy"]))
+    base = alt.Chart(data, width=alt.Step(95), height=alt.Step(36)).encode(
+        x=alt.X("opponent:N", sort=names, title="against", axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("strategy:N", sort=names, title="strategy"),
+    )
+    cells = base.mark_rect(stroke="white").encode(
+        color=alt.Color("margin:Q", title="points margin", scale=alt.Scale(domain=[-25, 25], scheme="redblue")),
+        tooltip=["strategy", "opponent", "deals", alt.Tooltip("points:Q", format=".2f"),
+                 alt.Tooltip("margin:Q", format=".2f"), alt.Tooltip("margin_low:Q", format=".2f"),
+                 alt.Tooltip("margin_high:Q", format=".2f"), alt.Tooltip("wins:Q", format=".0%")],
+    )
+    text = base.mark_text(fontSize=12).encode(
+        text=alt.Text("margin:Q", format="+.1f"),
+        color=alt.condition("abs(datum.margin) > 15", alt.value("white"), alt.value("black")),
+    )
+    deals = int(data["deals"].max()) if len(data) else 0
+    return (cells + text).properties(
+        title=_title("Parallel poker: strategies against each other (PP-4)",
+                     f"mean points per game of the row minus the column's, over {deals} deals of 25 cards")
+    )
+
+
+def best_response_chart(table: pd.DataFrame) -> alt.Chart:
+    """Points a best response takes from each strategy, beside what the search strategy takes.
+
+    Takes :func:`cardlab.analysis.parallel_poker.best_responses` (one row per strategy and
+    deal); bars are means over deals.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"strategy": ["a", "a"], "deal": [0, 1], "points": [20, 22], "upper_bound": [20, 22],
+    ...                       "gap": [0, 0], "opponent_points": [5, 3], "search_points": [15, 18]})
+    >>> best_response_chart(frame).to_dict()["encoding"]["yOffset"]["field"]
+    'answer'
+    """
+    data = _plain(table)
+    names = list(dict.fromkeys(data["strategy"]))
+    means = data.groupby("strategy", sort=False)[["points", "search_points"]].mean().reset_index()
+    long = pd.concat([
+        means[["strategy"]].assign(answer="best response (knows the packets)", value=means["points"]),
+        means[["strategy"]].assign(answer="search (does not)", value=means["search_points"]),
+    ], ignore_index=True)
+    deals = data["deal"].nunique()
+    return (
+        alt.Chart(long, width=_WIDTH, height=alt.Step(14))
+        .mark_bar()
+        .encode(
+            y=alt.Y("strategy:N", sort=names, title="opponent's strategy"),
+            yOffset=alt.YOffset("answer:N"),
+            x=alt.X("value:Q", title="points per game against it (of 25)", scale=alt.Scale(domain=[0, 25])),
+            color=alt.Color("answer:N", title=None, legend=alt.Legend(orient="bottom")),
+            tooltip=["strategy", "answer", alt.Tooltip("value:Q", format=".1f")],
+        )
+        .properties(title=_title("What a best response takes from each strategy (PP-2, PP-4)",
+                                 f"mean over {deals} deals; 25 points is every showing"))
     )
