@@ -560,6 +560,26 @@ def test_draw_counts_equal_brute_force_in_small_decks(size, ace_low):
         assert draw_counts(text, discard, rules, dead) == {c: expected[c] for c in rules.order}
 
 
+@pytest.mark.parametrize(
+    "size, ace_low, hand, discard",
+    [
+        (52, True, "Ah Kh 9h 8h 2c", "9h 8h 2c"),
+        (52, True, "5c 4d 3h 2s Kc", "Kc 5c 4d 3h"),
+        (36, False, "Ah 6h 7h 8d Qs", "Qs 8d"),
+        (32, True, "Ah 7h 8h 9d Qs", "Ah 7h 8h 9d Qs"),
+    ],
+)
+def test_draw_counts_equal_every_draw_evaluated_by_cardlab_fast(size, ace_low, hand, discard):
+    fast = pytest.importorskip("cardlab.fast")
+    rules = HandRules(size, ace_low)
+    kept = [c.code for c in parse_cards(hand) if c not in parse_cards(discard)]
+    unseen = np.array([c.code for c in deck(size) if c not in parse_cards(hand)], dtype=np.uint8)
+    draws = np.array(list(itertools.combinations(range(len(unseen)), len(parse_cards(discard)))), dtype=np.int64)
+    codes = np.concatenate([np.tile(np.array(kept, dtype=np.uint8), (len(draws), 1)), unseen[draws]], axis=1)
+    found = np.bincount(fast.category_of_keys(fast.evaluate_batch(codes, rules), rules), minlength=9)
+    assert draw_counts(hand, discard, rules) == {c: int(found[CATEGORIES.index(c)]) for c in rules.order}
+
+
 def test_best_discard_is_the_best_of_all_32_by_brute_force():
     rules = HandRules(24)
     hand = "9h Th Jh Qc Qd"
