@@ -2,10 +2,14 @@
 
 :class:`RuleOfThumb` sorts its hand into a few tiers (nothing, a draw or a small pair,
 jacks or better, two pair, three of a kind or better), opens and raises with the
-strong tiers, calls with the middle ones, passes with nothing; it draws the discard
-that maximises the expected category strength (exact odds from
-:mod:`cardlab.analysis.draw_odds`), stands pat with a straight or better, and at the
-showdown shows only a hand that can still win or tie (DP-7).
+strong tiers, calls with the middle ones and with a flush or straight draw when the
+exact odds pay for the call, passes with nothing. It draws the textbook way (stand
+pat with a straight or better, keep trips, two pair, a pair, four to a flush or a
+straight, else the high card), settling a choice between two of these by exact odds
+(:mod:`cardlab.analysis.draw_odds`), which the deck changes (HR-4). At the showdown
+it shows only a hand that can still win or tie (DP-7). For the search bot it offers
+``candidates`` (a short list of actions) and ``plausible`` (does a sampled deal fit
+the others' play?).
 
 >>> from cardlab.games.draw_poker import DrawPoker
 >>> game = DrawPoker(players=3, deck_size=32, stack=30, max_bet=4, hands=3)
@@ -21,10 +25,9 @@ showdown shows only a hand that can still win or tie (DP-7).
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
 import numpy as np
-
-from fractions import Fraction
 
 from cardlab.analysis.draw_odds import draw_odds
 from cardlab.cards import Card, Rank
