@@ -106,13 +106,13 @@ class SearchBot:
 
         When the rollout policy can judge a sample (``plausible(state, observation)``:
         would the others have played as they did with those cards?), implausible
-        samples are redrawn, up to ``8 * samples`` draws; the rest are kept as drawn.
+        samples are redrawn, up to ``4 * samples`` draws; the rest are kept as drawn.
         """
         game = observation.game
         plausible = getattr(self.rollout, "plausible", None)
         worlds: list[GameState] = []
         spare: list[GameState] = []
-        for _ in range(8 * self.samples if plausible else self.samples):
+        for _ in range(4 * self.samples if plausible else self.samples):
             world = game.sample_state(observation, self.rng)
             if plausible is None or plausible(world, observation):
                 worlds.append(world)
