@@ -365,6 +365,11 @@ class KontrabluffObservation(Observation):
 class KontrabluffState(GameState):
     """A match of Kontrabluff in progress.
 
+    Decided gaps, after the rule page: the dealer of a round is the loser of the last
+    one (KB-2, KB-9); in a seen low round an exact tie goes to the leader, whose hand is
+    then turned up as proof like any winning leader's (KB-6); cards keep the order in
+    which they were received (a table sorts them for display).
+
     A *quiet* state (as ``Kontrabluff.sample_state`` makes for search) keeps no log
     and its observations have no zones: it is for planning, not for a table.
 
