@@ -41,7 +41,7 @@ def _session(game: DrawPoker, bots: Sequence[Callable], seed: int) -> DrawPokerS
     return state
 
 
-def hand_outcomes(hands: int = 300, players: Iterable[int] = (3, 5), deck_sizes: Iterable[int] = (52, 36, 32),
+def hand_outcomes(hands: int = 200, players: Iterable[int] = (3, 5), deck_sizes: Iterable[int] = (52, 36, 32),
                   seed: int = 2026, ace_low: bool = True, bot: str = "rule") -> pd.DataFrame:
     """``hands`` hands for each table (players x deck size) played by ``bot`` at every seat.
 
