@@ -34,6 +34,7 @@ Bot = Callable[[Observation], Action]
 #: Bot names a table accepts, and the class each names in :mod:`cardlab.bots`.
 BOT_NAMES = {"random": "RandomBot", "rule": "RuleBot", "search": "SearchBot"}
 _BASE_FIELDS = {f.name for f in dataclasses.fields(_Obs)}
+_SEAT_FIELDS = {"dealer", "leader", "lead", "opener", "winner", "last_raiser", "to_act", "first"}
 _PILE_KINDS = {"stock", "talon", "discard", "deck", "pile", "removed", "out"}
 _MAX_GROUPED = 5000  # legal actions listed in full to build buttons; beyond, a game's own table
 
@@ -452,29 +453,26 @@ class Table:
         return f'<div class="cl-panel">{" · ".join(p for p in parts if p)}{extras}{msg}</div>'
 
     def _extras_html(self, obs: Observation) -> str:
-        """A game's own observation fields, when they are plain numbers, words or cards."""
+        """A game's own observation fields that are plain numbers or words (phase, dealer ...).
+
+        Cards and per-seat tuples are left out: the zones and the status line show them.
+        """
         items = []
         for f in dataclasses.fields(obs):
             if f.name in _BASE_FIELDS or f.name.startswith("_"):
                 continue
             value = getattr(obs, f.name)
-            if isinstance(value, (bool, int, float, str)) or value is None:
-                text = html.escape(str(value))
-            elif isinstance(value, tuple) and value and all(isinstance(v, Card) or v is None for v in value):
-                text = cards_html(value, size="sm")
-            elif isinstance(value, tuple) and all(isinstance(v, (int, float, str, bool)) for v in value):
-                if len(value) == self.game.num_players and all(isinstance(v, (int, float)) for v in value):
-                    text = _words(self.seats, value)
-                else:
-                    text = html.escape(", ".join(map(str, value))) or "—"
-            else:
+            if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
                 continue
-            items.append(f"<span style='margin-right:12px'>{_label(f.name)}: {text}</span>")
-        return f"<div style='font-size:13px'>{''.join(items)}</div>" if items else ""
+            if f.name in _SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(self.seats):
+                value = self.seats[value]
+            items.append(f"<span style='margin-right:14px'>{_label(f.name)}: <b>{html.escape(str(value))}</b></span>")
+        return f"<div style='font-size:13px;opacity:.9'>{''.join(items)}</div>" if items else ""
 
     def _zone_html(self, zone: Zone) -> str:
         name = _label(zone.name)
         if zone.owner is not None and self.seats[zone.owner] not in zone.name:
+            name = name.removesuffix(f" {zone.owner}")  # 'hand 2' of seat 2: 'North's hand'
             name = f"{self.seats[zone.owner]}'s {name}"
         cards = zone.cards
         count = len(cards)
@@ -496,7 +494,8 @@ class Table:
     def _board_html(self, obs: Observation) -> str:
         theirs = [z for z in obs.zones if z.owner is not None and z.owner != obs.player]
         public = [z for z in obs.zones if z.owner is None]
-        mine = [z for z in obs.zones if z.owner == obs.player]
+        # The seat's own hand is drawn as buttons below, not twice.
+        mine = [z for z in obs.zones if z.owner == obs.player and not (z.cards and set(z.cards) == set(obs.hand))]
         rows = []
         for zones in (theirs, public, mine):
             if zones:
