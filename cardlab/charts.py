@@ -36,6 +36,9 @@ __all__ = [
     "tournament_chart",
     "strategy_matrix_chart",
     "best_response_chart",
+    "lead_chance_chart",
+    "exchange_value_chart",
+    "session_paths_chart",
 ]
 
 _CATEGORY_NAMES = [str(c) for c in CATEGORIES]
@@ -480,4 +483,108 @@ def best_response_chart(table: pd.DataFrame) -> alt.Chart:
         )
         .properties(title=_title("What a best response takes from each strategy (PP-2, PP-4)",
                                  f"mean over {deals} deals; 25 points is every showing"))
+    )
+
+
+# -- Fight for the Lead (FL-4, FL-6, FL-8 .. FL-11) -----------------------------------------------
+
+
+def lead_chance_chart(table: pd.DataFrame) -> alt.Chart:
+    """The chance that a fight card wins the lead, by its rank, one line per number of players.
+
+    Takes :func:`cardlab.analysis.fight_for_the_lead.lead_chances` (pooled over the
+    length of the fight card's suit in hand).
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"players": [2, 2], "rank": ["2", "A"], "rank_number": [2, 14], "suit_length": [1, 1],
+    ...                       "fights": [10, 10], "leads": [3, 8]})
+    >>> lead_chance_chart(frame).to_dict()["encoding"]["x"]["sort"][:3]
+    ['2', '3', '4']
+    """
+    pooled = table.groupby(["players", "rank_number", "rank"], as_index=False)[["fights", "leads"]].sum()
+    pooled["chance"] = pooled["leads"] / pooled["fights"]
+    data = _plain(pooled)
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    deals = int(pooled.groupby("players")["leads"].sum().max()) if len(pooled) else 0
+    return (
+        alt.Chart(data, width=_WIDTH + 80, height=_HEIGHT)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("rank:N", sort=ranks, title="rank of the fight card", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("chance:Q", title="chance to win the lead", axis=alt.Axis(format="%")),
+            color=alt.Color("players:O", title="players"),
+            tooltip=["players", "rank", "fights", "leads", alt.Tooltip("chance:Q", format=".1%")],
+        )
+        .properties(title=_title("Who wins the fight for the lead? (FL-4)",
+                                 f"{deals} simulated deals per number of players, fight card drawn at random from the hand"))
+    )
+
+
+def exchange_value_chart(table: pd.DataFrame) -> alt.LayerChart:
+    """Chips won, paid and netted by exchanging the k lowest cards (FL-6, FL-8, FL-9).
+
+    Takes :func:`cardlab.analysis.fight_for_the_lead.exchange_value`.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"k": [0, 1], "fee": [0, 4], "games": [5, 5], "payout": [3.0, 6.0], "net": [3.0, 2.0],
+    ...                       "net_after_stake": [-1.0, -2.0]})
+    >>> sorted(set(exchange_value_chart(frame).layer[0].data["measure"]))
+    ['fee paid', 'net after the FL-9 stake', 'net chips (payout - fee)', 'payout (FL-8)']
+    """
+    names = {"payout": "payout (FL-8)", "fee": "fee paid", "net": "net chips (payout - fee)",
+             "net_after_stake": "net after the FL-9 stake"}
+    long = table.melt(id_vars=["k", "games"], value_vars=list(names), var_name="measure", value_name="chips")
+    long["measure"] = long["measure"].map(names)
+    base = alt.Chart(_plain(long), width=_WIDTH + 60, height=_HEIGHT + 20)
+    lines = base.mark_line(point=True).encode(
+        x=alt.X("k:O", title="cards exchanged (the lowest first)", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("chips:Q", title="chips per game, mean"),
+        color=alt.Color("measure:N", sort=list(names.values()), title=None, legend=alt.Legend(orient="right")),
+        tooltip=["k", "measure", alt.Tooltip("chips:Q", format=".2f"), "games"],
+    )
+    zero = alt.Chart(pd.DataFrame({"y": [0.0]})).mark_rule(color="grey").encode(y="y:Q")
+    games = int(table["games"].max()) if len(table) else 0
+    return (lines + zero).properties(
+        title=_title("What an exchange is worth at the default fee (FL-6)",
+                     f"first player to exchange, one ante per card, the rest played by rule bots; {games} deals")
+    )
+
+
+def session_paths_chart(paths: pd.DataFrame) -> alt.VConcatChart:
+    """Stacks game by game over a session (top) and the pot each game paid out (bottom).
+
+    Takes :func:`cardlab.analysis.fight_for_the_lead.session_paths`.
+
+    >>> from cardlab.analysis.fight_for_the_lead import session_paths
+    >>> spec = session_paths_chart(session_paths(games=2, seed=1)).to_dict()
+    >>> len(spec["vconcat"])
+    2
+    """
+    data = _plain(paths)
+    seats = list(dict.fromkeys(data["name"]))
+    stacks = (
+        alt.Chart(data, width=_WIDTH + 140, height=_HEIGHT)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("game:Q", title="after game", axis=alt.Axis(format="d")),
+            y=alt.Y("stack:Q", title="stack (chips)"),
+            color=alt.Color("name:N", sort=seats, title="seat"),
+            tooltip=["game", "name", "bot", "stack", "tricks", "played", "pot"],
+        )
+    )
+    pots = data.drop_duplicates("game").dropna(subset=["pot_played"])
+    pot = (
+        alt.Chart(pots, width=_WIDTH + 140, height=_HEIGHT // 2)
+        .mark_bar(color="#9c755f")
+        .encode(
+            x=alt.X("game:Q", title="game", axis=alt.Axis(format="d")),
+            y=alt.Y("pot_played:Q", title="pot paid out"),
+            tooltip=["game", "pot_played", "pot"],
+        )
+    )
+    chips = int(data["chips"].iloc[0]) if len(data) else 0
+    bots = ", ".join(f"{n} {b}" for n, b in data.drop_duplicates("name")[["name", "bot"]].itertuples(index=False))
+    return alt.vconcat(stacks, pot).properties(
+        title=_title("Stacks and pot over a session (FL-8 .. FL-11)",
+                     f"{bots}; stacks and pot always add up to {chips} chips (FL-11)")
     )

@@ -1385,12 +1385,292 @@ def parallel_poker() -> list[tuple[str, str]]:
     ]
 
 
+# ---------------------------------------------------------------------------------------------
+# 05 Fight for the Lead
+# ---------------------------------------------------------------------------------------------
+
+
+def fight_for_the_lead() -> list[tuple[str, str]]:
+    return [
+        md(
+            """
+            # Fight for the Lead
+
+            Two to five players, one 52-card deck, no trumps: four cards each, a hidden fight
+            card decides who leads, paid exchanges, then four tricks for a pot paid by the quarter.
+            This notebook plays one stacked game through the rules FL-1 ... FL-11 of
+            `rules/fight-for-the-lead.md`, then asks: which fight card wins the lead, what is an
+            exchange worth at the default fee, and how do the pot and the stacks move over a
+            session?
+            """
+        ),
+        code(
+            """
+            from cardlab import Action, charts
+            from cardlab.analysis import fight_for_the_lead as fl
+            from cardlab.bots import RuleBot
+            from cardlab.games.fight_for_the_lead import FightForTheLead, payout, stacked_deck
+            from cardlab.render import show
+            """
+        ),
+        md(
+            """
+            ## FL-1 Stakes
+
+            Three players, an ante of 4 chips, 40 chips each. Every player pays the ante into
+            the pot before the first game.
+            """
+        ),
+        code(
+            """
+            game = FightForTheLead(players=3, ante=4, stack=40, games=3)
+            hands = ["Ah Kh 7c 3d", "Qh 9s Kc 5c", "As 4s 4h 2c"]  # South, West, East
+            state = game.new_state(seed=1, dealer=2, deck=stacked_deck(hands, stock="Jd 8h Qc Td 3s Kd 2d 3h"))
+            state.pot, state.stacks
+            """
+        ),
+        md(
+            """
+            ## FL-2 Deal
+
+            East deals four cards each, one at a time, from his left: South, West, East.
+            `stacked_deck` puts the hands and the top of the stock where we want them.
+            """
+        ),
+        code("display(*(show(state.hands[seat]) for seat in (0, 1, 2)))"),
+        code("len(state.stock), state.phase"),
+        md(
+            """
+            ## FL-3 Fight card
+
+            Every player lays one card face down, all at once: the game takes the three choices
+            in any order, and nobody sees another's before the turn-up.
+            """
+        ),
+        code(
+            """
+            state.apply_for(0, Action("fight", "Kh"))
+            state.apply_for(1, Action("fight", "5c"))
+            print(*state.log_for(0)[-2:], sep="\\n")
+            """
+        ),
+        code(
+            """
+            state.apply_for(2, Action("fight", "As"))
+            state.phase
+            """
+        ),
+        md(
+            """
+            ## FL-4 The fight for the lead
+
+            The dealer turns stock cards until one matches a fight card's suit; the highest fight
+            card of that suit wins the lead. The jack of diamonds matches nobody; the eight of
+            hearts makes hearts the fight suit, and South's king wins, although East laid an ace.
+            """
+        ),
+        code("print(*[line for line in state.log_for(0) if line.startswith('FL-4')], sep='\\n')"),
+        code("state.lead, state.turned"),
+        md(
+            """
+            ## FL-5 Replacement
+
+            The fight cards go to the discard and each player draws one new card, so all hold
+            four again.
+            """
+        ),
+        code("display(*(show(state.hands[seat]) for seat in (0, 1, 2)))"),
+        md(
+            """
+            ## FL-6 Exchange
+
+            In turn from the dealer's left, each player may exchange cards at one ante (4 chips)
+            a card, paid into the pot. South changes his three of diamonds, West keeps his
+            cards, East changes two.
+            """
+        ),
+        code(
+            """
+            state.apply_for(0, Action("exchange", "3d"))
+            state.apply_for(1, Action("exchange"))
+            state.apply_for(2, Action("exchange", "2c 4h"))
+            state.pot, state.stacks
+            """
+        ),
+        md(
+            """
+            ## FL-7 Tricks
+
+            Four tricks; follow suit if you can; the highest card of the suit led wins and leads
+            the next. South leads. Rule bots play the tricks for all three.
+            """
+        ),
+        code(
+            """
+            bots = [RuleBot(seed) for seed in range(3)]
+            while state.phase == "play":
+                seat = state.current_player
+                state.apply_for(seat, bots[seat](state.observation(seat)))
+            print(*[line for line in state.log_for(0) if line.startswith("FL-7") and "wins" in line], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## FL-8 Payout
+
+            Each trick pays a quarter of the pot, in whole chips; a remainder would stay as the
+            start of the next pot.
+            """
+        ),
+        code("print(*[line for line in state.log_for(0) if line.startswith('FL-8')])"),
+        code("payout(26, [2, 1, 1, 0])  # a pot of 26: 6 chips a trick, 2 stay in the pot"),
+        md(
+            """
+            ## FL-9 The loser's stake
+
+            East took no trick, so to play the next game he must pay the whole pot of the game
+            just played into the next pot.
+            """
+        ),
+        code("print(*[line for line in state.log_for(0) if line.startswith('FL-9')])"),
+        md(
+            """
+            ## FL-10 Leaving
+
+            Before each game every player decides to play on or leave for good; a loser who
+            cannot pay his stake must leave. All three play on, and East pays his stake.
+            """
+        ),
+        code("[str(action) for action in state.legal_actions(state.current_player)]"),
+        code(
+            """
+            for seat in (0, 1, 2):
+                state.apply_for(seat, Action("stay"))
+            print(*[line for line in state.log_for(0) if line.startswith(("FL-9", "FL-10"))][-4:], sep="\\n")
+            """
+        ),
+        md(
+            """
+            ## FL-11 Chips are conserved
+
+            The stacks and the pot always add up to the chips the players brought.
+            """
+        ),
+        code(
+            """
+            assert state.chips() == sum(state.stacks) + state.pot == 3 * 40
+            state.stacks, state.pot
+            """
+        ),
+        md(
+            """
+            ## Who wins the lead?
+
+            For 4,000 shuffled deals per number of players, every player fights with a card
+            drawn at random from his hand; the stock decides as in FL-4.
+            """
+        ),
+        code(
+            """
+            leads = fl.lead_chances(players=(2, 3, 4, 5), deals=4000, seed=2026)
+            by_rank = leads.groupby(["rank_number", "players"])[["fights", "leads"]].sum()
+            (by_rank.leads / by_rank.fights).unstack().round(3)
+            """
+        ),
+        code("charts.lead_chance_chart(leads)"),
+        code(
+            """
+            chance = (by_rank.leads / by_rank.fights).unstack()
+            assert (chance.loc[14] > chance.loc[2]).all() and (chance.loc[14].diff().dropna() < 0).all()
+            chance.loc[14].round(2).tolist()
+            """
+        ),
+        md(
+            """
+            **Conclusion.** An ace wins the lead 61% of the time against one opponent but only 32%
+            against four; even a deuce wins 39% heads-up, because the suit turned up matters as
+            much as the rank. The suit you hold least of is the better fight suit: cards of your
+            own suit in your hand cannot be turned up from the stock.
+            """
+        ),
+        code(
+            """
+            by_length = leads.groupby(["suit_length", "players"])[["fights", "leads"]].sum()
+            (by_length.leads / by_length.fights).unstack().round(3)
+            """
+        ),
+        md(
+            """
+            ## What is an exchange worth?
+
+            In 300 seeded first games of four players, the first player to exchange gives up his
+            k lowest cards (the same deal for every k); everyone plays by the rule bot. The fee is
+            the default, one ante (4 chips) a card.
+            """
+        ),
+        code(
+            """
+            exchanges = fl.exchange_value(cards=(0, 1, 2, 3, 4), games=300, players=4, seed=2026)
+            exchanges[["k", "fee", "tricks", "no_trick", "payout", "net"]].round(2)
+            """
+        ),
+        code("charts.exchange_value_chart(exchanges)"),
+        code(
+            """
+            net = exchanges.set_index("k").net
+            assert net.idxmax() == 0 and (net.diff().dropna() < 0).all()
+            float(net[0].round(2))
+            """
+        ),
+        md(
+            """
+            **Conclusion.** At one ante a card, exchanging never pays: each card exchanged adds
+            about two chips of payout but costs four, so the net falls with every card, from +3.8
+            chips for standing pat to -4 for changing all four (and changing all four makes a
+            trickless game, with its FL-9 stake, more likely). Try `exchange_fee=0` in
+            `FightForTheLead` to see the free exchange of other versions.
+            """
+        ),
+        md(
+            """
+            ## Pot and bankroll paths
+
+            A session of 20 games between four rule bots, 100 chips each.
+            """
+        ),
+        code(
+            """
+            paths = fl.session_paths(bots=("rule", "rule", "rule", "rule"), games=20, seed=2026)
+            assert paths.chips.nunique() == 1  # FL-11 in every game
+            paths.query("game == game.max()")[["name", "stack"]]
+            """
+        ),
+        code("charts.session_paths_chart(paths)"),
+        md(
+            """
+            **Conclusion.** Most games pay out the antes and exchange fees, a few chips either way;
+            the big swings come from the FL-9 stakes, when a trickless player pays the whole pot
+            into the next one and the following game is played for several times the antes.
+            """
+        ),
+        md("## Play\\n\\nYou are South against three bots."),
+        code(
+            """
+            from cardlab.widgets import play
+
+            play("fight_for_the_lead", seed=7, players=4)
+            """
+        ),
+    ]
+
+
 NOTEBOOKS = {
     "00-start-here": start_here,
     "01-hands-and-short-decks": hands_and_short_decks,
     "02-kontrabluff": kontrabluff,
     "03-draw-poker": draw_poker,
     "04-parallel-poker": parallel_poker,
+    "05-fight-for-the-lead": fight_for_the_lead,
 }
 
 
