@@ -75,12 +75,15 @@ def random_hands(n: int, seed: int) -> np.ndarray:
     """n uniformly random hands of five different cards (rows redrawn until distinct)."""
     rng = np.random.default_rng(seed)
     hands = rng.integers(0, 52, size=(n, 5), dtype=np.uint8)
-    while True:
-        ordered = np.sort(hands, axis=1)
-        bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
-        if not len(bad):
-            return hands
-        hands[bad] = rng.integers(0, 52, size=(len(bad), 5), dtype=np.uint8)
+    todo = np.arange(n)  # rows still to check: only the redrawn ones after the first pass
+    while len(todo):
+        rows = hands[todo]
+        repeated = np.zeros(len(todo), dtype=bool)
+        for i, j in itertools.combinations(range(5), 2):
+            repeated |= rows[:, i] == rows[:, j]
+        todo = todo[repeated]
+        hands[todo] = rng.integers(0, 52, size=(len(todo), 5), dtype=np.uint8)
+    return hands
 
 
 # ----------------------------------------------------------- the evaluators
