@@ -85,13 +85,28 @@ _FIGHT = {card: Action("fight", (card,)) for card in deck(52)}
 _PLAY = {card: Action("play", (card,)) for card in deck(52)}
 _STAY, _LEAVE = Action("stay"), Action("leave")
 _NO_ACTIONS = ActionList(())
-_DECIDE = ActionList((_STAY, _LEAVE))
+
+
+class _Listed(ActionList):
+    """An :class:`ActionList` whose ``sample`` skips the slow ``rng.integers``."""
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        return self[_uniform(rng, len(self))]
+
+
+_DECIDE = _Listed((_STAY, _LEAVE))
 _NAMES = {n: seat_names(n) for n in range(2, 6)}
 # Formatting and hashing a Card run Python code (enums); the hot loop looks cards up
 # by identity instead (the deck's cards are shared objects), with a slow fallback.
 _TEXT_BY_ID = {id(card): str(card) for card in deck(52)}
 _KEY_BY_ID = {id(card): 16 * card.suit.index + card.rank.number for card in deck(52)}
 _OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}
+_ONLY = [frozenset((seat,)) for seat in range(5)]
+
+
+def _uniform(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
+    return int(rng.random() * n)  # random() < 1, so the index is below n
 
 
 def _text(card: Card) -> str:
@@ -133,17 +148,19 @@ class CardActions(LegalActions):
                 and self._table[action.cards[0]] == action)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._table[self._cards[int(rng.integers(len(self._cards)))]]
+        return self._table[self._cards[_uniform(rng, len(self._cards))]]
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # the same actions, in any order
+        if isinstance(other, CardActions):
+            return self._table is other._table and set(self._cards) == set(other._cards)
         return isinstance(other, LegalActions) and tuple(self) == tuple(other)
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        return hash(frozenset(self._cards))
 
 
 def _hand_key(card: Card) -> int:
-    """Hands are kept grouped by suit, low to high (as a player holds them)."""
+    """Hands are shown grouped by suit, low to high (as a player holds them)."""
     key = _KEY_BY_ID.get(id(card))
     return key if key is not None else 16 * card.suit.index + card.rank.number
 
@@ -195,13 +212,15 @@ class ExchangeActions(LegalActions):
         return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._action(self._combos[int(rng.integers(len(self._combos)))])
+        return self._action(self._combos[_uniform(rng, len(self._combos))])
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
+        if isinstance(other, ExchangeActions):
+            return self._most == other._most and set(self._hand) == set(other._hand)
         return isinstance(other, LegalActions) and tuple(self) == tuple(other)
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        return hash((self._most, frozenset(self._hand)))
 
 
 # -- the rules as pure functions ---------------------------------------------------
@@ -338,7 +357,7 @@ class FightForTheLead(Game):
         >>> game = FightForTheLead(players=3)
         >>> state = game.new_state(seed=1)
         >>> sample = game.sample_state(state.observation(0), np.random.default_rng(0))
-        >>> sample.hands[0] == state.hands[0], sample.stacks == state.stacks
+        >>> sorted(sample.hands[0]) == sorted(state.hands[0]), sample.stacks == state.stacks
         (True, True)
         """
         if not isinstance(observation, FightForTheLeadObservation) or observation.game != self:
@@ -414,8 +433,8 @@ class FightForTheLeadState(GameState):
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
         self.names = _NAMES[n]
-        self._all = range(n)
-        self._seen: list[list[str]] = [[] for _ in range(n)]
+        self._seen: list[list[str]] = [[] for _ in range(n)]  # each seat's log so far (a cache)
+        self._read = [0] * n  # how much of the history each cache has read
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
@@ -441,13 +460,13 @@ class FightForTheLeadState(GameState):
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         k = len(self.playing)
         for i, seat in enumerate(self.playing):
-            self.hands[seat] = sorted(cards[i : HAND_SIZE * k : k], key=_hand_key)
+            self.hands[seat] = cards[i : HAND_SIZE * k : k]  # in the order dealt; shown sorted
         self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
         self._log("deal", f"Game {self.round_index + 1}: {self.name(self.dealer)} deals {HAND_SIZE} cards "
                   f"to each player; {len(self.stock)} cards stay in the stock.", rule="FL-2")
         for seat in self.playing:
             self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}.", rule="FL-2",
-                      player=seat, visible_to=(seat,))
+                      player=seat, visible_to=_ONLY[seat])
         self.phase = "fight"
         self.fight: list[Card | None] = [None] * n
         self.fight_cards: list[Card | None] = [None] * n  # the turned-up ones (public)
@@ -461,25 +480,22 @@ class FightForTheLeadState(GameState):
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.decisions: list[str | None] = [None] * n
-        self.turn: int | None = min(self.playing)  # FL-3: the lowest seat yet to choose
+        self._by_seat = sorted(self.playing)
+        self.turn: int | None = self._by_seat[0]  # FL-3: the lowest seat yet to choose
 
     def _resolve_fight(self) -> None:
         fights = [(seat, self.fight[seat]) for seat in self.playing]
-        self._log("fight", "The fight cards are turned up: "
-                  + ", ".join(f"{self.name(s)} {_text(c)}" for s, c in fights) + ".", rule="FL-4")
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
-        dealer = self.name(self.dealer)
-        for _ in range(turned):
-            card = self.stock.pop()
-            self.turned.append(card)
-            if any(c.suit is card.suit for _, c in fights):  # type: ignore[union-attr]
-                self._log("fight", f"{dealer} turns {_text(card)}: {card.suit.word} is the fight suit; "
-                          f"{self.name(winner)} wins the lead with {_text(self.fight[winner])}.", rule="FL-4")
-                break
-            self._log("fight", f"{dealer} turns {_text(card)}: no fight card is a {card.suit.word[:-1]}.", rule="FL-4")
+        shown = [self.stock.pop() for _ in range(turned)]
+        self.turned.extend(shown)
+        dealer, last, best = self.name(self.dealer), shown[-1], _text(self.fight[winner])  # type: ignore[arg-type]
+        text = (f"The fight cards are turned up: {', '.join(f'{self.names[s]} {_text(c)}' for s, c in fights)}. "
+                f"{dealer} turns {_words(shown)}")
+        if any(c.suit is last.suit for _, c in fights):  # type: ignore[union-attr]
+            text += f": {last.suit.word} is the fight suit; {self.names[winner]} wins the lead with {best}."
         else:
-            self._log("fight", f"The stock has run out: the highest fight card, {_text(self.fight[winner])} of "
-                      f"{self.name(winner)}, wins the lead.", rule="FL-4")
+            text += f" and the stock runs out: the highest fight card, {best} of {self.names[winner]}, wins the lead."
+        self._log("fight", text, rule="FL-4")
         self.lead = winner
         for seat in self.playing:
             self.fight_cards[seat] = self.fight[seat]
@@ -490,7 +506,7 @@ class FightForTheLeadState(GameState):
                 card = self.stock.pop()
                 self._take(seat, card)
                 self._log("replace", f"{self.name(seat)} gets {_text(card)}.", rule="FL-5", player=seat,
-                          visible_to=(seat,))
+                          visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
             self._log("replace", f"The stock holds {len(self.stock)} cards, too few for a new card each: "
@@ -502,9 +518,7 @@ class FightForTheLeadState(GameState):
         self.turn = self.playing[0]
 
     def _take(self, seat: int, card: Card) -> None:
-        hand = self.hands[seat]
-        hand.append(card)
-        hand.sort(key=_hand_key)
+        self.hands[seat].append(card)
 
     def _next_in_game(self, seat: int) -> int:
         i = self.playing.index(seat) + 1
@@ -590,17 +604,37 @@ class FightForTheLeadState(GameState):
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
         # The engine's own, minus the frozen-dataclass __init__ (a third of the time of a
         # random-play action): the Event gets the same fields, so it is equal and immutable.
-        seen = None if visible_to is None else frozenset(visible_to)
+        seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
         event = object.__new__(Event)
         event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen)
         self.history.append(event)
-        line = f"{rule}: {text}" if rule else text
-        for seat in self._all if seen is None else seen:  # each seat's log, kept as it grows
-            self._seen[seat].append(line)
+
+    def _event(self, kind: str, text: str, rule: str, player: int | None, action: Action | None,
+               seen: frozenset[int] | None) -> None:
+        """:meth:`_log` for the hot paths: positional, ``seen`` already a frozenset."""
+        event = object.__new__(Event)
+        event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen)
+        self.history.append(event)
 
     def log_for(self, player: int) -> tuple[str, ...]:
-        """The history in words, as ``player`` may see it."""
-        return tuple(self._seen[player])
+        """The history in words, as ``player`` may see it (read on from where it was last read)."""
+        lines, history = self._seen[player], self.history
+        for event in history[self._read[player] :]:
+            if event.visible_to is None or player in event.visible_to:
+                lines.append(f"{event.rule}: {event.text}" if event.rule else event.text)
+        self._read[player] = len(history)
+        return tuple(lines)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal games: the same vars, less the caches of each seat's log."""
+        if type(self) is not type(other):
+            return False
+        mine, theirs = dict(vars(self)), dict(vars(other))
+        for cache in ("_seen", "_read"):
+            mine.pop(cache), theirs.pop(cache)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]
 
     # -- the protocol ------------------------------------------------------------------
     @property
@@ -613,27 +647,30 @@ class FightForTheLeadState(GameState):
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
+        turn = self.turn
         if player is None:
-            player = self.current_player
+            player = turn
         if player is None:
             return _NO_ACTIONS
         phase = self.phase
-        if phase == "fight":
-            if player not in self.playing or self.fight[player] is not None:
+        if phase == "play":  # FL-7: follow suit if you can
+            if player != turn:
                 return _NO_ACTIONS
-            return CardActions("fight", self.hands[player])
-        if player != self.turn:
-            return _NO_ACTIONS
-        hand = self.hands[player]
-        if phase == "exchange":
-            return ExchangeActions(hand, self._most_exchange(player))
-        if phase == "play":
+            hand = self.hands[player]
             if self.trick:
                 led = self.trick[0][1].suit
                 follow = [c for c in hand if c.suit is led]
                 if follow:
                     return CardActions("play", follow)
             return CardActions("play", hand)
+        if phase == "fight":
+            if player not in self.playing or self.fight[player] is not None:
+                return _NO_ACTIONS
+            return CardActions("fight", self.hands[player])
+        if player != turn:
+            return _NO_ACTIONS
+        if phase == "exchange":
+            return ExchangeActions(self.hands[player], self._most_exchange(player))
         if phase == "decide":
             return _DECIDE
         return _NO_ACTIONS
@@ -659,6 +696,13 @@ class FightForTheLeadState(GameState):
                 led = self.trick[0][1].suit
                 if card.suit is led or all(c.suit is not led for c in hand):
                     return
+        elif player == self.turn and action.amount is None:
+            cards = action.cards
+            if phase == "decide" and not cards and (action.kind == "stay" or action.kind == "leave"):
+                return
+            if (phase == "exchange" and action.kind == "exchange" and len(cards) <= self._most_exchange(player)
+                    and len(set(cards)) == len(cards) and all(c in self.hands[player] for c in cards)):
+                return
         self._full_check(action, player)
 
     def _full_check(self, action: Action, player: int | None) -> None:
@@ -719,16 +763,17 @@ class FightForTheLeadState(GameState):
         hand = self.hands[player]
         card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
         self.fight[player] = card
-        others = _OTHERS[len(self.stacks)][player]
-        self._log("fight", f"{self.name(player)} lays a fight card face down.", rule="FL-3", player=player,
-                  visible_to=others)
-        self._log("fight", f"{self.name(player)} lays {_text(card)} face down as the fight card.", rule="FL-3",
-                  player=player, action=action, visible_to=(player,))
-        pending = [s for s in self.playing if self.fight[s] is None]
-        if pending:
-            self.turn = min(pending)
-        else:
-            self._resolve_fight()
+        who = self.names[player]
+        self._event("fight", f"{who} lays a fight card face down.", "FL-3", player, None,
+                    _OTHERS[len(self.stacks)][player])
+        self._event("fight", f"{who} lays {_text(card)} face down as the fight card.", "FL-3", player, action,
+                    _ONLY[player])
+        fight = self.fight
+        for seat in self._by_seat:
+            if fight[seat] is None:
+                self.turn = seat  # the lowest seat yet to choose
+                return
+        self._resolve_fight()
 
     def _do_exchange(self, action: Action, player: int) -> None:
         fee = self.game.exchange_fee  # type: ignore[attr-defined]
@@ -737,7 +782,6 @@ class FightForTheLeadState(GameState):
         self.given_up[player].extend(hand.pop(hand.index(card)) for card in action.cards)
         drawn = [self.stock.pop() for _ in range(k)]
         hand.extend(drawn)
-        hand.sort(key=_hand_key)
         self.stacks[player] -= fee * k
         self.pot += fee * k
         self.exchanged[player] = k
@@ -746,7 +790,7 @@ class FightForTheLeadState(GameState):
             self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
                       f"the pot is {self.pot}.", rule="FL-6", player=player)
             self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
-                      rule="FL-6", player=player, action=action, visible_to=(player,))
+                      rule="FL-6", player=player, action=action, visible_to=_ONLY[player])
         else:
             self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
         i = self.playing.index(player) + 1
@@ -757,19 +801,21 @@ class FightForTheLeadState(GameState):
             self.turn = self.lead
 
     def _do_play(self, action: Action, player: int) -> None:
-        hand = self.hands[player]
+        hand, trick = self.hands[player], self.trick
         card = hand.pop(hand.index(action.cards[0]))
-        if self.trick:
-            led = self.trick[0][1].suit
+        if trick:
+            led = trick[0][1].suit
             if card.suit is not led:
                 self.voids[player].add(led)
-        self.trick.append((player, card))
-        verb = "plays" if len(self.trick) > 1 else "leads"
-        self._log("play", f"{self.name(player)} {verb} {_text(card)}.", rule="FL-7", player=player, action=action)
-        if len(self.trick) == len(self.playing):
+        trick.append((player, card))
+        verb = "plays" if len(trick) > 1 else "leads"
+        self._event("play", f"{self.names[player]} {verb} {_TEXT_BY_ID.get(id(card)) or card}.", "FL-7",
+                    player, action, None)
+        playing = self.playing
+        if len(trick) == len(playing):
             self._end_trick()
         else:
-            self.turn = self._next_in_game(player)
+            self.turn = playing[(playing.index(player) + 1) % len(playing)]
 
     def _do_decide(self, action: Action, player: int) -> None:
         self.decisions[player] = action.kind
@@ -837,10 +883,11 @@ class FightForTheLeadState(GameState):
         fight_cards = tuple(self.fight_cards) if revealed else tuple(
             self.fight[s] if s == player else None for s in range(n)
         )
+        own = tuple(sorted(self.hands[player], key=_hand_key))
         zones = []
         for seat in range(n):
             hand = self.hands[seat]
-            zones.append(Zone(f"hand {seat}", tuple(hand) if seat == player else (None,) * len(hand), seat, "hand"))
+            zones.append(Zone(f"hand {seat}", own if seat == player else (None,) * len(hand), seat, "hand"))
             if self.fight[seat] is not None:
                 zones.append(Zone(f"fight {seat}", (self.fight[seat] if seat == player else None,), seat, "fight"))
         zones.append(Zone("stock", (None,) * len(self.stock), None, "stock"))
@@ -860,7 +907,7 @@ class FightForTheLeadState(GameState):
             game=self.game,
             player=player,
             current_player=self.current_player,
-            hand=tuple(self.hands[player]),
+            hand=own,
             legal_actions=self.legal_actions(player) if to_act else _NO_ACTIONS,
             zones=tuple(zones),
             points=tuple(self.stacks),
@@ -901,6 +948,7 @@ class FightForTheLeadState(GameState):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
         new._seen = [list(lines) for lines in self._seen]
+        new._read = list(self._read)
         new.given_up = [list(g) for g in self.given_up]
         new.voids = [set(v) for v in self.voids]
         new.deciders = list(self.deciders)
@@ -921,8 +969,8 @@ class FightForTheLeadState(GameState):
         state.round_index = obs.games_played
         state._shuffles = 0
         state.names = _NAMES[n]
-        state._all = range(n)
-        state._seen = [list(obs.log) if seat == me else [] for seat in range(n)]
+        state._seen = [[] for _ in range(n)]
+        state._read = [0] * n
         state.stacks = list(obs.stacks)
         state.pot = obs.pot
         state.in_session = list(obs.in_session)
@@ -931,6 +979,7 @@ class FightForTheLeadState(GameState):
         state.losers = list(obs.losers)
         state.ante_due = False
         state.playing = list(obs.playing)
+        state._by_seat = sorted(obs.playing)
         state.phase = obs.phase
         state.fight_taken_back = obs.fight_taken_back
         state.lead = obs.lead
@@ -984,7 +1033,6 @@ class FightForTheLeadState(GameState):
                 pool.remove(card)
             state.hands[seat].extend(take)
         for seat in range(n):
-            state.hands[seat].sort(key=_hand_key)
             if seat != me and obs.fight_chosen[seat]:
                 state.fight[seat] = pool.pop()
             if seat != me:
