@@ -324,10 +324,12 @@ def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
     table._lay.click()
     assert table.state.is_terminal
     assert table.revealed == 0 and "packet 1" in table._board.value
+    assert table.shown_points(table.observation()) == (0, 0)  # no result before the showings
     assert table._board.value.count("face-down card") >= 25  # the other's packets, still face down
     for k in range(1, 6):
         table._next.click()
         assert table.revealed == k
         assert f"showing {k}" in table._showings.value and f"showing {k + 1}<" not in table._showings.value
     assert table._next.layout.display == "none"
+    assert table.shown_points(table.observation()) == table.state.points
     assert table._board.value.count('aria-label="face-down card"') == 0

@@ -150,6 +150,8 @@ class ParallelPokerTable(GameTable):
             self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
+        if not free:
+            self._hand.layout.display = "none"
         for i, button in enumerate(self._card_buttons):
             style_card_button(button, free[i] if i < len(free) else None)
             button.disabled = not my_turn
@@ -230,6 +232,14 @@ class ParallelPokerTable(GameTable):
                     zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
         return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)))
+
+    def shown_points(self, obs: Observation) -> tuple:
+        """The scores without the showings still face down (PP-4)."""
+        scores = list(obs.points)
+        for showing in obs.showings[self.revealed:]:
+            if showing.winner is not None:
+                scores[showing.winner] -= showing.points
+        return tuple(scores)
 
     def log_lines(self, obs: Observation) -> tuple[str, ...]:
         """The log up to the last showing turned up (later lines would tell the result)."""

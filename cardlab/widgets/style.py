@@ -37,7 +37,8 @@ TABLE_CSS = f"""
 .cl-table .cl-cardbtn.cl-dim {{ opacity: .55; }}
 .cl-table .cl-cardbtn:disabled {{ opacity: 1; cursor: default; }}
 .cl-table .cl-cardbtn.cl-dim:disabled {{ opacity: .55; }}
-.cl-table .cl-action.jupyter-button {{ font-weight: 600; }}
+.cl-table .cl-action.jupyter-button {{ font-weight: 600; min-width: 110px; width: auto; }}
+.cl-table .cl-action.jupyter-button:disabled {{ background: #5f7d69; color: #cfdcd3; opacity: 1; }}
 .cl-table .widget-label, .cl-table .widget-label-basic, .cl-table .widget-readout,
 .cl-table .widget-checkbox label {{ color: #f3f3ea; }}
 .cl-table .cl-controls {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 6px; flex-wrap: wrap; }}

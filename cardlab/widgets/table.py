@@ -257,6 +257,10 @@ class Table:
         rows = "".join(f"<li>{html.escape(str(a))}: <b>{v:+.2f}</b></li>" for a, v in scored[:6])
         return f"Search bot's estimated value of each action (points or chips won):<ul>{rows}</ul>"
 
+    def shown_points(self, observation: Observation) -> tuple:
+        """The scores or stacks to show (a game may hold back results not yet turned up)."""
+        return observation.points
+
     def log_lines(self, observation: Observation) -> tuple[str, ...]:
         """The log lines to show: the seat's log, in plain words with rule ids."""
         return observation.log
@@ -441,8 +445,9 @@ class Table:
             turn = f"{seats[obs.current_player]} to act." if obs.current_player is not None else ""
         chips = self.state.chips() is not None
         parts = [turn]
-        if obs.points:
-            parts.append(f"{'Stacks' if chips else 'Points'}: {_words(seats, obs.points)}")
+        points = self.shown_points(obs)
+        if points:
+            parts.append(f"{'Stacks' if chips else 'Points'}: {_words(seats, points)}")
         if obs.pot is not None:
             parts.append(f"Pot <b>{obs.pot}</b>")
         extras = self._extras_html(obs)
@@ -464,7 +469,8 @@ class Table:
             value = getattr(obs, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
                 continue
-            if f.name in _SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(self.seats):
+            seatlike = f.name in _SEAT_FIELDS or f.name.endswith(("dealer", "leader"))
+            if seatlike and isinstance(value, int) and 0 <= value < len(self.seats):
                 value = self.seats[value]
             items.append(f"<span style='margin-right:14px'>{_label(f.name)}: <b>{html.escape(str(value))}</b></span>")
         return f"<div style='font-size:13px;opacity:.9'>{''.join(items)}</div>" if items else ""
@@ -524,6 +530,8 @@ class Table:
             self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
+        if not hand:
+            self._hand.layout.display = "none"
         for i, button in enumerate(self._card_buttons):
             if i >= len(hand):
                 style_card_button(button, None)
