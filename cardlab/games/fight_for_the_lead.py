@@ -81,8 +81,8 @@ RULES: dict[str, str] = {
 HAND_SIZE = 4  # FL-2
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
 
-_FIGHT = {card: Action("fight", (card,)) for card in deck(52)}
-_PLAY = {card: Action("play", (card,)) for card in deck(52)}
+_FIGHT_BY_ID = {id(card): Action("fight", (card,)) for card in deck(52)}
+_PLAY_BY_ID = {id(card): Action("play", (card,)) for card in deck(52)}
 _STAY, _LEAVE = Action("stay"), Action("leave")
 _NO_ACTIONS = ActionList(())
 
@@ -124,15 +124,19 @@ class CardActions(LegalActions):
     Action('play', cards=(Card('Ah'),))
     """
 
-    __slots__ = ("_table", "_cards")
+    __slots__ = ("_kind", "_cards")
 
     def __init__(self, kind: str, cards: Sequence[Card]):
-        self._table = _FIGHT if kind == "fight" else _PLAY
+        self._kind = kind
         self._cards = tuple(cards)
 
+    def _action(self, card: Card) -> Action:
+        # Made once per card of the deck and found by identity: hashing a Card is slow.
+        action = (_FIGHT_BY_ID if self._kind == "fight" else _PLAY_BY_ID).get(id(card))
+        return action if action is not None else Action(self._kind, (card,))
+
     def __iter__(self) -> Iterator[Action]:
-        table = self._table
-        return (table[card] for card in self._cards)
+        return (self._action(card) for card in self._cards)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -141,18 +145,18 @@ class CardActions(LegalActions):
         return bool(self._cards)
 
     def __getitem__(self, index: int) -> Action:
-        return self._table[self._cards[index]]
+        return self._action(self._cards[index])
 
     def __contains__(self, action: object) -> bool:
-        return (isinstance(action, Action) and len(action.cards) == 1 and action.cards[0] in self._cards
-                and self._table[action.cards[0]] == action)
+        return (isinstance(action, Action) and action.kind == self._kind and len(action.cards) == 1
+                and action.amount is None and action.cards[0] in self._cards)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._table[self._cards[_uniform(rng, len(self._cards))]]
+        return self._action(self._cards[_uniform(rng, len(self._cards))])
 
     def __eq__(self, other: object) -> bool:  # the same actions, in any order
         if isinstance(other, CardActions):
-            return self._table is other._table and set(self._cards) == set(other._cards)
+            return self._kind == other._kind and set(self._cards) == set(other._cards)
         return isinstance(other, LegalActions) and tuple(self) == tuple(other)
 
     def __hash__(self) -> int:
@@ -1062,7 +1066,8 @@ _DO = {
 
 
 def _words(cards: Sequence[Card]) -> str:
-    return " ".join(_text(c) for c in cards) or "nothing"
+    get = _TEXT_BY_ID.get
+    return " ".join([get(id(c)) or str(c) for c in cards]) or "nothing"
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:
