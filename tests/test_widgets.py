@@ -333,3 +333,51 @@ def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
     assert table._next.layout.display == "none"
     assert table.shown_points(table.observation()) == table.state.points
     assert table._board.value.count('aria-label="face-down card"') == 0
+
+
+# -- the odds explorer ----------------------------------------------------------------------
+def test_odds_explorer_updates_counts_and_hierarchy_with_the_deck_and_hr5():
+    from cardlab.widgets import OddsExplorer
+
+    explorer = OddsExplorer()
+    text = explorer._table.value
+    assert "2,598,960" in text and "624" in text  # 52 cards: C(52,5) hands, 624 fours of a kind
+    assert text.index("<td>full house</td>") < text.index("<td>flush</td>")
+    explorer._deck.value = 32
+    text = explorer._table.value
+    assert "201,376" in text  # C(32, 5)
+    assert text.index("<td>flush</td>") < text.index("<td>four of a kind</td>")  # HR-4
+    with_low = explorer._table.value
+    explorer._ace_low.value = False
+    assert explorer._table.value != with_low and "HR-5 off" in explorer._table.value
+    assert len(explorer._buttons) >= 32 and sum(r.children != () for r in explorer._rows.children) == 4
+
+
+def test_odds_explorer_pick_five_cards_by_clicking():
+    from cardlab.widgets import OddsExplorer
+
+    explorer = OddsExplorer()
+    for short in ("Ah", "Kh", "Qh", "Jh", "Th"):
+        explorer._buttons[Card.parse(short)].click()
+    assert explorer.standing.better == 0 and explorer.standing.tied == 4  # four royal flushes
+    assert "straight flush" in explorer._verdict.value
+    explorer._buttons[Card.parse("Th")].click()  # unselect one: no verdict
+    assert explorer.standing is None and "4 of 5" in explorer._verdict.value
+    explorer._typed.value = "Ac Ad Ah Ks Kd"
+    assert explorer.standing.better == 664  # the 40 straight flushes and the 624 fours of a kind
+    explorer._typed.value = "Ah Zz"
+    assert "cl-msg-error" in explorer._verdict.value
+
+
+@pytest.mark.parametrize("name", ["kontrabluff", "draw_poker"])
+def test_hints_name_only_the_seats_own_options_and_no_hidden_card(name):
+    table = play(name, seed=12, hints=True, **SHORT[name])
+    rng = np.random.default_rng(4)
+    shown = 0
+    for _ in range(8):
+        if table.state.is_terminal:
+            break
+        shown += bool(table._hint.value)
+        assert_no_leak(table)
+        click_action(table, table.observation().legal_actions.sample(rng))
+    assert shown > 0 and not table.errors.outputs

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.widgets.odds import OddsExplorer
 from cardlab.widgets.parallel_poker import ParallelPokerTable
 from cardlab.widgets.table import Table, bot_for
 from cardlab.widgets.tables import DrawPokerTable, FightForTheLeadTable, GameTable, KontrabluffTable
@@ -25,6 +26,7 @@ __all__ = [
     "DrawPokerTable",
     "ParallelPokerTable",
     "FightForTheLeadTable",
+    "OddsExplorer",
     "bot_for",
     "play",
 ]

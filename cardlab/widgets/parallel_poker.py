@@ -127,6 +127,13 @@ class ParallelPokerTable(GameTable):
         self._showings = W.HTML()
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
 
+    def action_words(self, action: Action) -> str:
+        """An arrangement as its five packets: 'packets 7♣ 8♣ ... | ...'."""
+        if action.kind != "arrange":
+            return super().action_words(action)
+        packets = [action.cards[i : i + PACKET_SIZE] for i in range(0, len(action.cards), PACKET_SIZE)]
+        return "packets " + " | ".join(" ".join(map(str, p)) for p in packets)
+
     def _clear_packets(self) -> None:
         self.packets = [[] for _ in range(PACKETS)]
         self._fill.value = "1"

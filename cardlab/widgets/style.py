@@ -30,9 +30,11 @@ TABLE_CSS = f"""
   padding: 0; background: #fffdf8; border: 1px solid #9a9a9a; border-radius: 6px;
   box-shadow: 0 1px 3px rgba(0,0,0,.35); font-family: Georgia, 'DejaVu Serif', serif;
   font-size: 22px; font-weight: 700; line-height: 1.05; white-space: pre; }}
+.cl-table .cl-cardbtn.cl-small.jupyter-button {{ width: 38px !important; height: 54px !important; font-size: 15px;
+  margin: 6px 2px 1px 2px; border-radius: 5px; }}
 .cl-table .cl-cardbtn.cl-red {{ color: {RED}; }}
 .cl-table .cl-cardbtn.cl-black {{ color: {BLACK}; }}
-.cl-table .cl-cardbtn.cl-selected {{ transform: translateY(-8px); border: 2px solid #1565c0;
+.cl-table .cl-cardbtn.cl-selected {{ transform: translateY(-6px); border: 2px solid #1565c0;
   box-shadow: 0 4px 10px rgba(21,101,192,.55); }}
 .cl-table .cl-cardbtn.cl-dim {{ opacity: .55; }}
 .cl-table .cl-cardbtn:disabled {{ opacity: 1; cursor: default; }}

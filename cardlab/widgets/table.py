@@ -248,14 +248,22 @@ class Table:
 
     # -- teaching aids (a game's table may override) --------------------------------
     def hint_html(self, observation: Observation) -> str:
-        """The hint for the seat to act: SearchBot's estimated value of each action."""
-        bot = bot_for("search", seed=0, game=self.game)
-        values = getattr(bot, "action_values", None)
+        """The hint for the seat to act: the search bot's estimated value of each action."""
+        if getattr(self, "_hint_bot", None) is None:
+            self._hint_bot = bot_for("search", seed=0, game=self.game)
+        values = getattr(self._hint_bot, "action_values", None)
         if values is None:
-            return "No hint for this game yet (the search bot is not available)."
+            return "No hint for this game (the search bot is not available)."
         scored = sorted(values(observation).items(), key=lambda item: -item[1])
-        rows = "".join(f"<li>{html.escape(str(a))}: <b>{v:+.2f}</b></li>" for a, v in scored[:6])
-        return f"Search bot's estimated value of each action (points or chips won):<ul>{rows}</ul>"
+        rows = "".join(f"<li>{html.escape(self.action_words(a))}: <b>{v:+.1f}</b></li>" for a, v in scored[:6])
+        return (
+            "Search bot's estimate for each action: the points (or chips) you win or lose on "
+            f"average, over deals of the cards you cannot see:<ul style='margin:2px 0'>{rows}</ul>"
+        )
+
+    def action_words(self, action: Action) -> str:
+        """An action in words for the hint and messages."""
+        return _label(str(action))
 
     def shown_points(self, observation: Observation) -> tuple:
         """The scores or stacks to show (a game may hold back results not yet turned up)."""

@@ -62,14 +62,12 @@ class DrawPokerTable(GameTable):
     game_class = "DrawPoker"
 
     def hint_html(self, observation: Observation) -> str:
-        try:
-            odds = importlib.import_module("cardlab.analysis.draw_odds")
-        except ImportError:
+        """At the draw (DP-5), the exact odds of the best discards; else the search bot's values."""
+        if not any(a.cards for a in observation.legal_actions):
             return super().hint_html(observation)
-        describe = getattr(odds, "hint_html", None) or getattr(odds, "describe_draws", None)
-        if describe is None or not any(a.cards for a in observation.legal_actions):
-            return super().hint_html(observation)
-        return str(describe(observation)) if describe.__name__ == "hint_html" else html.escape(str(describe(observation)))
+        from cardlab.analysis.draw_odds import describe_draws
+
+        return "<br>".join(html.escape(line) for line in describe_draws(observation, top=4).splitlines())
 
 
 class FightForTheLeadTable(GameTable):

@@ -1,0 +1,163 @@
+"""The odds explorer: how rare each hand is in a deck of each size, and where a hand stands.
+
+Choose a deck size (HR-3) and the HR-5 option: the exact count of every category and
+the deck's hierarchy (HR-4) update. Pick five cards (click them, or type them): their
+category and the exact number of hands that beat them, tie and lose.
+
+>>> explorer = OddsExplorer(deck_size=32)
+>>> explorer.pick("Ah Kh Qh Jh 9h")
+>>> explorer.standing.better, explorer.standing.tied   # 20 straight flushes; A-K-Q-J-9 flush in 4 suits
+(20, 4)
+>>> "flush" in explorer._verdict.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+import ipywidgets as W
+
+from cardlab.cards import DECK_SIZES, Card, CardError, Suit, deck, parse_cards
+from cardlab.fast import Standing, standing
+from cardlab.hands import HandRules, category_counts, evaluate, hierarchy, rarity_order
+from cardlab.render import cards_html
+from cardlab.widgets.style import style_tag
+from cardlab.widgets.table import card_button, style_card_button
+
+__all__ = ["OddsExplorer", "category_table_html"]
+
+
+def category_table_html(deck_size: int, ace_low: bool = True) -> str:
+    """The categories of a deck in its hierarchy (best first) with exact counts and odds.
+
+    >>> html = category_table_html(32)
+    >>> html.index("flush") < html.index("four of a kind")   # HR-4: a flush beats quads in 32 cards
+    True
+    """
+    counts = category_counts(deck_size, ace_low)
+    total = math.comb(deck_size, 5)
+    rarest = rarity_order(deck_size, ace_low)
+    rows = []
+    for place, category in enumerate(hierarchy(deck_size), 1):
+        count = counts[str(category)]
+        odds = f"1 in {total / count:,.0f}" if count else "impossible"
+        rows.append(
+            f"<tr><td>{place}</td><td>{category}</td><td style='text-align:right'>{count:,}</td>"
+            f"<td style='text-align:right'>{count / total:.4%}</td><td style='text-align:right'>{odds}</td>"
+            f"<td style='text-align:center'>{rarest.index(category) + 1}</td></tr>"
+        )
+    head = ("<tr><th>#</th><th>category (HR-4 order)</th><th>hands</th><th>chance</th><th>odds</th>"
+            "<th>rarity rank</th></tr>")
+    low = "ace low counts (HR-5)" if ace_low else "no ace-low straight (HR-5 off)"
+    return (
+        f"<div class='cl-panel'><b>{deck_size}-card deck</b>: {total:,} five-card hands; {low}"
+        f"<table style='border-spacing:10px 1px'>{head}{''.join(rows)}</table></div>"
+    )
+
+
+class OddsExplorer:
+    """Deck size and HR-5 choices, the category table, and a five-card picker.
+
+    ``pick(cards)`` selects a hand from code (a click does the same); ``standing``
+    is then how many hands of the deck beat, tie and lose to it.
+    """
+
+    def __init__(self, deck_size: int = 52, ace_low: bool = True):
+        self.selected: list[Card] = []
+        self.standing: Standing | None = None
+        self._deck = W.Dropdown(options=list(DECK_SIZES), value=deck_size, description="deck size",
+                                layout=W.Layout(width="180px"))
+        self._ace_low = W.Checkbox(value=ace_low, description="ace low straights (HR-5)", indent=False)
+        self._typed = W.Text(placeholder="or type five cards: Ah Kd 10c 7s 7h", continuous_update=False,
+                             layout=W.Layout(width="300px"))
+        self._clear = W.Button(description="Clear", icon="times")
+        self._table = W.HTML()
+        self._verdict = W.HTML()
+        self.errors = W.Output()
+        self._buttons: dict[Card, W.Button] = {}
+        self._rows = W.VBox()
+        for control in (self._deck, self._ace_low):
+            control.observe(lambda _: self._guard(self._refresh), "value")
+        self._typed.observe(lambda _: self._guard(self._read_typed), "value")
+        self._clear.on_click(lambda _: self._guard(self.pick, ()))
+        self.widget = W.VBox([
+            W.HTML(style_tag()), W.HTML("<span class='cl-title'><b>Odds explorer</b></span>"),
+            W.HBox([self._deck, self._ace_low]), self._table,
+            W.HTML("<span class='cl-zone-name'>Pick five cards</span>"), self._rows,
+            W.HBox([self._typed, self._clear]), self._verdict, self.errors,
+        ])
+        self.widget.add_class("cl-table")
+        self._refresh()
+
+    @property
+    def rules(self) -> HandRules:
+        return HandRules(self._deck.value, self._ace_low.value)
+
+    def pick(self, cards: Any) -> None:
+        """Select these cards (at most five, all in the deck)."""
+        cards = list(parse_cards(cards) if isinstance(cards, str) else (Card.parse(c) for c in cards))
+        if len(cards) > 5:
+            raise CardError(f"pick at most five cards, got {len(cards)}")
+        outside = [c for c in cards if c not in deck(self._deck.value)]
+        if outside:
+            raise CardError(f"{' '.join(map(str, outside))} not in the {self._deck.value}-card deck (HR-3)")
+        self.selected = cards
+        self._refresh()
+
+    def _toggle(self, card: Card) -> None:
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) < 5:
+            self.selected.append(card)
+        self._refresh()
+
+    def _read_typed(self) -> None:
+        self.pick(self._typed.value)
+
+    def _guard(self, callback: Any, *args: Any) -> None:
+        try:
+            callback(*args)
+        except (CardError, ValueError) as error:
+            self._verdict.value = f"<span class='cl-msg-error'>{html.escape(str(error))}</span>"
+
+    def _refresh(self) -> None:
+        rules = self.rules
+        cards = deck(rules.deck_size)
+        self.selected = [c for c in self.selected if c in cards]
+        self._table.value = category_table_html(rules.deck_size, rules.ace_low)
+        rows = []
+        for suit in Suit:
+            row = []
+            for card in (c for c in cards if c.suit is suit):
+                button = self._buttons.get(card)
+                if button is None:
+                    button = self._buttons[card] = card_button(lambda card=card: self._guard(self._toggle, card))
+                    button.add_class("cl-small")
+                style_card_button(button, card, selected=card in self.selected)
+                button.add_class("cl-small")
+                row.append(button)
+            rows.append(W.HBox(row))
+        if [r.children for r in self._rows.children] != [r.children for r in rows]:
+            self._rows.children = rows
+        self._verdict.value = self._verdict_html(rules)
+
+    def _verdict_html(self, rules: HandRules) -> str:
+        self.standing = None
+        if len(self.selected) < 5:
+            return f"<div class='cl-panel'>{cards_html(self.selected)} {len(self.selected)} of 5 cards picked.</div>"
+        value = evaluate(self.selected, rules)
+        self.standing = result = standing(value, rules)
+        total = result.better + result.tied + result.worse
+        return (
+            f"<div class='cl-panel'>{cards_html(self.selected)}<br><b>{html.escape(value.describe())}</b> "
+            f"({value.category}, place {rules.order.index(value.category) + 1} of 9 in this deck's order). "
+            f"Of the {total:,} hands of the {rules.deck_size}-card deck, <b>{result.better:,}</b> beat it, "
+            f"{result.tied:,} tie and {result.worse:,} lose to it: it is in the top "
+            f"{(result.better + result.tied) / total:.3%}.</div>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
