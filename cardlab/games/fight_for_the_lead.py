@@ -528,16 +528,16 @@ class FightForTheLeadState(GameState):
         i = self.playing.index(seat) + 1
         return self.playing[i % len(self.playing)]
 
-    def _end_trick(self) -> None:
+    def _end_trick(self) -> str:
+        """Close the full trick; the words of its outcome, for the last play's event."""
         winner = trick_winner(self.trick)
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
-        self._log("trick", f"{self.name(winner)} wins trick {len(self.done_tricks)} with "
-                  f"{_text(dict(self.trick)[winner])}.", rule="FL-7")
+        words = (f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
+                 f"{_text(dict(self.trick)[winner])}")
         self.trick = []
         self.turn = winner
-        if len(self.done_tricks) == TRICKS:
-            self._payout()
+        return words
 
     def _payout(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
@@ -812,14 +812,15 @@ class FightForTheLeadState(GameState):
             if card.suit is not led:
                 self.voids[player].add(led)
         trick.append((player, card))
-        verb = "plays" if len(trick) > 1 else "leads"
-        self._event("play", f"{self.names[player]} {verb} {_TEXT_BY_ID.get(id(card)) or card}.", "FL-7",
-                    player, action, None)
+        text = f"{self.names[player]} {'plays' if len(trick) > 1 else 'leads'} {_TEXT_BY_ID.get(id(card)) or card}"
         playing = self.playing
-        if len(trick) == len(playing):
-            self._end_trick()
-        else:
+        if len(trick) < len(playing):
+            self._event("play", text + ".", "FL-7", player, action, None)
             self.turn = playing[(playing.index(player) + 1) % len(playing)]
+            return
+        self._event("play", f"{text}: {self._end_trick()}.", "FL-7", player, action, None)
+        if len(self.done_tricks) == TRICKS:
+            self._payout()
 
     def _do_decide(self, action: Action, player: int) -> None:
         self.decisions[player] = action.kind
