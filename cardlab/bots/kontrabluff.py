@@ -175,14 +175,12 @@ def row_value(row: Sequence[Card]) -> int:
     return key
 
 
-def _low_top(key: int, cards: Sequence[Card]) -> int:
+def _low_top(cards: Sequence[Card]) -> int:
     """The top rank of a high-card low hand, 99 for anything paired or worse."""
     value = hand_value(cards)
     return value.ranks[0].number if value.category is Category.HIGH_CARD else 99
 
 
-_TWO_PAIR = 2 << 20
-_PAIR = 1 << 20
 _TRIPS = 3 << 20
 _STRAIGHT = 4 << 20
 
@@ -192,7 +190,8 @@ class KontrabluffRuleBot:
 
     ``low_lead`` and ``low_see`` are the highest top card of a low hand it leads
     low with and sees a low round with; ``keep_going`` the weakest hand (an HR key)
-    it builds in a normal round before the other's row shows anything.
+    it builds in a normal round before the other's row shows anything. Its choices
+    are deterministic; ``seed`` is kept for the bot protocol.
     """
 
     name = "rule"
@@ -207,19 +206,19 @@ class KontrabluffRuleBot:
     def __call__(self, obs: KontrabluffObservation) -> Action:
         phase, hand = obs.phase, list(obs.hand)
         if phase is Phase.CHOOSE:
-            low_key, low = best_low(hand)
-            if _low_top(low_key, low) <= self.low_lead:
+            _, low = best_low(hand)
+            if _low_top(low) <= self.low_lead:
                 return Action("low", tuple(low))
             return Action("hand_over")
         if phase is Phase.LEAD:
-            low_key, low = best_low(hand)
+            _, low = best_low(hand)
             high_key, high = best_high(hand)
-            if _low_top(low_key, low) <= self.low_lead and high_key < _TRIPS:
+            if _low_top(low) <= self.low_lead and high_key < _TRIPS:
                 return Action("low", tuple(low))
             return Action("lay", (high[0],))
         if phase is Phase.LOW:
-            low_key, low = best_low(hand)
-            if _low_top(low_key, low) <= self.low_see:
+            _, low = best_low(hand)
+            if _low_top(low) <= self.low_see:
                 return Action("see", tuple(low))
             return Action("pass", tuple(self._spare(hand)))
         return self._normal(obs, hand)
@@ -277,19 +276,19 @@ class KontrabluffRuleBot:
         hand, row = state.hands[other], state.rows[other]
         if obs.phase is Phase.LOW and obs.leader == other:  # he led low: a good low hand
             low = state.low[other]
-            return _low_top(0, low) <= self.low_lead
+            return _low_top(low) <= self.low_lead
         held = hand + row  # his hand when the round began
         if len(held) < 5:
             return True
         if obs.phase in (Phase.LEAD, Phase.NORMAL) and obs.dealer == other:
-            low_key, low = best_low(held)
-            if _low_top(low_key, low) <= self.low_lead:
+            _, low = best_low(held)
+            if _low_top(low) <= self.low_lead:
                 return False  # he would have played low, not handed over
         if obs.phase is Phase.NORMAL and row:
             high_key, _ = best_high(held)
             if obs.leader == other:
-                low_key, low = best_low(held)
-                if _low_top(low_key, low) <= self.low_lead and high_key < _TRIPS:
+                _, low = best_low(held)
+                if _low_top(low) <= self.low_lead and high_key < _TRIPS:
                     return False  # he would have led low
             elif high_key < self.keep_going:
                 return False  # a weak responder passes at once
