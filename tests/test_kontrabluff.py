@@ -4,6 +4,9 @@ the figures at the end of the rule page, the generic random playout, saving and 
 
 from __future__ import annotations
 
+import dataclasses
+import types
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -519,3 +522,27 @@ def test_search_bot_values_and_delegation():
     assert values and all(action in obs.legal_actions for action in values)
     assert bot(obs) == max(values, key=values.get)
     assert SearchBot(seed=3, samples=8)(obs) == SearchBot(seed=3, samples=8)(obs)  # seeded
+
+
+def test_search_bot_delegates_to_a_games_own_search_bot(monkeypatch):
+    import types
+
+    import cardlab.bots.search as search
+
+    class Fixed:
+        def __init__(self, seed=None):
+            self.seed = seed
+
+        def __call__(self, observation):
+            return Action("hand_over")
+
+    monkeypatch.setattr(search, "game_bot_module", lambda name: types.SimpleNamespace(SEARCH_BOT=Fixed))
+    obs = new(S_HAND, N_HAND).observation(SOUTH)
+    assert SearchBot(seed=1)(obs) == Action("hand_over")
+
+
+def test_rule_bot_names_a_game_without_bots():
+    obs = new(S_HAND, N_HAND).observation(SOUTH)
+    fake = dataclasses.replace(obs, game=types.SimpleNamespace(name="no_such_game"))
+    with pytest.raises(NotImplementedError, match="no_such_game"):
+        RuleBot()(fake)
