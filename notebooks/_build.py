@@ -2,6 +2,7 @@
 
     python notebooks/_build.py              # every notebook
     python notebooks/_build.py 01 02        # the notebooks whose names start so
+    python notebooks/_build.py 02 --draft   # run past failing cells, to inspect (do not commit)
 
 Each notebook is a list of cells, ``md(...)`` and ``code(...)``, in the rhythm of
 Norvig's pytudes: a sentence or two, a short cell, a visible result. The stored
@@ -752,27 +753,26 @@ def kontrabluff() -> list[tuple[str, str]]:
         ),
         code(
             """
-            going_on = kb.continue_or_pass(rounds=40, samples=6, seed=2026)
+            going_on = kb.continue_or_pass(rounds=80, samples=6, seed=2026)
             going_on.head(8)
             """
         ),
         code("charts.continue_or_pass_chart(going_on)"),
         code(
             """
-            worth = going_on[going_on.decisions >= 10]  # cells with enough decisions to judge
-            assert (worth.query("on_table >= 7").better == "continue").all()
-            assert (worth.query("on_table in [2, 4]").better == "pass").all()
-            worth.groupby("on_table").better.agg(lambda b: ", ".join(sorted(set(b))))
+            judged = going_on[going_on.decisions >= 10]  # cells with enough decisions to judge
+            assert (judged.query("on_table >= 7 or on_table % 2 == 1").verdict != "pass").all()
+            assert (judged.query("on_table == 2").verdict == "pass").all()
+            judged.pivot(index="on_table", columns="row", values="verdict").fillna("")
             """
         ),
         md(
             """
-            **Conclusion.** From seven cards on the table on, going on is always worth more than
-            passing, whatever your row shows: a pass would give away 28 points or more, and the
-            triangle numbers grow faster than the risk of losing. Early on it depends on whose turn
-            it is: with two or four cards down (the leader's turn, his row a card ahead) the search
-            bot would rather pass and give away 3 or 10 points than build on a row that shows
-            little; the responder, with one or three cards down, goes on.
+            **Conclusion.** On the responder's turns (an odd number of cards on the table) going on
+            is never worse than passing, and from seven cards on it never is for either player: a
+            pass there gives away 28 points or more. The clear pass is the leader's with two cards
+            down: the search bot values going on at about -15 net points against -3 for passing.
+            ("either" marks cells whose 95% interval includes the value of passing.)
             """
         ),
         md(
@@ -780,28 +780,28 @@ def kontrabluff() -> list[tuple[str, str]]:
             ## Low or normal?
 
             When the dealer hands over, the other player chooses: lead a card or play low. For
-            200 fresh deals the search bot values both, grouped by the leader's best low five.
+            400 fresh deals the search bot values both, grouped by the leader's best low five.
             """
         ),
         code(
             """
-            leads = kb.low_or_normal(deals=200, samples=6, seed=2026)
-            leads[["low_hand", "deals", "low", "normal", "better"]]
+            leads = kb.low_or_normal(deals=400, samples=6, seed=2026)
+            leads[["low_hand", "deals", "low", "normal", "verdict"]].round(1)
             """
         ),
         code("charts.low_or_normal_chart(leads)"),
         code(
             """
-            by_hand = leads.set_index("low_hand").better
-            assert (by_hand[["7 high", "8 high", "9 high", "10 high"]] == "low").all()
-            assert (by_hand[["J high", "Q high"]] == "normal").all()
+            verdict = leads.set_index("low_hand").verdict
+            assert (verdict[["7 high", "8 high", "9 high", "10 high"]] == "low").all() and verdict["J high"] == "normal"
+            verdict.to_dict()
             """
         ),
         md(
             """
             **Conclusion.** With a nine-high low or better, playing low is worth about 50 net
-            points more than leading a card, and a ten-high low still pays; from a jack-high low
-            on, lead a card instead.
+            points more than leading a card, and a ten-high low still clearly pays; from a
+            jack-high low on, lead a card instead.
             """
         ),
         md(
@@ -845,25 +845,26 @@ def kontrabluff() -> list[tuple[str, str]]:
         ),
         code(
             """
-            results = kb.bot_tournament(matches=12, target=100, samples=6, seed=2026)
+            results = kb.bot_tournament(matches=20, target=100, samples=6, seed=2026)
             results.query("opponent == 'all'")[["bot", "matches", "win_rate", "margin_per_round"]].round(2)
             """
         ),
         code('charts.tournament_chart(results, title="Kontrabluff bots, matches to 100 points")'),
         code(
             """
-            rule = results.set_index(["bot", "opponent"]).loc[("rule", "random")]
-            assert rule.win_rate == 1.0
-            float(rule.margin_per_round.round(1))
+            pairs = results.set_index(["bot", "opponent"])
+            assert pairs.loc[("rule", "random"), "margin_per_round_low"] > 10
+            assert pairs.loc[("search", "rule"), "margin_per_round_low"] < 0  # not clearly better than the rule bot
+            pairs.loc[[("rule", "random"), ("search", "rule"), ("search", "random")], ["win_rate", "margin_per_round"]].round(2)
             """
         ),
         md(
             """
-            **Conclusion.** The rule bot beats the random bot in every match, by more than 20
-            points a round. The search bot (six sampled deals per decision, rollouts by the rule
-            bot) is not yet reliably stronger: it wins most matches against the rule bot but not
-            against the random bot, and its margins per round are near zero against both; its
-            estimates are noisy where one round can swing 110 points.
+            **Conclusion.** The rule bot beats the random bot by more than 10 points a round (the
+            95% interval's lower end), winning most matches. The search bot (six sampled deals per
+            decision, rollouts by the rule bot) is not clearly better than the rule bot it plans
+            with: one round can swing 110 points, and six samples make noisy estimates. Raise
+            `samples` and `matches` to look closer.
             """
         ),
         md(
@@ -1694,14 +1695,18 @@ def build(name: str) -> Path:
     return path
 
 
-def execute(path: Path, timeout: int = 600) -> float:
-    """Run the notebook in place in a fresh kernel, as nbval will; returns seconds taken."""
+def execute(path: Path, timeout: int = 600, allow_errors: bool = False) -> float:
+    """Run the notebook in place in a fresh kernel, as nbval will; returns seconds taken.
+
+    ``allow_errors`` keeps going past a failing cell (a draft to inspect, never to commit).
+    """
     import nbformat
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
     start = time.perf_counter()
-    NotebookClient(notebook, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}).execute()
+    NotebookClient(notebook, timeout=timeout, kernel_name="python3", allow_errors=allow_errors,
+                   resources={"metadata": {"path": str(HERE)}}).execute()
     seconds = time.perf_counter() - start
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)  # timestamps would change on every run
@@ -1713,10 +1718,12 @@ def execute(path: Path, timeout: int = 600) -> float:
     return seconds
 
 
-def main(prefixes: list[str]) -> None:
+def main(args: list[str]) -> None:
+    draft = "--draft" in args
+    prefixes = [arg for arg in args if arg != "--draft"]
     names = [name for name in NOTEBOOKS if not prefixes or any(name.startswith(p) for p in prefixes)]
     for name in names:
-        seconds = execute(build(name))
+        seconds = execute(build(name), allow_errors=draft)
         print(f"{name}.ipynb: built and executed in {seconds:.1f} s")
 
 

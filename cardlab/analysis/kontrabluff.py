@@ -92,6 +92,11 @@ def _best(values: Mapping[Action, float], kind: str) -> float | None:
     return max(found) if found else None
 
 
+def _verdict(low: pd.Series, high: pd.Series, other: pd.Series, above: str, below: str) -> np.ndarray:
+    """``above`` where the whole 95% interval is above ``other``, ``below`` where it is under, else 'either'."""
+    return np.where(low > other, above, np.where(high < other, below, "either"))
+
+
 @dataclass(frozen=True)
 class ContinueTask:
     """One normal opening round played by two search bots; a row per decision to lay or pass (KB-4).
@@ -139,7 +144,9 @@ def continue_or_pass(rounds: int = 60, seed: int = 2026, *, samples: int = 8, ex
     of its best card (``continue``) and of passing (``pass`` = minus the points of the
     cards on the table), then lays that card, so every round reaches 9 cards on the table. One row per (``on_table``,
     ``row``): ``decisions``, ``continue`` with ``continue_low``/``continue_high`` (95%
-    interval over decisions), ``pass``, ``gain`` (continue minus pass) and ``better``.
+    interval over decisions), ``pass``, ``gain`` (continue minus pass), ``better`` (the
+    larger mean) and ``verdict`` ('continue' or 'pass' where the interval of ``continue``
+    lies wholly above or below ``pass``, else 'either'; 'either' too for a single decision).
 
     >>> table = continue_or_pass(rounds=4, seed=1, samples=2, executor="serial", progress=False)
     >>> bool((table["pass"] == [-triangle(n) for n in table["on_table"]]).all())
@@ -158,6 +165,7 @@ def continue_or_pass(rounds: int = 60, seed: int = 2026, *, samples: int = 8, ex
     table["on_table"] = table["on_table"].astype(int)
     table["gain"] = table["continue"] - table["pass"]
     table["better"] = np.where(table["gain"] > 0, "continue", "pass")
+    table["verdict"] = _verdict(table["continue_low"], table["continue_high"], table["pass"], "continue", "pass")
     table["row"] = pd.Categorical(table["row"], categories=ROW_STRENGTHS, ordered=True)
     table = table.sort_values(["on_table", "row"], ignore_index=True)
     table.attrs.update(summary.attrs, samples=samples)
@@ -187,7 +195,8 @@ def low_or_normal(deals: int = 200, seed: int = 2026, *, samples: int = 8, execu
     holds ten cards and leads. The search bot values leading low with his best low five
     (``low``) and leading his best card in a normal round (``normal``). One row per
     ``low_hand`` (:data:`LOW_HANDS`, best first): ``deals``, both means with 95% intervals,
-    ``gain`` (low minus normal) and ``better``.
+    ``gain`` (low minus normal), ``better`` (the larger mean) and ``verdict`` ('low' or
+    'normal' where the two intervals do not overlap, else 'either').
 
     >>> table = low_or_normal(deals=6, seed=1, samples=2, executor="serial", progress=False)
     >>> int(table["deals"].sum())
@@ -204,6 +213,8 @@ def low_or_normal(deals: int = 200, seed: int = 2026, *, samples: int = 8, execu
     table = table.reset_index()
     table["gain"] = table["low"] - table["normal"]
     table["better"] = np.where(table["gain"] > 0, "low", "normal")
+    table["verdict"] = np.where(table["low_low"] > table["normal_high"], "low",
+                                np.where(table["low_high"] < table["normal_low"], "normal", "either"))
     table["low_hand"] = pd.Categorical(table["low_hand"], categories=LOW_HANDS, ordered=True)
     table = table.sort_values("low_hand", ignore_index=True)
     table.attrs.update(summary.attrs, samples=samples)
