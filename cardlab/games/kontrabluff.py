@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from cardlab.cards import Card, Rank, Suit, deck
+from cardlab.cards import Card, Rank, Suit
 from cardlab.engine import (
     Action,
     ActionList,
