@@ -159,7 +159,7 @@ def make_bot(kind: str | Bot, seed: int | None = None) -> Bot:
     raise ValueError(f"unknown bot {kind!r}: use 'random', 'rule', 'search' or a bot")
 
 
-def session_paths(bots: Sequence[str | Bot] = ("rule", "random", "rule", "random"), games: int = 20,
+def session_paths(bots: Sequence[str | Bot] = ("rule", "rule", "rule", "random"), games: int = 20,
                   seed: int = 0, **settings: int) -> pd.DataFrame:
     """Stacks and pot game by game over one seeded session (FL-8 .. FL-11).
 
