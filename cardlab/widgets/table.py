@@ -16,14 +16,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import html
+import re
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
 
-from cardlab.cards import Card, format_cards, rng_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Observation as _Obs, Zone, seat_names
+from cardlab.cards import Card, rng_for
+from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Zone, seat_names
 from cardlab.render import cards_html
 from cardlab.widgets.style import style_tag
 
@@ -33,7 +34,7 @@ Bot = Callable[[Observation], Action]
 
 #: Bot names a table accepts, and the class each names in :mod:`cardlab.bots`.
 BOT_NAMES = {"random": "RandomBot", "rule": "RuleBot", "search": "SearchBot"}
-_BASE_FIELDS = {f.name for f in dataclasses.fields(_Obs)}
+_BASE_FIELDS = {f.name for f in dataclasses.fields(Observation)}
 _SEAT_FIELDS = {"dealer", "leader", "lead", "opener", "winner", "last_raiser", "to_act", "first"}
 _PILE_KINDS = {"stock", "talon", "discard", "deck", "pile", "removed", "out"}
 _MAX_GROUPED = 5000  # legal actions listed in full to build buttons; beyond, a game's own table
@@ -279,6 +280,9 @@ class Table:
         parts = []
         for name, cards in state.card_locations().items():
             cards = list(cards)
+            seat = re.fullmatch(r"(.*) (\d)", name)  # 'hand 2' -> "North's hand"
+            if seat and int(seat[2]) < len(self.seats):
+                name = f"{self.seats[int(seat[2])]}'s {seat[1]}"
             parts.append(
                 f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(name)} ({len(cards)})</span>'
                 f"{cards_html(cards, size='sm', fan=len(cards) > 8)}</div>"
@@ -427,7 +431,7 @@ class Table:
         self._draw_actions(my_turn)
         self._draw_extra(obs, my_turn)
         self._hint.value = (
-            f'<div class="cl-panel">💡 {self.hint_html(obs)}</div>' if self._hints.value and my_turn else ""
+            f'<div class="cl-panel"><b>Hint.</b> {self.hint_html(obs)}</div>' if self._hints.value and my_turn else ""
         )
         self._teacher_view.value = self.teacher_html() if self._teacher.value else ""
         lines = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(self.log_lines(obs)[-200:]))
@@ -545,7 +549,9 @@ class Table:
                 style_card_button(button, None)
                 continue
             usable = my_turn and hand[i] in playable
-            style_card_button(button, hand[i], selected=hand[i] in self.selected, dim=my_turn and not usable)
+            # Dim the cards no action can use now (FL-7: follow suit), not a hand during betting.
+            dim = my_turn and bool(playable) and not usable
+            style_card_button(button, hand[i], selected=hand[i] in self.selected, dim=dim)
             button.disabled = not usable
 
     def _draw_actions(self, my_turn: bool) -> None:
