@@ -524,10 +524,6 @@ class FightForTheLeadState(GameState):
     def _take(self, seat: int, card: Card) -> None:
         self.hands[seat].append(card)
 
-    def _next_in_game(self, seat: int) -> int:
-        i = self.playing.index(seat) + 1
-        return self.playing[i % len(self.playing)]
-
     def _end_trick(self) -> str:
         """Close the full trick; the words of its outcome, for the last play's event."""
         winner = trick_winner(self.trick)
