@@ -524,16 +524,16 @@ class FightForTheLeadState(GameState):
     def _take(self, seat: int, card: Card) -> None:
         self.hands[seat].append(card)
 
-    def _end_trick(self) -> str:
-        """Close the full trick; the words of its outcome, for the last play's event."""
+    def _end_trick(self) -> None:
         winner = trick_winner(self.trick)
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
-        words = (f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
-                 f"{_text(dict(self.trick)[winner])}")
+        self._event("trick", f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
+                    f"{_text(dict(self.trick)[winner])}.", "FL-7", None, None, None)
         self.trick = []
         self.turn = winner
-        return words
+        if len(self.done_tricks) == TRICKS:
+            self._payout()
 
     def _payout(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
@@ -808,15 +808,14 @@ class FightForTheLeadState(GameState):
             if card.suit is not led:
                 self.voids[player].add(led)
         trick.append((player, card))
-        text = f"{self.names[player]} {'plays' if len(trick) > 1 else 'leads'} {_TEXT_BY_ID.get(id(card)) or card}"
+        verb = "plays" if len(trick) > 1 else "leads"
+        self._event("play", f"{self.names[player]} {verb} {_TEXT_BY_ID.get(id(card)) or card}.", "FL-7",
+                    player, action, None)
         playing = self.playing
-        if len(trick) < len(playing):
-            self._event("play", text + ".", "FL-7", player, action, None)
+        if len(trick) == len(playing):
+            self._end_trick()
+        else:
             self.turn = playing[(playing.index(player) + 1) % len(playing)]
-            return
-        self._event("play", f"{text}: {self._end_trick()}.", "FL-7", player, action, None)
-        if len(self.done_tricks) == TRICKS:
-            self._payout()
 
     def _do_decide(self, action: Action, player: int) -> None:
         self.decisions[player] = action.kind
