@@ -82,6 +82,9 @@ def assert_no_leak(table: Table) -> None:
     # is checked apart: it holds exactly the engine's log for this seat, nothing else.
     lines = re.findall(r"<div>(.*?)</div>", table._log.value)
     expected = [html.escape(line) for line in reversed(table.log_lines(table.observation())[-200:])]
+    if table._covered:  # hot-seat, between two people: nothing private at all
+        expected = []
+        assert table._board.value == "" and all(b.description == "" for b in table._card_buttons)
     assert lines == expected
     assert table.observation().log == state.log_for(seat)
     hidden = state.hidden_from(seat)
@@ -196,6 +199,14 @@ def test_hot_seat_view_follows_the_player_to_act_behind_a_cover():
         click_action(table, table.observation().legal_actions.sample(rng))
         assert_no_leak(table)
     assert seats_seen == {0, 1}
+
+
+@pytest.mark.parametrize("name", ["parallel_poker", "fight_for_the_lead"])
+def test_hot_seat_with_simultaneous_choices_plays_to_the_end(name):
+    table = play(name, seed=6, hotseat=True, **SHORT[name])
+    assert table.bots == {}
+    play_through_buttons(table, np.random.default_rng(6))
+    assert table.state.is_terminal
 
 
 def test_buttons_offer_exactly_the_legal_action_kinds():

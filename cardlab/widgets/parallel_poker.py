@@ -80,12 +80,12 @@ class ParallelPokerTable(GameTable):
 
     def lay_packets(self) -> None:
         """Play the arrangement (PP-2); the engine refuses an incomplete one."""
-        action = self.arrangement()
-        self.packets = [[] for _ in range(PACKETS)]
-        self.play(action)
+        self.play(self.arrangement())  # an illegal one raises and leaves the packets as they lie
+        self._clear_packets()  # the next arrangement (hot-seat, next game) starts at packet 1
+        self._refresh()
 
     def new_game(self, seed: int | None = None) -> None:
-        self.packets = [[] for _ in range(PACKETS)]
+        self._clear_packets()
         self.revealed = 0
         super().new_game(seed)
 

@@ -414,6 +414,8 @@ class Table:
         obs = state.observation(seat)
         replaying = self.replay_states is not None
         my_turn = not replaying and seat in self.actors() and not self._covered
+        if self._covered:  # hot-seat: nothing private shows until the next person uncovers it
+            obs = dataclasses.replace(obs, hand=(), zones=(), log=())
         self._hand.layout.display = "none" if self._covered else None
         self._cover.layout.display = None if self._covered else "none"
         self._cover.description = f"{self.seats[seat]}: show my cards"
