@@ -18,14 +18,15 @@ import dataclasses
 import html
 import re
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 
 from cardlab.cards import Card, rng_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Zone, seat_names
+from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, seat_names
 from cardlab.render import cards_html
+from cardlab.widgets.view import board_html, extras_html, label, log_html, per_seat
 from cardlab.widgets.style import style_tag
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
@@ -34,9 +35,6 @@ Bot = Callable[[Observation], Action]
 
 #: Bot names a table accepts, and the class each names in :mod:`cardlab.bots`.
 BOT_NAMES = {"random": "RandomBot", "rule": "RuleBot", "search": "SearchBot"}
-_BASE_FIELDS = {f.name for f in dataclasses.fields(Observation)}
-_SEAT_FIELDS = {"dealer", "leader", "lead", "opener", "winner", "last_raiser", "to_act", "first"}
-_PILE_KINDS = {"stock", "talon", "discard", "deck", "pile", "removed", "out"}
 _MAX_GROUPED = 5000  # legal actions listed in full to build buttons; beyond, a game's own table
 
 
@@ -58,14 +56,6 @@ def bot_for(kind: str | Bot, seed: int | None = None, game: Game | None = None) 
         except TypeError:
             continue
     return cls()
-
-
-def _label(kind: str) -> str:
-    return kind.replace("_", " ")
-
-
-def _words(seats: Sequence[str], values: Sequence[Any]) -> str:
-    return " · ".join(f"{name} <b>{value}</b>" for name, value in zip(seats, values))
 
 
 class Table:
@@ -264,7 +254,7 @@ class Table:
 
     def action_words(self, action: Action) -> str:
         """An action in words for the hint and messages."""
-        return _label(str(action))
+        return label(str(action))
 
     def shown_points(self, observation: Observation) -> tuple:
         """The scores or stacks to show (a game may hold back results not yet turned up)."""
@@ -436,8 +426,7 @@ class Table:
             f'<div class="cl-panel"><b>Hint.</b> {self.hint_html(obs)}</div>' if self._hints.value and my_turn else ""
         )
         self._teacher_view.value = self.teacher_html() if self._teacher.value else ""
-        lines = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(self.log_lines(obs)[-200:]))
-        self._log.value = f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){lines}</div>'
+        self._log.value = log_html(self.log_lines(obs))
         self._undo.disabled = replaying or not any(p in self.humans for p, _ in self.state.actions)
         self._step.disabled = replaying or self._next_bot() is None
         self._replay.disabled = not self.state.is_terminal
@@ -461,66 +450,18 @@ class Table:
         parts = [turn]
         points = self.shown_points(obs)
         if points:
-            parts.append(f"{'Stacks' if chips else 'Points'}: {_words(seats, points)}")
+            parts.append(f"{'Stacks' if chips else 'Points'}: {per_seat(seats, points)}")
         if obs.pot is not None:
             parts.append(f"Pot <b>{obs.pot}</b>")
-        extras = self._extras_html(obs)
+        extras = extras_html(obs, self.seats)
         msg = ""
         if self.message:
             cls = "cl-msg-error" if self.message_is_error else ""
             msg = f"<div class='{cls}' role='status'>{html.escape(self.message)}</div>"
         return f'<div class="cl-panel">{" · ".join(p for p in parts if p)}{extras}{msg}</div>'
 
-    def _extras_html(self, obs: Observation) -> str:
-        """A game's own observation fields that are plain numbers or words (phase, dealer ...).
-
-        Cards and per-seat tuples are left out: the zones and the status line show them.
-        """
-        items = []
-        for f in dataclasses.fields(obs):
-            if f.name in _BASE_FIELDS or f.name.startswith("_"):
-                continue
-            value = getattr(obs, f.name)
-            if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
-                continue
-            seatlike = f.name in _SEAT_FIELDS or f.name.endswith(("dealer", "leader"))
-            if seatlike and isinstance(value, int) and 0 <= value < len(self.seats):
-                value = self.seats[value]
-            items.append(f"<span style='margin-right:14px'>{_label(f.name)}: <b>{html.escape(str(value))}</b></span>")
-        return f"<div style='font-size:13px;opacity:.9'>{''.join(items)}</div>" if items else ""
-
-    def _zone_html(self, zone: Zone) -> str:
-        name = _label(zone.name)
-        if zone.owner is not None and self.seats[zone.owner] not in zone.name:
-            name = name.removesuffix(f" {zone.owner}")  # 'hand 2' of seat 2: 'North's hand'
-            name = f"{self.seats[zone.owner]}'s {name}"
-        cards = zone.cards
-        count = len(cards)
-        hidden = f", {zone.hidden} face down" if zone.hidden and zone.hidden != count else ""
-        if zone.hidden == count and count:
-            hidden = ", face down"
-        label = f"{name} — {count} card{'s' * (count != 1)}{hidden}"
-        if count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"muck", "discards"}:
-            body = cards_html(cards[:1], size="sm", label=label)  # a face-down pile: one back and its count
-        elif count > 12:
-            label += ", the last 12 shown"
-            body = cards_html(cards[-12:], size="sm", fan=True, label=label)
-        else:
-            small = zone.kind in _PILE_KINDS | {"muck", "discards"}
-            fan = zone.kind in ("row", "hand", "fan", "face_down") and count > 1
-            body = cards_html(cards, fan=fan, size="sm" if small else "md", label=label)
-        return f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(label)}</span>{body}</div>'
-
     def _board_html(self, obs: Observation) -> str:
-        theirs = [z for z in obs.zones if z.owner is not None and z.owner != obs.player]
-        public = [z for z in obs.zones if z.owner is None]
-        # The seat's own hand is drawn as buttons below, not twice.
-        mine = [z for z in obs.zones if z.owner == obs.player and not (z.cards and set(z.cards) == set(obs.hand))]
-        rows = []
-        for zones in (theirs, public, mine):
-            if zones:
-                rows.append(f'<div class="cl-panel">{"".join(self._zone_html(z) for z in zones)}</div>')
-        return "".join(rows)
+        return board_html(obs, self.seats)
 
     def _group(self, obs: Observation) -> dict[str, list[Action]]:
         groups: dict[str, list[Action]] = {}
@@ -561,7 +502,7 @@ class Table:
         for kind, group in self._groups.items():
             button = self._action_buttons.get(kind)
             if button is None:
-                button = W.Button(description=_label(kind), button_style="primary")
+                button = W.Button(description=label(kind), button_style="primary")
                 button.add_class("cl-action")
                 button.on_click(lambda _, k=kind: self._guard(self._on_action, k))
                 self._action_buttons[kind] = button
@@ -582,7 +523,7 @@ class Table:
                 slider.value = min(max(slider.value, low), high)
             action = self.candidate(kind)
             ok = self.state.can_apply(action, self.view_seat)
-            button.description = _label(str(action)) if action.cards or action.amount is not None else _label(kind)
+            button.description = label(str(action)) if action.cards or action.amount is not None else label(kind)
             button.disabled = not ok
             button.tooltip = "" if ok else self._why(action)
             children.append(button)
