@@ -10,10 +10,51 @@ from cardlab.analysis import hands as odds
 
 def _hands_charts():
     return {
-        "category_odds": lambda: charts.category_odds_chart(odds.category_odds()),
-        "hierarchy": lambda: charts.hierarchy_chart(odds.hierarchy_vs_rarity(ace_low=False)),
-        "high_card_vs_pair": lambda: charts.high_card_vs_pair_chart(odds.high_card_vs_pair(ace_low=(True, False))),
+        "category_odds_chart": lambda: charts.category_odds_chart(odds.category_odds()),
+        "hierarchy_chart": lambda: charts.hierarchy_chart(odds.hierarchy_vs_rarity(ace_low=False)),
+        "high_card_vs_pair_chart": lambda: charts.high_card_vs_pair_chart(odds.high_card_vs_pair(ace_low=(True, False))),
     }
+
+
+def _game_charts():
+    """Every other builder, on small real tables from the analysis modules (seeded)."""
+    from cardlab.analysis import draw_odds, fight_for_the_lead, kontrabluff, parallel_poker
+
+    quick = dict(seed=3, executor="serial", progress=False)
+    return {
+        "improvement_chart": lambda: charts.improvement_chart(draw_odds.improvement_table((52, 32))),
+        "best_discard_chart": lambda: charts.best_discard_chart(draw_odds.best_discard_table((52, 32), hands=draw_odds.DILEMMAS[:2])),
+        "continue_or_pass_chart": lambda: charts.continue_or_pass_chart(
+            kontrabluff.continue_or_pass(rounds=2, samples=2, **quick), min_decisions=1),
+        "low_or_normal_chart": lambda: charts.low_or_normal_chart(kontrabluff.low_or_normal(deals=4, samples=2, **quick)),
+        "low_round_chart": lambda: charts.low_round_chart(kontrabluff.low_round_outcomes(rounds=60, **quick)),
+        "tournament_chart": lambda: charts.tournament_chart(kontrabluff.bot_tournament(
+            matches=2, target=20, bots={"a": __import__("cardlab.bots", fromlist=["RandomBot"]).RandomBot,
+                                        "b": __import__("cardlab.bots", fromlist=["RuleBot"]).RuleBot}, **quick)),
+        "strategy_matrix_chart": lambda: charts.strategy_matrix_chart(parallel_poker.strategy_matrix(n_deals=3, seed=1)),
+        "best_response_chart": lambda: charts.best_response_chart(parallel_poker.best_responses(n_deals=1, seed=1)),
+        "lead_chance_chart": lambda: charts.lead_chance_chart(fight_for_the_lead.lead_chances(players=(2, 3), deals=50, seed=1)),
+        "exchange_value_chart": lambda: charts.exchange_value_chart(fight_for_the_lead.exchange_value(cards=(0, 1), games=4, seed=1)),
+        "session_paths_chart": lambda: charts.session_paths_chart(fight_for_the_lead.session_paths(games=3, seed=1)),
+    }
+
+
+def test_every_public_builder_is_tested():
+    assert set(charts.__all__) == set(_hands_charts()) | set(_game_charts())
+
+
+@pytest.mark.parametrize("name", list(_game_charts()))
+def test_game_chart_is_deterministic_titled_and_labelled(name):
+    make = _game_charts()[name]
+    first = make().to_json()
+    assert first == make().to_json()
+    spec = json.loads(first)
+    assert spec["title"]["text"]
+    assert "param_" not in first and '"view_' not in first
+    encodings = [node["encoding"] for node in _walk(spec) if isinstance(node.get("encoding"), dict)]
+    # A named x axis, and a y axis whose title was chosen (None only where the labels are the names).
+    assert any(e.get("x", {}).get("title") for e in encodings), name
+    assert any("title" in e.get("y", {}) for e in encodings), name
 
 
 def _walk(spec):
