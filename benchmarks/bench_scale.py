@@ -9,7 +9,11 @@ per second:
 
 Each run lasts about ``--seconds`` (30 by default; ``--quick`` for 5). Reports the
 speed-up of two workers over one (target >= 1.7x) and the overhead of one worker
-against the plain loop (target < 10%). All runs use the same seed and must agree::
+against the plain loop (target < 10%). All runs use the same seed and must agree. CPU milliseconds per game, measured inside
+the workers, show the overhead even on a busy machine; games per second there measure
+the share of the cores the run was given (Linux shares CPU fairly between sessions
+when ``/proc/sys/kernel/sched_autogroup_enabled`` is 1, so two workers of one session
+gain nothing while other sessions keep both cores busy)::
 
     python benchmarks/bench_scale.py            # about 2.5 minutes
     python benchmarks/bench_scale.py --quick
