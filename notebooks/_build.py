@@ -95,7 +95,11 @@ def start_here() -> list[tuple[str, str]]:
             | [04 parallel poker](04-parallel-poker.ipynb) | the rules PP-1 ... PP-5; strategies against each other and best responses |
             | [05 Fight for the Lead](05-fight-for-the-lead.ipynb) | the rules FL-1 ... FL-11; the chance to win the lead, the value of an exchange, pot and bankroll paths |
 
-            Each game notebook ends with a table to play against the bots.
+            Each game notebook ends with a table to play against the bots; to play only, open a
+            table of its own: [Kontrabluff](play-kontrabluff.ipynb),
+            [draw poker](play-draw-poker.ipynb), [parallel poker](play-parallel-poker.ipynb),
+            [Fight for the Lead](play-fight-for-the-lead.ipynb), or serve them as a classroom app
+            with `voila notebooks/play-kontrabluff.ipynb`.
 
             The package, one room per concern (arrows point down the list only):
 
@@ -131,7 +135,8 @@ def start_here() -> list[tuple[str, str]]:
 
             - Install and open the notebooks: `pip install -e . && jupyter lab notebooks/00-start-here.ipynb`.
             - Run every test (unit tests, doctests, these notebooks through nbval, browser tests):
-              `bash tools/test.sh`. The notebooks alone: `python -m pytest --nbval notebooks/`.
+              `bash tools/test.sh`. The notebooks alone: `python -m pytest notebooks/` (pytest's
+              options in `pyproject.toml` include `--nbval`, which compares every stored output).
             - The notebooks are generated: edit `notebooks/_build.py`, then
               `python notebooks/_build.py 02` rewrites and re-executes `02-kontrabluff.ipynb`.
             - Simulations are seeded and sized to run in seconds; each analysis function takes a
