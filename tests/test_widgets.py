@@ -178,7 +178,7 @@ def test_play_a_game_to_the_end_by_clicking(name):
 
 
 @pytest.mark.parametrize("name", list(TABLE_CLASSES))
-@pytest.mark.parametrize("seed", [3, 4, 5])
+@pytest.mark.parametrize("seed", [3, 4, 5, 6, 7, 8])
 def test_no_hidden_card_ever_appears_in_a_widget(name, seed):
     rng = np.random.default_rng(seed)
     table = play(name, seed=seed, seat=int(rng.integers(2)), hints=False, **SHORT[name])
@@ -392,3 +392,21 @@ def test_hints_name_only_the_seats_own_options_and_no_hidden_card(name):
         assert_no_leak(table)
         click_action(table, table.observation().legal_actions.sample(rng))
     assert shown > 0 and not table.errors.outputs
+
+
+def test_with_a_pace_bots_move_one_by_one_on_the_event_loop():
+    import asyncio
+
+    async def main():
+        table = FightForTheLeadTable(seed=3, players=4, pace=0.01)
+        start = len(table.state.actions)
+        assert table._pending is not None  # the first bot move waits for its timer
+        for _ in range(500):
+            if table._pending is None:
+                break
+            await asyncio.sleep(0.005)
+        return table, start
+
+    table, start = asyncio.run(main())
+    assert table._pending is None and len(table.state.actions) > start
+    assert table.seat in table.actors()  # the bots stopped for the person

@@ -523,7 +523,12 @@ class Table:
                 slider.value = min(max(slider.value, low), high)
             action = self.candidate(kind)
             ok = self.state.can_apply(action, self.view_seat)
-            button.description = label(str(action)) if action.cards or action.amount is not None else label(kind)
+            if action.cards or action.amount is not None:
+                button.description = label(str(action))
+            elif any(a.cards for a in group):
+                button.description = f"{label(kind)} no cards"  # e.g. keep all (FL-6), stand pat (DP-5)
+            else:
+                button.description = label(kind)
             button.disabled = not ok
             button.tooltip = "" if ok else self._why(action)
             children.append(button)
