@@ -70,3 +70,8 @@ def screenshot():
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
     return save
+
+
+def pytest_terminal_summary(terminalreporter):
+    if SCREENSHOTS.exists() and any(SCREENSHOTS.glob("*.png")):
+        terminalreporter.write_line(f"screenshots of the browser tests: {SCREENSHOTS}")
