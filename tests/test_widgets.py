@@ -164,6 +164,9 @@ def test_play_a_game_to_the_end_by_clicking(name):
     moves = play_through_buttons(table, np.random.default_rng(1))
     state = table.state
     assert state.is_terminal and moves > 0
+    if isinstance(table, ParallelPokerTable):
+        assert "turn the showings up" in table._status.value  # PP-3: one by one
+        table._all.click()
     # the engine's state is exactly the game its actions replay to
     assert table.game.state_from_json(state.to_json()) == state
     html = table._status.value
@@ -172,8 +175,6 @@ def test_play_a_game_to_the_end_by_clicking(name):
     assert not table._replay.disabled
     # the log shows the engine's words with their rule ids
     prefix = {"kontrabluff": "KB-", "draw_poker": "DP-", "parallel_poker": "PP-", "fight_for_the_lead": "FL-"}[name]
-    if isinstance(table, ParallelPokerTable):
-        table._all.click()
     assert prefix in table._log.value
 
 
@@ -266,6 +267,7 @@ def test_undo_takes_back_the_seats_last_action_and_what_followed():
 def test_replay_walks_through_the_finished_game():
     table = ParallelPokerTable(seed=8)
     play_through_buttons(table, np.random.default_rng(3))
+    table._all.click()
     assert not table._replay.disabled
     table._replay.click()
     assert table.replay_states is not None and table._replay_slider.max == len(table.state.actions)

@@ -194,8 +194,7 @@ class ParallelPokerTable(GameTable):
             what = evaluate(packet, rules).describe() if len(packet) == PACKET_SIZE else f"{len(packet)} of 5"
             here = " ◀" if my_turn and self._fill.value == str(k + 1) else ""
             self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here}<br><span style='font-size:12px'>{html.escape(what)}</span>"
-        self.revealed = min(self.revealed, len(obs.showings))
-        hidden = len(obs.showings) - self.revealed
+        hidden = max(0, len(obs.showings) - self.revealed)
         self._next.layout.display = None if hidden else "none"
         self._all.layout.display = None if hidden > 1 else "none"
         self._showings.value = self._showings_html(obs)
@@ -217,7 +216,7 @@ class ParallelPokerTable(GameTable):
                 for p in (0, 1)
             )
             rows.append(f"<tr><td>game {showing.game}, showing {showing.packet}</td>{sides}<td>{result}</td></tr>")
-        waiting = len(obs.showings) - self.revealed
+        waiting = max(0, len(obs.showings) - self.revealed)
         note = f"<div>{waiting} showing{'s' * (waiting != 1)} still face down.</div>" if waiting else ""
         return (
             f"<div class='cl-panel'><b>Showings (PP-3)</b> — so far {seats[0]} {totals[0]}, {seats[1]} {totals[1]}"
@@ -239,6 +238,11 @@ class ParallelPokerTable(GameTable):
                     zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
         return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)))
+
+    def over_text(self, obs: Observation) -> str:
+        if self.revealed < len(obs.showings):
+            return "All packets are laid: turn the showings up one by one (PP-3)."
+        return super().over_text(obs)
 
     def shown_points(self, obs: Observation) -> tuple:
         """The scores without the showings still face down (PP-4)."""

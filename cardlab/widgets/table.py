@@ -256,6 +256,10 @@ class Table:
         """An action in words for the hint and messages."""
         return label(str(action))
 
+    def over_text(self, observation: Observation) -> str:
+        """The status line of a finished game."""
+        return "The game is over."
+
     def shown_points(self, observation: Observation) -> tuple:
         """The scores or stacks to show (a game may hold back results not yet turned up)."""
         return observation.points
@@ -436,7 +440,7 @@ class Table:
     def _status_html(self, obs: Observation, my_turn: bool) -> str:
         seats = self.seats
         if obs.is_terminal:
-            turn = "The game is over."
+            turn = self.over_text(obs)
         elif my_turn:
             turn = f"<span class='cl-turn'>Your turn, {seats[obs.player]}.</span>"
         elif self._covered:
