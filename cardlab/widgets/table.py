@@ -70,7 +70,6 @@ class Table:
     """
 
     title = "cardlab"
-    rules_page = ""
 
     def __init__(
         self,
@@ -98,6 +97,7 @@ class Table:
         self.replay_states: list[GameState] | None = None
         self._pending: asyncio.TimerHandle | None = None
         self._covered = False
+        self._groups: dict[str, list[Action]] = {}  # the legal actions on offer, by kind
         self._build(pace, auto, teacher, hints)
         self.new_game(seed)
 
@@ -141,7 +141,10 @@ class Table:
 
     @property
     def view_seat(self) -> int:
-        """The seat whose observation the table draws (in hot-seat, the seat to act)."""
+        """The seat whose observation the table draws (in hot-seat, the seat to act).
+
+        In hot-seat, a change of seat puts the cover up (the next person uncovers).
+        """
         if self.hotseat:
             actors = [p for p in self.actors() if p in self.humans]
             if actors and self.seat not in actors:
