@@ -6,6 +6,12 @@ the chart says which it used. Charts are deterministic: no random ids, no unname
 selections, data inlined under a name derived from its content, so the same frame
 gives the same chart specification on every run (nbval compares them).
 
+Importing this module registers and enables the ``"cardlab"`` altair renderer (unless
+another renderer was chosen): a chart is shown as its vega-lite spec under
+:data:`VEGALITE_MIME`, which JupyterLab, Voilà and VS Code draw with the vega-lite they
+ship, offline and in untrusted notebooks, where altair's default HTML needs a CDN.
+``alt.renderers.enable("default")`` switches back.
+
 >>> from cardlab.analysis.hands import category_odds
 >>> chart = category_odds_chart(category_odds(ace_low=True))
 >>> chart.to_dict()["title"]["text"]
@@ -40,6 +46,23 @@ __all__ = [
     "exchange_value_chart",
     "session_paths_chart",
 ]
+
+#: The mime type JupyterLab, Voilà and VS Code draw with the vega-lite they ship: no network,
+#: and trusted or not. (Altair's own default is HTML that loads vega from a CDN, with a
+#: random element id.)
+VEGALITE_MIME = "application/vnd.vegalite.v5+json"
+_SCHEMA_V5 = "https://vega.github.io/schema/vega-lite/v5.json"
+
+
+def _renderer(spec: dict, **metadata) -> tuple[dict, dict]:
+    """Altair renderer: the spec under :data:`VEGALITE_MIME`, as the frontends' own vega-lite 5 reads it."""
+    spec = {**spec, "$schema": _SCHEMA_V5}  # the fields cardlab uses are the same in vega-lite 5 and 6
+    return {VEGALITE_MIME: spec, "text/plain": "<cardlab chart: open in JupyterLab, Voilà or VS Code>"}, {}
+
+
+alt.renderers.register("cardlab", _renderer)
+if alt.renderers.active == "default":  # leave a renderer the user chose alone
+    alt.renderers.enable("cardlab")
 
 _CATEGORY_NAMES = [str(c) for c in CATEGORIES]
 #: Deck sizes from the full deck down, the order every deck axis reads.

@@ -104,3 +104,14 @@ def test_impossible_categories_are_left_off_the_log_scale():
     rows = next(iter(spec["datasets"].values()))
     assert all(row["probability"] > 0 for row in rows)
     assert {row["category"] for row in rows}.isdisjoint({"flush", "high card"})
+
+
+def test_charts_display_as_vegalite_without_html_or_random_ids():
+    import altair as alt
+
+    chart = charts.high_card_vs_pair_chart(odds.high_card_vs_pair())
+    assert alt.renderers.active == "cardlab"
+    bundle, _ = chart._repr_mimebundle_()
+    assert set(bundle) == {charts.VEGALITE_MIME, "text/plain"}
+    assert bundle[charts.VEGALITE_MIME]["$schema"].endswith("/v5.json")
+    assert bundle == chart._repr_mimebundle_()[0]
