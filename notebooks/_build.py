@@ -614,22 +614,11 @@ def kontrabluff() -> list[tuple[str, str]]:
         ),
         md(
             """
-            ## KB-8 After a round, KB-9 Refill
-
-            The rows go to the discard; the cards left in hand stay. The loser (South) becomes
-            the dealer and refills both hands to ten from the talon, one card at a time, the
-            winner first.
-            """
-        ),
-        code("print(*[line for line in state.log_for(0) if line.startswith('KB-9')], sep='\\n')"),
-        code("len(state.discard), [len(hand) for hand in state.hands], len(state.talon)"),
-        md(
-            """
             ## KB-6 Low round
 
-            In a low round the worst poker hand wins (HR-6). South, the dealer, holds
-            7-5-4-3-2 of mixed suits, the best low hand there is, so he plays low: five cards
-            face down at once.
+            In a low round the worst poker hand wins (HR-6). South lost the first round, so he
+            deals the next (KB-9) and chooses first. He holds 7-5-4-3-2 of mixed suits, the best
+            low hand there is, so he plays low: five cards face down at once.
             """
         ),
         code(
@@ -692,7 +681,18 @@ def kontrabluff() -> list[tuple[str, str]]:
         ),
         md(
             """
-            ### KB-5 again: two full rows
+            ## KB-8 After a round, KB-9 Refill
+
+            After each of these rounds the rows and the low cards went to the discard, and the
+            cards left in hand stayed. The loser became the dealer and refilled both hands to ten
+            from the talon, one card at a time, the winner first:
+            """
+        ),
+        code("print(*[line for line in state.log_for(0) if line.startswith('KB-9')], sep='\\n')"),
+        code("len(state.discard), [len(hand) for hand in state.hands], len(state.talon)"),
+        md(
+            """
+            ### Back to KB-5: two full rows
 
             South deals and hands over; North leads a straight to the ten, South answers with a
             straight to the jack. With two full rows the better hand wins all 55 points.
@@ -976,11 +976,27 @@ def draw_poker() -> list[tuple[str, str]]:
         ),
         md(
             """
+            ## DP-4 One player left
+
+            If all the others pass, the last player takes the pot at once and shows nothing: no
+            draw, no second round. The same deal again, where South opens and the others pass:
+            """
+        ),
+        code(
+            """
+            quick = game.new_state(seed=1, dealer=2, deck=stacked(dealt(south, west, east)))
+            quick.apply(Action("open", amount=2))
+            quick.apply(Action("pass")); quick.apply(Action("pass"))
+            print(*[line for line in quick.log_for(0) if line.startswith("DP-4")], sep="\\n")
+            """
+        ),
+        md(
+            """
             ## DP-5 Draw
 
-            (DP-4 comes below: it needs a hand where everyone passes.) Each active player, from
-            the dealer's left, discards 0 to 5 cards face down and draws as many. West keeps his
-            jacks and draws three; East throws the club and draws one to the flush.
+            Back to the first deal. Each active player, from the dealer's left, discards 0 to 5
+            cards face down and draws as many. West keeps his jacks and draws three; East throws
+            the club and draws one to the flush.
             """
         ),
         code(
@@ -1033,8 +1049,27 @@ def draw_poker() -> list[tuple[str, str]]:
             ## DP-8 Winner and split pots
 
             The best shown hand takes the pot: East's flush, 19 chips. Tied best hands split it,
-            and an odd chip stays in the pot for the next hand; see the split below.
-
+            and an odd chip stays in the pot for the next hand.
+            """
+        ),
+        md(
+            """
+            Here West and East hold the same straight; the pot of 11 splits 5 and 5, and the odd chip
+            stays for the next hand.
+            """
+        ),
+        code(
+            """
+            split = game.new_state(seed=1, dealer=2, deck=stacked(dealt("2c 3c 4c 6d 8d", "9h Tc Jd Qs Kh", "9c Td Jh Qc Ks")))
+            for action in (Action("pass"), Action("open", amount=2), Action("call"), Action("draw"), Action("draw"),
+                           Action("open", amount=2), Action("call"), Action("show")):
+                split.apply(action)
+            print(split.log_for(0)[-4])
+            """
+        ),
+        code("split.stacks, split.pot"),
+        md(
+            """
             ## DP-9 Chips are conserved
 
             The stacks and the pot always add up to the chips brought to the table:
@@ -1054,40 +1089,6 @@ def draw_poker() -> list[tuple[str, str]]:
             """
         ),
         code("state.dealer, state.round_index"),
-        md(
-            """
-            ## DP-4 One player left
-
-            If everyone else passes, the last player takes the pot at once and shows nothing:
-            no draw, no second round.
-            """
-        ),
-        code(
-            """
-            quick = game.new_state(seed=1, dealer=2, deck=stacked(dealt(south, west, east)))
-            quick.apply(Action("open", amount=2))
-            quick.apply(Action("pass")); quick.apply(Action("pass"))
-            print(*[line for line in quick.log_for(0) if line.startswith("DP-4")], sep="\\n")
-            """
-        ),
-        md(
-            """
-            ### A split pot (DP-8)
-
-            Two players hold the same straight; the pot of 11 splits 5 and 5, and the odd chip
-            stays for the next hand.
-            """
-        ),
-        code(
-            """
-            split = game.new_state(seed=1, dealer=2, deck=stacked(dealt("2c 3c 4c 6d 8d", "9h Tc Jd Qs Kh", "9c Td Jh Qc Ks")))
-            for action in (Action("pass"), Action("open", amount=2), Action("call"), Action("draw"), Action("draw"),
-                           Action("open", amount=2), Action("call"), Action("show")):
-                split.apply(action)
-            print(split.log_for(0)[-4])
-            """
-        ),
-        code("split.stacks, split.pot"),
         md(
             """
             ## Draw odds, exactly
