@@ -352,8 +352,9 @@ def hands_and_short_decks() -> list[tuple[str, str]]:
             ### Why HR-4 changes: rarity
 
             The source says the order follows how rare each category is. Computed exactly, the
-            rarity order agrees with the HR-4 table in the top five places for every deck of its
-            columns (52 to 28 cards), under both HR-5 settings:
+            rarity order agrees with the HR-4 table in the top five places for every deck from 52
+            down to 24 cards, under both HR-5 settings (`differs` lists the places where it would
+            not):
             """
         ),
         code(
@@ -364,17 +365,19 @@ def hands_and_short_decks() -> list[tuple[str, str]]:
         ),
         code(
             """
-            assert agreement.query("deck_size >= 28").top_five_agree.all()
+            assert agreement.query("deck_size >= 24").top_five_agree.all()
             [str(c) for c in rarity_order(32)[:5]] == [str(c) for c in hierarchy(32)[:5]]
             """
         ),
         code("charts.hierarchy_chart(odds.hierarchy_vs_rarity(ace_low=True))"),
         md(
             """
-            **Conclusion.** Through 28 cards the HR-4 table is exactly the rarity order of the top
-            five categories. With 24 cards high card would already climb above three of a kind,
-            and with 20 cards the flush and high card are impossible, so rarity puts them first:
-            there the 32-card column is a convention, not a count.
+            **Conclusion.** Down to 24 cards the HR-4 table is exactly the rarity order of the top
+            five categories, so following the 32-card column with 28 and 24 cards is right. Only
+            the bottom of the order drifts: with 24 cards high card is rarer than two pair (and,
+            with ace-low straights, than three of a kind). With 20 cards the flush and high card
+            are impossible and rarity has nothing to say: there the 32-card column is a
+            convention, not a count.
             """
         ),
         md(
