@@ -884,6 +884,9 @@ def kontrabluff() -> list[tuple[str, str]]:
         ),
         code(
             """
+            # NBVAL_IGNORE_OUTPUT
+            # (a live widget: nbval skips its view, whose model id is random; the text fallback only
+            # repeats the table's HTML, which cardlab.widgets' own tests check)
             from cardlab.widgets import play
 
             play("kontrabluff", seed=7)
@@ -1178,6 +1181,9 @@ def draw_poker() -> list[tuple[str, str]]:
         ),
         code(
             """
+            # NBVAL_IGNORE_OUTPUT
+            # (a live widget: nbval skips its view, whose model id is random; the text fallback only
+            # repeats the table's HTML, which cardlab.widgets' own tests check)
             from cardlab.widgets import play
 
             play("draw_poker", seed=3, players=3, deck_size=32)
@@ -1387,6 +1393,9 @@ def parallel_poker() -> list[tuple[str, str]]:
         md("## Play\\n\\nArrange your 25 cards against the search strategy."),
         code(
             """
+            # NBVAL_IGNORE_OUTPUT
+            # (a live widget: nbval skips its view, whose model id is random; the text fallback only
+            # repeats the table's HTML, which cardlab.widgets' own tests check)
             from cardlab.widgets import play
 
             play("parallel_poker", seed=7)
@@ -1666,6 +1675,9 @@ def fight_for_the_lead() -> list[tuple[str, str]]:
         md("## Play\\n\\nYou are South against three bots."),
         code(
             """
+            # NBVAL_IGNORE_OUTPUT
+            # (a live widget: nbval skips its view, whose model id is random; the text fallback only
+            # repeats the table's HTML, which cardlab.widgets' own tests check)
             from cardlab.widgets import play
 
             play("fight_for_the_lead", seed=7, players=4)
