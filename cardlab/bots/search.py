@@ -29,12 +29,13 @@ __all__ = ["SearchBot", "rollout_gain"]
 Policy = Callable[[Observation], Action]
 
 
-def rollout_gain(state: GameState, player: int, policy: Policy, max_actions: int = 1000) -> float:
-    """Play ``state`` on with ``policy`` until the round ends; ``player``'s gain minus the others' mean.
-
-    ``state`` is changed in place.
+def rollout_gain(state: GameState, player: int, action: Action, policy: Policy, max_actions: int = 1000) -> float:
+    """``player`` plays ``action``, then ``policy`` plays every seat until the round ends:
+    ``player``'s points gain minus the others' mean gain, counted from before the action
+    (which may itself end the round). ``state`` is changed in place.
     """
     start, before = state.round_index, state.points
+    state.apply_for(player, action)
     for _ in range(max_actions):
         if state.is_terminal or state.round_index != start:
             break
@@ -106,7 +107,8 @@ class SearchBot:
 
         When the rollout policy can judge a sample (``plausible(state, observation)``:
         would the others have played as they did with those cards?), implausible
-        samples are redrawn, up to ``4 * samples`` draws; the rest are kept as drawn.
+        samples are redrawn, up to ``4 * samples`` draws; if too few are plausible the
+        plausible ones are used again, and only when none is, samples as drawn.
         """
         game = observation.game
         plausible = getattr(self.rollout, "plausible", None)
@@ -120,7 +122,9 @@ class SearchBot:
                     break
             elif len(spare) < self.samples:
                 spare.append(world)
-        return worlds + spare[: self.samples - len(worlds)]
+        if not worlds:
+            return spare
+        return [worlds[i % len(worlds)] for i in range(self.samples)]
 
     def action_values(self, observation: Observation) -> dict[Action, float]:
         """Each candidate action's mean points margin over the sampled worlds (hints for tables)."""
@@ -136,9 +140,7 @@ class SearchBot:
         for action in actions:
             total = 0.0
             for world in worlds:
-                state = world.clone()
-                state.apply_for(player, action)
-                total += rollout_gain(state, player, self.rollout)
+                total += rollout_gain(world.clone(), player, action, self.rollout)
             values[action] = total / len(worlds)
         return values
 
