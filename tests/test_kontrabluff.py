@@ -546,3 +546,11 @@ def test_rule_bot_names_a_game_without_bots():
     fake = dataclasses.replace(obs, game=types.SimpleNamespace(name="no_such_game"))
     with pytest.raises(NotImplementedError, match="no_such_game"):
         RuleBot()(fake)
+
+
+def test_search_bot_counts_the_points_of_an_action_that_ends_the_round():
+    state = new(S_HAND, N_HAND)
+    play(state, low("9d Jh Qs Kc Ad"))
+    values = SearchBot(seed=2, samples=6).action_values(state.observation(NORTH))
+    passes = [value for action, value in values.items() if action.kind == "pass"]
+    assert passes == [-15.0]  # KB-6: a passed low round pays the leader 15, whatever the cards
