@@ -779,7 +779,7 @@ def kontrabluff() -> list[tuple[str, str]]:
             **Conclusion.** On the responder's turns (an odd number of cards on the table) going on
             is never worse than passing, and from seven cards on it never is for either player: a
             pass there gives away 28 points or more. The clear pass is the leader's with two cards
-            down: the search bot values going on at about -15 net points against -3 for passing.
+            down: the search bot values going on at about -18 net points against -3 for passing.
             ("either" marks cells whose 95% interval includes the value of passing.)
             """
         ),
@@ -862,17 +862,19 @@ def kontrabluff() -> list[tuple[str, str]]:
             """
             pairs = results.set_index(["bot", "opponent"])
             assert pairs.loc[("rule", "random"), "margin_per_round_low"] > 10
-            assert pairs.loc[("search", "rule"), "margin_per_round_low"] < 0  # not clearly better than the rule bot
-            pairs.loc[[("rule", "random"), ("search", "rule"), ("search", "random")], ["win_rate", "margin_per_round"]].round(2)
+            assert pairs.loc[("search", "random"), "margin_per_round_low"] > pairs.loc[("rule", "random"), "margin_per_round"]
+            assert pairs.loc[("search", "rule"), "win_rate_low"] > 0.5
+            columns = ["win_rate", "win_rate_low", "margin_per_round", "margin_per_round_low", "margin_per_round_high"]
+            pairs.loc[[("rule", "random"), ("search", "random"), ("search", "rule")], columns].round(2)
             """
         ),
         md(
             """
-            **Conclusion.** The rule bot beats the random bot by more than 10 points a round (the
-            95% interval's lower end), winning most matches. The search bot (six sampled deals per
-            decision, rollouts by the rule bot) is not clearly better than the rule bot it plans
-            with: one round can swing 110 points, and six samples make noisy estimates. Raise
-            `samples` and `matches` to look closer.
+            **Conclusion.** Search pays: the search bot (six sampled deals per decision, rollouts
+            by the rule bot) beats the random bot by about 35 points a round, more than the rule
+            bot does (about 26), and wins most of its matches against the rule bot it plans with.
+            Its edge over the rule bot per round is still within the noise of 20 matches (one
+            round can swing 110 points): raise `matches` and `samples` to measure it.
             """
         ),
         md(
