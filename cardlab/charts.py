@@ -57,7 +57,9 @@ _SCHEMA_V5 = "https://vega.github.io/schema/vega-lite/v5.json"
 def _renderer(spec: dict, **metadata) -> tuple[dict, dict]:
     """Altair renderer: the spec under :data:`VEGALITE_MIME`, as the frontends' own vega-lite 5 reads it."""
     spec = {**spec, "$schema": _SCHEMA_V5}  # the fields cardlab uses are the same in vega-lite 5 and 6
-    return {VEGALITE_MIME: spec, "text/plain": "<cardlab chart: open in JupyterLab, Voilà or VS Code>"}, {}
+    title = spec.get("title", {})
+    name = title.get("text", "") if isinstance(title, dict) else str(title)
+    return {VEGALITE_MIME: spec, "text/plain": f"<chart: {name}>" if name else "<chart>"}, {}
 
 
 alt.renderers.register("cardlab", _renderer)
