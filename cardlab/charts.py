@@ -441,10 +441,21 @@ def tournament_chart(table: pd.DataFrame, title: str = "Bot tournament") -> alt.
 # -- parallel poker (PP-2 .. PP-5) -------------------------------------------------------------------
 
 
-def strategy_matrix_chart(table: pd.DataFrame) -> alt.LayerChart:
+def _pp_settings(game) -> str:
+    """The PP-3 ranking and HR-5 setting of a parallel-poker game (default settings if None)."""
+    from cardlab.analysis.hands import hr5_label
+    from cardlab.games.parallel_poker import ParallelPoker
+
+    game = game or ParallelPoker()
+    return f"{game.hierarchy} ranking (PP-3), {hr5_label(game.ace_low)}"
+
+
+def strategy_matrix_chart(table: pd.DataFrame, game=None) -> alt.LayerChart:
     """Each arranging strategy against each: mean points margin per game, blue = the row wins.
 
-    Takes :func:`cardlab.analysis.parallel_poker.strategy_matrix`.
+    Takes :func:`cardlab.analysis.parallel_poker.strategy_matrix` and the
+    :class:`~cardlab.games.parallel_poker.ParallelPoker` it was played with (default settings
+    if None), whose ranking the subtitle names.
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"strategy": ["a", "a"], "opponent": ["a", "b"], "deals": [9, 9],
@@ -472,15 +483,16 @@ def strategy_matrix_chart(table: pd.DataFrame) -> alt.LayerChart:
     deals = int(data["deals"].max()) if len(data) else 0
     return (cells + text).properties(
         title=_title("Parallel poker: strategies against each other (PP-4)",
-                     f"mean points per game of the row minus the column's, over {deals} deals of 25 cards")
+                     [f"mean points per game of the row minus the column's, over {deals} deals of 25 cards",
+                      _pp_settings(game)])
     )
 
 
-def best_response_chart(table: pd.DataFrame) -> alt.Chart:
+def best_response_chart(table: pd.DataFrame, game=None) -> alt.Chart:
     """Points a best response takes from each strategy, beside what the search strategy takes.
 
     Takes :func:`cardlab.analysis.parallel_poker.best_responses` (one row per strategy and
-    deal); bars are means over deals.
+    deal; bars are means over deals) and its game, as :func:`strategy_matrix_chart`.
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"strategy": ["a", "a"], "deal": [0, 1], "points": [20, 22], "upper_bound": [20, 22],
@@ -507,7 +519,7 @@ def best_response_chart(table: pd.DataFrame) -> alt.Chart:
             tooltip=["strategy", "answer", alt.Tooltip("value:Q", format=".1f")],
         )
         .properties(title=_title("What a best response takes from each strategy (PP-2, PP-4)",
-                                 f"mean over {deals} deals; 25 points is every showing"))
+                                 [f"mean over {deals} deals; 25 points is every showing", _pp_settings(game)]))
     )
 
 
