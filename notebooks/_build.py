@@ -338,6 +338,12 @@ def hands_and_short_decks() -> list[tuple[str, str]]:
             table.query("ace_low").pivot(index="category", columns="deck_size", values="count")[list(DECK_SIZES)]
             """
         ),
+        md("The same without ace-low straights (HR-5 off), as probabilities:"),
+        code(
+            """
+            table.query("not ace_low").pivot(index="category", columns="deck_size", values="probability")[list(DECK_SIZES)].round(5)
+            """
+        ),
         code("charts.category_odds_chart(table)"),
         md(
             """
