@@ -233,15 +233,37 @@ def _print_kontrabluff(result: dict) -> None:
               f"won {row['win_rate']:.1%} [{row['win_low']:.1%}, {row['win_high']:.1%}]  ({row['seconds']:.0f} s)")
 
 
+GAMES = ("kontrabluff", "draw_poker", "parallel_poker", "fight_for_the_lead")
+
+
+def _game_rows(name: str, quick: bool) -> list[dict]:
+    """Run ``benchmarks/bench_<name>.py``'s ``bench(quick)`` and print its rows as a table."""
+    import importlib
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    rows = importlib.import_module(f"bench_{name}").bench(quick)
+    print(f"\n{name.replace('_', ' ')}")
+    width = max(len(row["name"]) for row in rows)
+    for row in rows:
+        print(f"  {row['name']:<{width}}  {row['value']!s:>10} {row['unit']:<10} {row['note']}")
+    return rows
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--minutes", type=float, default=45, help="wall-clock budget of each game's tournament")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES, help="which games to run")
     args = parser.parse_args(argv)
-    results = {"kontrabluff": bench_kontrabluff(args.quick, args.seed, minutes=args.minutes)}
-    _print_kontrabluff(results["kontrabluff"])
+    results = {}
+    if "kontrabluff" in args.games:
+        results["kontrabluff"] = bench_kontrabluff(args.quick, args.seed, minutes=args.minutes)
+        _print_kontrabluff(results["kontrabluff"])
+    for name in ("draw_poker", "parallel_poker", "fight_for_the_lead"):
+        if name in args.games:
+            results[name] = _game_rows(name, args.quick)
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=2)
