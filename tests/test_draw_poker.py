@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
+from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
 
 from cardlab.analysis.draw_odds import best_discard, draw_counts, draw_odds, improvement_table
 from cardlab.analysis.draw_poker import bot_results, hand_outcomes, winning_categories

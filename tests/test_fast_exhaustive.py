@@ -7,7 +7,7 @@ of one core), so they are marked slow; they still run by default.
 
 import pytest
 
-from test_fast import assert_batch_equals_scalar
+from .test_fast import assert_batch_equals_scalar
 
 
 @pytest.mark.slow

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from playout import assert_cards_conserved, assert_no_leak, random_playout
+from .playout import assert_cards_conserved, assert_no_leak, random_playout
 
 from cardlab.bots import RandomBot
 from cardlab.bots.fight_for_the_lead import RULE_BOT, RuleOfThumb

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
+from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
 
 from cardlab import Action, IllegalActionError, SettingsError
 from cardlab.bots import RandomBot, RuleBot, SearchBot

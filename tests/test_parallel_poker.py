@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from playout import assert_cards_conserved, assert_illegal_leaves_state, random_playout
+from .playout import assert_cards_conserved, assert_illegal_leaves_state, random_playout
 
 from cardlab.bots import parallel_poker as bots
 from cardlab.analysis.parallel_poker import best_response

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from browser_servers import CHROMIUM, SCREENSHOTS, SKIP_REASON, launch_browser, notebook_copy, server
+from .browser_servers import CHROMIUM, SCREENSHOTS, SKIP_REASON, launch_browser, notebook_copy, server
 
 
 def pytest_collection_modifyitems(items):
