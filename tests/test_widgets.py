@@ -409,6 +409,10 @@ def test_with_a_pace_bots_move_one_by_one_on_the_event_loop():
             await asyncio.sleep(0.005)
         return table, start
 
-    table, start = asyncio.run(main())
+    # In a thread of its own: Playwright's sync API (the browser tests) may hold this thread's loop.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        table, start = pool.submit(asyncio.run, main()).result()
     assert table._pending is None and len(table.state.actions) > start
     assert table.seat in table.actors()  # the bots stopped for the person
