@@ -6,8 +6,7 @@
 - the search strategy's expected points (and margin) against each simple strategy over
   random deals, with 95% intervals (target: it beats every simple strategy); by default
   the search's population holds the simple strategies' arrangements, so also its margin
-  against each one left out of the population (on a tenth as many deals);
-- the peer: RLCard's limit hold'em random play, actions/s, in the same run.
+  against each one left out of the population (on a tenth as many deals).
 
     python benchmarks/bench_parallel_poker.py              # 10,000 deals (about 8 min on a free core)
     python benchmarks/bench_parallel_poker.py --quick      # 300 deals
@@ -141,33 +140,6 @@ def search_leave_one_out(n_deals: int, seed: int = 7) -> list[dict]:
     return rows
 
 
-def rlcard_limit_holdem_actions_per_second(seconds: float = 3.0) -> float:
-    """The peer: RLCard's limit hold'em, uniformly random legal actions, actions per second."""
-    import rlcard
-
-    env = rlcard.make("limit-holdem", config={"seed": 0})
-    rng = np.random.default_rng(0)
-    actions, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state, _ = env.reset()
-        while not env.is_over():
-            legal = list(state["legal_actions"].keys())
-            state, _ = env.step(legal[int(rng.integers(len(legal)))])
-            actions += 1
-    return actions / (time.perf_counter() - start)
-
-
-def _peer(seconds: float) -> float | None:
-    try:
-        from bench_games import rlcard_limit_holdem_actions_per_second as shared  # the lead's, when wired in
-    except ImportError:
-        shared = rlcard_limit_holdem_actions_per_second
-    try:
-        return shared(seconds)
-    except Exception:  # noqa: BLE001 - the peer is optional (pip install cardlab[bench])
-        return None
-
-
 def bench(quick: bool, deals: int | None = None) -> list[dict]:
     """Rows (name, value, unit, note) for benchmarks/bench_games.py."""
     seconds = 1.0 if quick else 3.0
@@ -186,10 +158,6 @@ def bench(quick: bool, deals: int | None = None) -> list[dict]:
     rows += search_leave_one_out(max(n_deals // 10, 100))
     rows.append({"name": "parallel_poker_search_seconds", "value": round(per_search * 1000, 1), "unit": "ms/arrangement",
                  "note": "SearchArrangement(samples=16, restarts=1): population of the simple strategies' arrangements"})
-    peer = _peer(seconds)
-    rows.append({"name": "rlcard_limit_holdem_actions_per_second", "value": None if peer is None else round(peer),
-                 "unit": "actions/s", "note": "peer: RLCard limit hold'em, random legal actions, same run"
-                 + ("" if peer is not None else " (rlcard not installed)")})
     return rows
 
 
