@@ -90,6 +90,19 @@ class Action:
         if self.amount is not None:
             object.__setattr__(self, "amount", int(self.amount))
 
+    @classmethod
+    def _unchecked(cls, kind: str, cards: tuple[Card, ...] = (), amount: int | None = None) -> Action:
+        """An action from parts already in normal form (a kind, a tuple of Cards, an int or
+        None), without ``__post_init__``'s checks: for legal-action views, which make one
+        action per move of random play and whose parts are the game's own.
+
+        >>> Action._unchecked("lay", (Card.parse("Ah"),)) == Action("lay", "Ah")
+        True
+        """
+        action = object.__new__(cls)
+        action.__dict__.update(kind=kind, cards=cards, amount=amount)  # frozen: set as __init__ would
+        return action
+
     def __str__(self) -> str:
         parts = [self.kind, *map(str, self.cards)]
         if self.amount is not None:
@@ -150,7 +163,13 @@ class Zone:
 
 
 class LegalActions:
-    """A view of the legal actions: iteration, ``len`` and ``in`` (python-chess style)."""
+    """A view of the legal actions: iteration, ``len`` and ``in`` (python-chess style).
+
+    ``sample`` keeps the action it drew in ``_drawn``: a state that handed this view
+    out (:meth:`GameState._offer`) then knows that action is legal without checking.
+    """
+
+    _drawn: Action | None = None
 
     def __iter__(self) -> Iterator[Action]:
         raise NotImplementedError
@@ -171,7 +190,8 @@ class LegalActions:
     def sample(self, rng: np.random.Generator) -> Action:
         """One legal action chosen uniformly."""
         actions = list(self)
-        return actions[int(rng.integers(len(actions)))]
+        self._drawn = action = actions[int(rng.integers(len(actions)))]
+        return action
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"
@@ -391,6 +411,7 @@ class GameState:
     """
 
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
+    _offered: tuple[int, int, LegalActions] | None = None  # see _offer
 
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
@@ -474,9 +495,24 @@ class GameState:
             player = self.current_player
         elif not self.simultaneous and player != self.current_player:
             raise IllegalActionError("turn", f"it is seat {self.current_player}'s turn, not seat {player}'s")
-        self.check(action, player)
+        offered = self._offered
+        # Random play draws from legal_actions() and plays at once: the very action the
+        # offered view drew, for its seat, before anything else moved, is legal already.
+        if (offered is None or offered[2]._drawn is not action or offered[1] != player
+                or offered[0] != len(self.actions)):
+            self.check(action, player)
         self.actions.append((player, action))
         self._apply(action, player)
+
+    def _offer(self, player: int, actions: LegalActions) -> LegalActions:
+        """Hand out ``actions``, the legal actions of ``player`` now, remembering them so
+        that playing the action their ``sample`` drew skips the second check.
+
+        A game's ``legal_actions`` may end with ``return self._offer(player, view)``;
+        the view must be exactly the legal actions (a shared constant view is fine).
+        """
+        self._offered = (len(self.actions), player, actions)
+        return actions
 
     def _apply(self, action: Action, player: int) -> None:
         raise NotImplementedError
@@ -524,7 +560,11 @@ class GameState:
         return copy.deepcopy(self)
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and vars(self) == vars(other)
+        if type(self) is not type(other):
+            return False
+        mine, theirs = dict(vars(self)), dict(vars(other))
+        mine.pop("_offered", None), theirs.pop("_offered", None)  # a cache of legal_actions()
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 

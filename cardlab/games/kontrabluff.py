@@ -47,7 +47,9 @@ from cardlab.engine import (
     Zone,
     seat_names,
 )
+from cardlab.hands import _DEFAULT_RULES as _HIGH_RULES
 from cardlab.hands import HandValue, evaluate
+from cardlab.hands import _value_of as _rank_value_of
 
 __all__ = [
     "KIND_RULES",
@@ -178,12 +180,15 @@ class KontrabluffActions(LegalActions):
         hand = self.hand
         for (kind, n), size in zip(self.offers, sizes):
             if index < size:
+                # The hand's own cards, already a tuple of Cards: no need for Action's checks.
                 if not n:
-                    return Action(kind)
-                picks = _COMBINATIONS.get((len(hand), n))
-                if picks is None:
-                    return Action(kind, _nth_combination(hand, n, index))
-                return Action(kind, tuple([hand[i] for i in picks[index]]))
+                    action = _BARE[kind]
+                else:
+                    picks = _COMBINATIONS.get((len(hand), n))
+                    cards = _nth_combination(hand, n, index) if picks is None else tuple([hand[i] for i in picks[index]])
+                    action = Action._unchecked(kind, cards)
+                self._drawn = action  # vouches for it to the state that offered this view
+                return action
             index -= size
         raise AssertionError("unreachable")
 
@@ -203,20 +208,21 @@ _COMB = [[math.comb(n, r) for r in range(6)] for n in range(53)]
 #: Index tuples of every r-combination of a hand of n cards, in itertools order.
 _COMBINATIONS = {(n, r): tuple(itertools.combinations(range(n), r)) for n in range(5, HAND_SIZE + 1) for r in (1, LOW_SIZE)}
 _OFFER_DICTS = {phase: dict(offers) for phase, offers in _OFFERS.items()}
+_BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
 _NAMES = seat_names(2)
 _ONLY = (frozenset({0}), frozenset({1}))
-_CACHES = ("_event_cache", "_line_cache", "_line_done")
+_CACHES = ("_event_cache", "_line_cache", "_line_done", "_offered")
 # Rank numbers by the enum's one-letter value: a str lookup is much cheaper than hashing a Card.
 RANK_NUMBER: dict[str, int] = {rank.value: rank.number for rank in Rank}
 _RANK_TEXT = {rank.value: str(rank) for rank in Rank}
 _SUIT_TEXT = {suit.value: suit.symbol for suit in Suit}
-_SUITS = tuple(Suit)
 
 
 @functools.lru_cache(maxsize=None)
 def _value_of(numbers: tuple[int, ...], flush: bool) -> HandValue:
-    suits = [_SUITS[0]] * 5 if flush else [_SUITS[i % 4] for i in range(5)]
-    return evaluate([Card(Rank.from_number(n), suit) for n, suit in zip(numbers, suits)])
+    # What evaluate() ends with, minus its checks of the cards (the game's own, five
+    # distinct): a first sight of a shape, which random play meets thousands of times.
+    return _rank_value_of(numbers, flush, _HIGH_RULES)
 
 
 def hand_value(cards: Sequence[Card]) -> HandValue:
@@ -427,7 +433,7 @@ class KontrabluffState(GameState):
         offers = _OFFERS[self.phase]
         if self.phase is Phase.NORMAL and len(self.rows[self.to_act]) >= ROW_SIZE:
             offers = (("pass", 0),)  # cannot happen with alternate turns; kept for safety
-        return KontrabluffActions(self.hands[self.to_act], offers)
+        return self._offer(self.to_act, KontrabluffActions(self.hands[self.to_act], offers))
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal now."""
@@ -454,8 +460,8 @@ class KontrabluffState(GameState):
             raise IllegalActionError(rule, f"{kind} takes {what}, got {len(cards)}: {why}")
         hand = self.hands[player]
         # Cards are compared by identity first (the deck's own objects, cheap), by value if that fails.
-        held = {id(card) for card in hand}
-        chosen = {id(card) for card in cards}
+        held = set(map(id, hand))
+        chosen = set(map(id, cards))
         if len(chosen) == len(cards) and chosen <= held:
             missing = None
         else:
@@ -524,7 +530,7 @@ class KontrabluffState(GameState):
         if len(cards) == 1:
             hand.remove(cards[0])
             return
-        chosen = {id(card) for card in cards}
+        chosen = set(map(id, cards))
         kept = [card for card in hand if id(card) not in chosen]
         if len(kept) + len(cards) != len(hand):  # cards equal to the hand's but other objects
             values = set(cards)
