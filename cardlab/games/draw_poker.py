@@ -93,7 +93,8 @@ class _Choices(ActionList):
 
     def sample(self, rng: np.random.Generator) -> Action:
         actions = self._actions
-        return actions[int(rng.integers(len(actions)))]
+        self._drawn = action = actions[int(rng.integers(len(actions)))]  # vouched for: GameState._offer
+        return action
 
 
 _new_event = object.__new__
@@ -144,7 +145,9 @@ class DrawActions(LegalActions):
 
     def sample(self, rng: np.random.Generator) -> Action:
         mask = int(rng.integers(len(self)))
-        return Action("draw", tuple(card for i, card in enumerate(self.hand) if mask >> i & 1))
+        # The hand's own cards, already a tuple of Cards: no need for Action's checks.
+        self._drawn = action = Action._unchecked("draw", tuple([card for i, card in enumerate(self.hand) if mask >> i & 1]))
+        return action
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DrawActions) and self.hand == other.hand
@@ -479,14 +482,14 @@ class DrawPokerState(GameState):
             return _NO_ACTIONS
         phase = self.phase
         if phase == Phase.DRAW:
-            return DrawActions(self.hands[seat])
+            return self._offer(seat, DrawActions(self.hands[seat]))
         if phase == Phase.SHOWDOWN:
-            return _SHOWDOWN_ACTIONS
+            return self._offer(seat, _SHOWDOWN_ACTIONS)
         game, stack = self.game, self._stacks[seat]
         if self.opener is None:
-            return _betting_actions(False, game.ante + 1, min(game.max_bet, stack), False)
+            return self._offer(seat, _betting_actions(False, game.ante + 1, min(game.max_bet, stack), False))
         need = self.stake - self.put[seat]
-        return _betting_actions(True, game.ante, min(game.max_bet, stack - need), need <= stack)
+        return self._offer(seat, _betting_actions(True, game.ante, min(game.max_bet, stack - need), need <= stack))
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
@@ -800,7 +803,7 @@ class DrawPokerState(GameState):
         if type(self) is not type(other):
             return False
         mine, theirs = dict(vars(self)), dict(vars(other))
-        for cache in ("_log_cache", "_deck_batch"):  # derived from the rest
+        for cache in ("_log_cache", "_deck_batch", "_offered"):  # derived from the rest
             mine.pop(cache, None), theirs.pop(cache, None)
         return mine == theirs
 

@@ -91,7 +91,8 @@ class _Listed(ActionList):
     """An :class:`ActionList` whose ``sample`` skips the slow ``rng.integers``."""
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self[_uniform(rng, len(self))]
+        self._drawn = action = self[_uniform(rng, len(self))]  # vouched for: GameState._offer
+        return action
 
 
 _DECIDE = _Listed((_STAY, _LEAVE))
@@ -152,7 +153,8 @@ class CardActions(LegalActions):
                 and action.amount is None and action.cards[0] in self._cards)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._action(self._cards[_uniform(rng, len(self._cards))])
+        self._drawn = action = self._action(self._cards[_uniform(rng, len(self._cards))])  # see GameState._offer
+        return action
 
     def __eq__(self, other: object) -> bool:  # the same actions, in any order
         if isinstance(other, CardActions):
@@ -194,8 +196,8 @@ class ExchangeActions(LegalActions):
             c for k in range(most + 1) for c in itertools.combinations(range(len(self._hand)), k)]
 
     def _action(self, combo: tuple[int, ...]) -> Action:
-        hand = self._hand
-        return Action("exchange", tuple(hand[i] for i in combo))
+        hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
+        return Action._unchecked("exchange", tuple([hand[i] for i in combo]))
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(combo) for combo in self._combos)
@@ -216,7 +218,8 @@ class ExchangeActions(LegalActions):
         return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._action(self._combos[_uniform(rng, len(self._combos))])
+        self._drawn = action = self._action(self._combos[_uniform(rng, len(self._combos))])  # see GameState._offer
+        return action
 
     def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
         if isinstance(other, ExchangeActions):
@@ -632,6 +635,7 @@ class FightForTheLeadState(GameState):
         mine, theirs = dict(vars(self)), dict(vars(other))
         for cache in ("_seen", "_read"):
             mine.pop(cache), theirs.pop(cache)
+        mine.pop("_offered", None), theirs.pop("_offered", None)  # a cache of legal_actions()
         return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
@@ -661,18 +665,18 @@ class FightForTheLeadState(GameState):
                 led = self.trick[0][1].suit
                 follow = [c for c in hand if c.suit is led]
                 if follow:
-                    return CardActions("play", follow)
-            return CardActions("play", hand)
+                    return self._offer(player, CardActions("play", follow))
+            return self._offer(player, CardActions("play", hand))
         if phase == "fight":
             if player not in self.playing or self.fight[player] is not None:
                 return _NO_ACTIONS
-            return CardActions("fight", self.hands[player])
+            return self._offer(player, CardActions("fight", self.hands[player]))
         if player != turn:
             return _NO_ACTIONS
         if phase == "exchange":
-            return ExchangeActions(self.hands[player], self._most_exchange(player))
+            return self._offer(player, ExchangeActions(self.hands[player], self._most_exchange(player)))
         if phase == "decide":
-            return _DECIDE
+            return self._offer(player, _DECIDE)
         return _NO_ACTIONS
 
     def _most_exchange(self, seat: int) -> int:
