@@ -88,12 +88,17 @@ def _betting_actions(opened: bool, low: int, high: int, can_call: bool) -> _Choi
     return _Choices([_PASS, _CALL] + [_bet_action("raise", a) for a in range(low, high + 1)])
 
 
+def _uniform(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
+    return int(rng.random() * n)  # random() < 1, so the index is below n
+
+
 class _Choices(ActionList):
     """An ActionList whose ``sample`` indexes its tuple (random play calls it once per action)."""
 
     def sample(self, rng: np.random.Generator) -> Action:
         actions = self._actions
-        self._drawn = action = actions[int(rng.integers(len(actions)))]  # vouched for: GameState._offer
+        self._drawn = action = actions[_uniform(rng, len(actions))]  # vouched for: GameState._offer
         return action
 
 
@@ -144,7 +149,7 @@ class DrawActions(LegalActions):
         return frozenset(("draw",))
 
     def sample(self, rng: np.random.Generator) -> Action:
-        mask = int(rng.integers(len(self)))
+        mask = _uniform(rng, 1 << len(self.hand))
         # The hand's own cards, already a tuple of Cards: no need for Action's checks.
         self._drawn = action = Action._unchecked("draw", tuple([card for i, card in enumerate(self.hand) if mask >> i & 1]))
         return action
@@ -613,9 +618,18 @@ class DrawPokerState(GameState):
     # -- the draw (DP-5) --------------------------------------------------------------------
     def _draw(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]
-        discard = set(cards)
-        self.hands[seat] = [card for card in hand if card not in discard]
-        self.discards[seat] += [card for card in hand if card in discard]
+        # Cards by identity (the deck's own objects; hashing a Card runs Python code),
+        # by value if some named card is an equal but other object.
+        chosen = set(map(id, cards))
+        kept = [card for card in hand if id(card) not in chosen]
+        if len(kept) + len(cards) == len(hand):
+            thrown = [card for card in hand if id(card) in chosen]
+        else:
+            discard = set(cards)
+            kept = [card for card in hand if card not in discard]
+            thrown = [card for card in hand if card in discard]
+        self.hands[seat] = kept
+        self.discards[seat] += thrown
         need = len(cards)
         if need > len(self.stock):
             got, self.stock = self.stock, []
