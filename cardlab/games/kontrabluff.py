@@ -512,8 +512,8 @@ class KontrabluffState(GameState):
             self._reveal(player)
             self._log("action", ("{} sees with {}", who, action.cards), rule="KB-6", player=player, action=action)
             leader = other
-            # HR-6: the lower hand is the worse high hand; an exact tie goes to the leader
-            mine, theirs = hand_value(self.low[leader]), hand_value(self.low[player])
+            # HR-6: the lower hand is the worse high hand (the smaller key); an exact tie goes to the leader
+            mine, theirs = hand_value(self.low[leader]).key, hand_value(self.low[player]).key
             if mine <= theirs:
                 self._reveal(leader)
                 tie = " (an exact tie goes to the leader)" if mine == theirs else ""
@@ -615,8 +615,9 @@ class KontrabluffState(GameState):
         self.hands = [[], []]
         self.rows, self.low, self.down = [[], []], [[], []], [[], []]
         self.discard, self.seen = [], []
-        for i in range(2 * HAND_SIZE):
-            self.hands[(1 - dealer + i) % 2].append(cards[i])
+        # One card at a time: the non-dealer gets cards 0, 2, 4 ..., the dealer 1, 3, 5 ...
+        self.hands[1 - dealer] = cards[0 : 2 * HAND_SIZE : 2]
+        self.hands[dealer] = cards[1 : 2 * HAND_SIZE : 2]
         self.talon = cards[2 * HAND_SIZE :][::-1]  # the last card of the list is dealt next
         self.dealer = dealer
         self._log("chance", f"deal {self.deal}: {_NAMES[dealer]} deals 10 cards each; {len(self.talon)} in the talon", rule="KB-1")
