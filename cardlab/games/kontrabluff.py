@@ -580,13 +580,13 @@ class KontrabluffState(GameState):
         # Alternate while both need cards, then the rest to the one still short.
         loser = 1 - winner
         need_w, need_l = HAND_SIZE - len(self.hands[winner]), HAND_SIZE - len(self.hands[loser])
-        both = min(need_w, need_l)
-        order = [winner, loser] * both + [winner if need_w > need_l else loser] * abs(need_w - need_l)
-        del order[len(self.talon) :]
-        dealt: tuple[list[Card], list[Card]] = ([], [])
         talon = self.talon
-        for seat in order:
-            dealt[seat].append(talon.pop())
+        drawn = talon[: -1 - need_w - need_l : -1]  # the cards in the order they come off the talon
+        del talon[len(talon) - len(drawn) :]
+        both = 2 * min(need_w, need_l)
+        dealt: list[list[Card]] = [[], []]
+        dealt[winner], dealt[loser] = drawn[0:both:2], drawn[1:both:2]
+        dealt[winner if need_w > need_l else loser] += drawn[both:]
         self.hands[0].extend(dealt[0])
         self.hands[1].extend(dealt[1])
         if not self.quiet:
@@ -663,9 +663,9 @@ class KontrabluffState(GameState):
             cards = tuple(self.low[p]) if p == player else (None,) * len(self.low[p])
             zones.append(Zone(f"{names[p]} low", cards, owner=p, kind="face_down"))
         zones.append(Zone("talon", (None,) * len(self.talon), kind="talon"))
-        shown = set(self.seen)
-        mine = set(self.down[player])
-        zones.append(Zone("discard", tuple(c if c in shown or c in mine else None for c in self.discard), kind="discard"))
+        # By identity: a card is one object wherever it goes in a state, and hashing a Card is slow.
+        known = set(map(id, self.seen)) | set(map(id, self.down[player]))
+        zones.append(Zone("discard", tuple([c if id(c) in known else None for c in self.discard]), kind="discard"))
         return tuple(zones)
 
     def card_locations(self) -> dict[str, Sequence[Card]]:
