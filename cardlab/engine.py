@@ -594,6 +594,20 @@ class GameState:
         return f"<{type(self).__name__} of {self.game!r}, {len(self.actions)} actions, seed {self.seed}>"
 
 
+def _built(cls: type, **fields: Any) -> Any:
+    """A frozen dataclass value from its fields without running ``__init__`` (which sets
+    each field through ``object.__setattr__``): for observations and zones, made once per
+    action of observed play. Only for classes without ``__post_init__``; a field left out
+    keeps its class default.
+
+    >>> _built(Zone, name="talon", cards=(None, None)) == Zone("talon", (None, None))
+    True
+    """
+    value = object.__new__(cls)
+    value.__dict__.update(fields)
+    return value
+
+
 def _as_action(action: Any) -> Action:
     if isinstance(action, Action):
         return action

@@ -47,6 +47,7 @@ from cardlab.engine import (
     SettingsError,
     Zone,
     seat_names,
+    _built,
 )
 
 __all__ = [
@@ -891,23 +892,24 @@ class FightForTheLeadState(GameState):
         zones = []
         for seat in range(n):
             hand = self.hands[seat]
-            zones.append(Zone(f"hand {seat}", own if seat == player else (None,) * len(hand), seat, "hand"))
+            zones.append(_zone(f"hand {seat}", own if seat == player else (None,) * len(hand), seat, "hand"))
             if self.fight[seat] is not None:
-                zones.append(Zone(f"fight {seat}", (self.fight[seat] if seat == player else None,), seat, "fight"))
-        zones.append(Zone("stock", (None,) * len(self.stock), None, "stock"))
-        zones.append(Zone("turned", tuple(self.turned), None, "row"))
-        zones.append(Zone("trick", tuple(c for _, c in self.trick), None, "trick"))
+                zones.append(_zone(f"fight {seat}", (self.fight[seat] if seat == player else None,), seat, "fight"))
+        zones.append(_zone("stock", (None,) * len(self.stock), None, "stock"))
+        zones.append(_zone("turned", tuple(self.turned), None, "row"))
+        zones.append(_zone("trick", tuple(c for _, c in self.trick), None, "trick"))
         # FL-5, FL-6: the discard holds the seen fight cards, his own given-up cards, backs for the rest
         seen = [] if not revealed or self.fight_taken_back else [c for c in self.fight_cards if c is not None]
         backs = sum(len(g) for seat, g in enumerate(self.given_up) if seat != player)
-        zones.append(Zone("discard", (*seen, *self.given_up[player], *(None,) * backs), None, "discard"))
+        zones.append(_zone("discard", (*seen, *self.given_up[player], *(None,) * backs), None, "discard"))
         for seat in self.playing:
             won = [c for plays, winner in self.done_tricks if winner == seat for _, c in plays]
-            zones.append(Zone(f"tricks {seat}", tuple(won), seat, "tricks"))
+            zones.append(_zone(f"tricks {seat}", tuple(won), seat, "tricks"))
         to_act = self.phase != "over" and (
             player == self.turn or (self.phase == "fight" and player in self.playing and self.fight[player] is None)
         )
-        return FightForTheLeadObservation(
+        return _built(
+            FightForTheLeadObservation,
             game=self.game,
             player=player,
             current_player=self.current_player,
@@ -1063,6 +1065,11 @@ _DO = {
     "play": FightForTheLeadState._do_play,
     "decide": FightForTheLeadState._do_decide,
 }
+
+
+def _zone(name: str, cards: tuple[Card | None, ...], owner: int | None, kind: str) -> Zone:
+    """A Zone made without its frozen ``__init__``: an observation holds a dozen."""
+    return _built(Zone, name=name, cards=cards, owner=owner, kind=kind)
 
 
 def _words(cards: Sequence[Card]) -> str:

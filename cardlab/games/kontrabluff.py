@@ -46,6 +46,7 @@ from cardlab.engine import (
     SettingsError,
     Zone,
     seat_names,
+    _built,
 )
 from cardlab.hands import _DEFAULT_RULES as _HIGH_RULES
 from cardlab.hands import HandValue, evaluate
@@ -628,7 +629,8 @@ class KontrabluffState(GameState):
     # -- what each seat knows ------------------------------------------------------------
     def observation(self, player: int) -> KontrabluffObservation:
         """Everything ``player`` may know (KB-7): own hand, rows, shown cards, public counts."""
-        return KontrabluffObservation(
+        return _built(  # every field given: the same value as KontrabluffObservation(...), made faster
+            KontrabluffObservation,
             game=self.game,
             player=player,
             current_player=self.to_act,
@@ -636,6 +638,7 @@ class KontrabluffState(GameState):
             legal_actions=self.legal_actions(player),
             zones=() if self.quiet else self._zones(player),
             points=tuple(self._scores),
+            pot=None,  # no chips (KB-5)
             log=self.log_for(player),
             is_terminal=self.to_act is None,
             rows=(tuple(self.rows[0]), tuple(self.rows[1])),
