@@ -604,29 +604,38 @@ class FightForTheLeadState(GameState):
     def name(self, player: int) -> str:
         return self.names[player]
 
+    # The history is kept as plain tuples, made into Events only when someone reads it:
+    # a frozen Event per line was a tenth of the time of random play.
+    @property
+    def history(self) -> list[Event]:
+        """Everything that happened, actions and chance events, with rule ids (FL-n)."""
+        cache, records = self._event_cache, self._records
+        if len(cache) < len(records):
+            cache.extend(Event(*record) for record in records[len(cache) :])
+        return cache
+
+    @history.setter
+    def history(self, events: list[Event]) -> None:
+        self._records = [(e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
+        self._event_cache = list(events)
+
     def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
-        # The engine's own, minus the frozen-dataclass __init__ (a third of the time of a
-        # random-play action): the Event gets the same fields, so it is equal and immutable.
         seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
-        event = object.__new__(Event)
-        event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen)
-        self.history.append(event)
+        self._records.append((kind, text, player, action, rule, seen))
 
     def _event(self, kind: str, text: str, rule: str, player: int | None, action: Action | None,
                seen: frozenset[int] | None) -> None:
         """:meth:`_log` for the hot paths: positional, ``seen`` already a frozenset."""
-        event = object.__new__(Event)
-        event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule, visible_to=seen)
-        self.history.append(event)
+        self._records.append((kind, text, player, action, rule, seen))
 
     def log_for(self, player: int) -> tuple[str, ...]:
         """The history in words, as ``player`` may see it (read on from where it was last read)."""
-        lines, history = self._seen[player], self.history
-        for event in history[self._read[player] :]:
-            if event.visible_to is None or player in event.visible_to:
-                lines.append(f"{event.rule}: {event.text}" if event.rule else event.text)
-        self._read[player] = len(history)
+        lines, records = self._seen[player], self._records
+        for _, text, _, _, rule, seen in records[self._read[player] :]:
+            if seen is None or player in seen:
+                lines.append(f"{rule}: {text}" if rule else text)
+        self._read[player] = len(records)
         return tuple(lines)
 
     def __eq__(self, other: object) -> bool:
@@ -634,7 +643,7 @@ class FightForTheLeadState(GameState):
         if type(self) is not type(other):
             return False
         mine, theirs = dict(vars(self)), dict(vars(other))
-        for cache in ("_seen", "_read"):
+        for cache in ("_seen", "_read", "_event_cache"):
             mine.pop(cache), theirs.pop(cache)
         mine.pop("_offered", None), theirs.pop("_offered", None)  # a cache of legal_actions()
         return mine == theirs
@@ -949,7 +958,7 @@ class FightForTheLeadState(GameState):
     def clone(self) -> FightForTheLeadState:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        for name in ("history", "actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
+        for name in ("_records", "_event_cache", "actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
                      "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
