@@ -102,7 +102,6 @@ class _Choices(ActionList):
         return action
 
 
-_new_event = object.__new__
 _SHOWDOWN_ACTIONS = _Choices((_SHOW, _CONCEDE))
 _NO_ACTIONS = ActionList(())
 # Card text by object identity: the 52 cards are canonical objects, and id() hashes
@@ -795,29 +794,42 @@ class DrawPokerState(GameState):
     def name(self, player: int) -> str:
         return _names(self.game.players)[player]
 
+    # The history is kept as plain tuples, made into Events only when someone reads it:
+    # a frozen Event per line (two per action) was a tenth of the time of random play.
+    @property
+    def history(self) -> list[Event]:
+        """Everything that happened, actions and chance events, with rule ids (DP-n)."""
+        cache, records = self._event_cache, self._records
+        if len(cache) < len(records):
+            cache.extend(Event(*record) for record in records[len(cache) :])
+        return cache
+
+    @history.setter
+    def history(self, events: list[Event]) -> None:
+        self._records = [(e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
+        self._event_cache = list(events)
+
     def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Sequence[int] | None = None) -> None:
-        # The engine's _log, with the Event built from its complete fields (two per action).
-        event = _new_event(Event)
-        event.__dict__.update(kind=kind, text=text, player=player, action=action, rule=rule,
-                              visible_to=None if visible_to is None else frozenset(visible_to))
-        self.history.append(event)
+        seen = None if visible_to is None else frozenset(visible_to)
+        self._records.append((kind, text, player, action, rule, seen))
 
     def log_for(self, player: int) -> tuple[str, ...]:
         """The history in words as ``player`` may see it; kept per seat and extended, since
         a session's history only grows (an observation per action stays cheap)."""
-        history = self.history
+        records = self._records
         length, lines = self._log_cache.get(player, (0, ()))
-        if length < len(history):
-            lines += tuple([str(event) for event in history[length:] if event.visible(player)])
-            self._log_cache[player] = (len(history), lines)
+        if length < len(records):
+            lines += tuple([f"{rule}: {text}" if rule else text
+                            for _, text, _, _, rule, seen in records[length:] if seen is None or player in seen])
+            self._log_cache[player] = (len(records), lines)
         return lines
 
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):
             return False
         mine, theirs = dict(vars(self)), dict(vars(other))
-        for cache in ("_log_cache", "_deck_batch", "_offered"):  # derived from the rest
+        for cache in ("_log_cache", "_deck_batch", "_offered", "_event_cache"):  # derived from the rest
             mine.pop(cache, None), theirs.pop(cache, None)
         return mine == theirs
 
@@ -830,7 +842,8 @@ class DrawPokerState(GameState):
     def clone(self) -> DrawPokerState:
         new = object.__new__(DrawPokerState)
         new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
+        new._records = list(self._records)
+        new._event_cache = list(self._event_cache)
         new._log_cache = dict(self._log_cache)
         new.actions = list(self.actions)
         new.results = list(self.results)
