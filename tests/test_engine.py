@@ -238,3 +238,53 @@ def test_clone_copies_deeply():
     assert copy == state and copy is not state
     copy.apply(copy.legal_actions().sample(np.random.default_rng(0)))
     assert copy != state and len(state.actions) == 3
+
+
+# -- the vouched fast path (GameState._offer) -------------------------------------------------
+def _games():
+    from cardlab.games.draw_poker import DrawPoker
+    from cardlab.games.fight_for_the_lead import FightForTheLead
+
+    return [Kontrabluff(), DrawPoker(), FightForTheLead()]
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda game: game.name)
+def test_a_drawn_action_is_checked_again_once_the_state_has_moved(game):
+    """A view vouches for its drawn action only until the next move: replaying it after
+    that is checked in full, and an illegal one raises and changes nothing."""
+    rng = np.random.default_rng(1)
+    stale_rejected = 0
+    for seed in range(15):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            drawn = state.legal_actions().sample(rng)
+            state.apply(drawn)
+            if state.is_terminal:
+                break
+            if not state.can_apply(drawn):  # check() only: no new view is offered
+                before = state.clone()
+                with pytest.raises(IllegalActionError):
+                    state.apply(drawn)
+                assert state == before
+                stale_rejected += 1
+    assert stale_rejected > 0
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda game: game.name)
+def test_a_drawn_action_is_vouched_only_for_the_seat_whose_view_drew_it(game):
+    state = game.new_state(seed=3)
+    rng = np.random.default_rng(3)
+    seat = state.current_player
+    drawn = state.legal_actions(seat).sample(rng)
+    other = (seat + 1) % game.num_players
+    before = state.clone()
+    if state.simultaneous and not state.can_apply(drawn, other):
+        with pytest.raises(IllegalActionError):
+            state.apply_for(other, drawn)
+        assert state == before
+    elif not state.simultaneous:
+        with pytest.raises(IllegalActionError, match="turn"):
+            state.apply_for(other, drawn)
+        assert state == before
+    state.apply_for(seat, drawn)
+    assert state.actions[-1] == (seat, drawn)
