@@ -39,6 +39,8 @@ __all__ = [
     "shuffled_deck",
     "deck_ranks",
     "rng_for",
+    "deck_starting_with",
+    "interleave",
 ]
 
 
@@ -383,3 +385,26 @@ def format_cards(cards: Iterable[Card]) -> str:
     'A♥ 10♣'
     """
     return " ".join(str(card) for card in cards)
+
+
+def deck_starting_with(first: str | Iterable[str | Card], size: int = 52) -> tuple[Card, ...]:
+    """A full deck of ``size`` cards that deals ``first`` first, then the rest in order.
+
+    Games take it as ``new_state(deck=...)`` to stack a scenario.
+
+    >>> stacked = deck_starting_with("Ah Kd", 32)
+    >>> stacked[:3], len(stacked)
+    ((Card('Ah'), Card('Kd'), Card('7c')), 32)
+    """
+    first = parse_cards(first) if isinstance(first, str) else tuple(Card.parse(c) for c in first)
+    check_distinct(first, source=first)
+    return first + tuple(card for card in deck(size) if card not in first)
+
+
+def interleave(*hands: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Hands in the order they are dealt: one card to each seat in turn.
+
+    >>> interleave("Ah Kh", "2c 3c")
+    (Card('Ah'), Card('2c'), Card('Kh'), Card('3c'))
+    """
+    return tuple(card for turn in zip(*(parse_cards(h) if isinstance(h, str) else h for h in hands)) for card in turn)

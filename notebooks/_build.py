@@ -497,18 +497,7 @@ def hands_and_short_decks() -> list[tuple[str, str]]:
 # shared set-up for the game notebooks: a stacked deck is the cards we want first, then the rest
 # ---------------------------------------------------------------------------------------------
 
-STACKING = code(
-    """
-    def stacked(first, size=52):
-        \"\"\"A full deck that deals `first` first, then the rest in order (game.new_state(deck=...)).\"\"\"
-        first = parse_cards(first) if isinstance(first, str) else tuple(first)
-        return first + tuple(card for card in deck(size) if card not in first)
-
-    def dealt(*hands):
-        \"\"\"The hands interleaved as they are dealt: one card to each seat in turn.\"\"\"
-        return tuple(card for turn in zip(*(parse_cards(h) for h in hands)) for card in turn)
-    """
-)
+STACKING = code("from cardlab.cards import deck_starting_with, interleave  # stack a deck: the cards we want dealt first")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -555,7 +544,7 @@ def kontrabluff() -> list[tuple[str, str]]:
             north = "Ah Ad Ac 9s 9h Qd Jd 8d 6c 2h"
             south = "Kc Kd Ks 7c 5d 4s 3h 2c Th Tc"
             talon = "Js Jh 8c 8h 6d 6h 5s 5c"
-            state = Kontrabluff().new_state(seed=1, dealer=0, deck=stacked(dealt(north, south) + parse_cards(talon)))
+            state = Kontrabluff().new_state(seed=1, dealer=0, deck=deck_starting_with(interleave(north, south) + parse_cards(talon)))
             """
         ),
         code("display(show(state.hands[1]), show(state.hands[0]))  # North, then South"),
@@ -944,7 +933,7 @@ def draw_poker() -> list[tuple[str, str]]:
             """
             game = DrawPoker(players=3, deck_size=52, ante=1, max_bet=4, stack=20, hands=2)
             south, west, east = "Kc 7d 5s 3d 2c", "Jh Js 8c 4d 2s", "Ah Kh 9h 6h 3c"
-            state = game.new_state(seed=1, dealer=2, deck=stacked(dealt(south, west, east) + parse_cards("Qd 5c 5h 2h")))
+            state = game.new_state(seed=1, dealer=2, deck=deck_starting_with(interleave(south, west, east) + parse_cards("Qd 5c 5h 2h")))
             """
         ),
         md(
@@ -998,7 +987,7 @@ def draw_poker() -> list[tuple[str, str]]:
         ),
         code(
             """
-            quick = game.new_state(seed=1, dealer=2, deck=stacked(dealt(south, west, east)))
+            quick = game.new_state(seed=1, dealer=2, deck=deck_starting_with(interleave(south, west, east)))
             quick.apply(Action("open", amount=2))
             quick.apply(Action("pass")); quick.apply(Action("pass"))
             print(*[line for line in quick.log_for(0) if line.startswith("DP-4")], sep="\\n")
@@ -1074,7 +1063,7 @@ def draw_poker() -> list[tuple[str, str]]:
         ),
         code(
             """
-            split = game.new_state(seed=1, dealer=2, deck=stacked(dealt("2c 3c 4c 6d 8d", "9h Tc Jd Qs Kh", "9c Td Jh Qc Ks")))
+            split = game.new_state(seed=1, dealer=2, deck=deck_starting_with(interleave("2c 3c 4c 6d 8d", "9h Tc Jd Qs Kh", "9c Td Jh Qc Ks")))
             for action in (Action("pass"), Action("open", amount=2), Action("call"), Action("draw"), Action("draw"),
                            Action("open", amount=2), Action("call"), Action("show")):
                 split.apply(action)
@@ -1243,7 +1232,7 @@ def parallel_poker() -> list[tuple[str, str]]:
         code(
             """
             game = ParallelPoker()
-            state = game.new_state(seed=1, dealer=0, deck=stacked("8h 7h 9d Ts 7s Qc Jc", size=32))
+            state = game.new_state(seed=1, dealer=0, deck=deck_starting_with("8h 7h 9d Ts 7s Qc Jc", size=32))
             show(state.laid_out)
             """
         ),
@@ -1302,7 +1291,7 @@ def parallel_poker() -> list[tuple[str, str]]:
             """
         ),
         code("SHOWING_POINTS, sum(SHOWING_POINTS)"),
-        md("## PP-5 Winner\\n\\nThe player with more points wins: B (North) by 18 to 7, as in the source."),
+        md("## PP-5 Winner\n\nThe player with more points wins: B (North) by 18 to 7, as in the source."),
         code(
             """
             assert state.scores == [7, 18]
@@ -1398,7 +1387,7 @@ def parallel_poker() -> list[tuple[str, str]]:
             be unpredictable as well as strong.
             """
         ),
-        md("## Play\\n\\nArrange your 25 cards against the search strategy."),
+        md("## Play\n\nArrange your 25 cards against the search strategy."),
         code(
             """
             # NBVAL_IGNORE_OUTPUT
@@ -1680,7 +1669,7 @@ def fight_for_the_lead() -> list[tuple[str, str]]:
             into the next one and the following game is played for several times the antes.
             """
         ),
-        md("## Play\\n\\nYou are South against three bots."),
+        md("## Play\n\nYou are South against three bots."),
         code(
             """
             # NBVAL_IGNORE_OUTPUT
