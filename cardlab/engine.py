@@ -542,29 +542,85 @@ class GameState:
         raise NotImplementedError
 
     # -- events ------------------------------------------------------------------
-    def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
+    # The history is kept as plain tuples ``(kind, text, player, action, rule, seen)``,
+    # made into Events and lines only when someone reads them: a frozen Event per line
+    # was a tenth of the time of random play. Each seat's log is kept and extended,
+    # since a session's history only grows (an observation per action stays cheap).
+    @property
+    def history(self) -> list[Event]:
+        """Everything that happened, actions and chance events, with rule ids."""
+        cache, records = self._event_cache, self._records
+        if len(cache) < len(records):
+            render = self._render_text
+            cache.extend(Event(kind, render(text), *rest) for kind, text, *rest in records[len(cache) :])
+        return cache
+
+    @history.setter
+    def history(self, events: list[Event]) -> None:
+        self._records: list[tuple[Any, ...]] = [
+            (e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
+        self._event_cache: list[Event] = list(events)
+        self._log_cache: dict[int, tuple[int, tuple[str, ...]]] = {}
+
+    def _log(self, kind: str, text: Any, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
-        seen = None if visible_to is None else frozenset(visible_to)
-        self.history.append(Event(kind, text, player, action, rule, seen))
+        """Append an event; ``text`` is a string, or whatever :meth:`_render_text` makes one of."""
+        seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
+        self._records.append((kind, text, player, action, rule, seen))
+
+    def _render_text(self, text: Any) -> str:
+        """The words of a logged text. A game may log cheaper values (a template and its
+        arguments) and override this to format them when the log is read."""
+        return text
 
     def log_for(self, player: int) -> tuple[str, ...]:
         """The history in words, as ``player`` may see it."""
-        return tuple(str(event) for event in self.history if event.visible(player))
+        records = self._records
+        done, lines = self._log_cache.get(player, (0, ()))
+        if done < len(records):
+            if type(self)._render_text is GameState._render_text:  # plain strings: no call per line
+                new = [f"{rule}: {text}" if rule else text
+                       for _, text, _, _, rule, seen in records[done:] if seen is None or player in seen]
+            else:
+                render, new = self._render_text, []
+                for _, text, _, _, rule, seen in records[done:]:
+                    if seen is None or player in seen:
+                        text = render(text)
+                        new.append(f"{rule}: {text}" if rule else text)
+            lines += tuple(new)
+            self._log_cache[player] = (len(records), lines)
+        return lines
+
+    def _clone_log(self, new: GameState) -> None:
+        """Give ``new`` (a shallow copy of this state) its own history lists; records,
+        Events and cached lines are immutable, so they are shared."""
+        new._records = self._records[:]
+        new._event_cache = self._event_cache[:]
+        new._log_cache = dict(self._log_cache)
 
     def name(self, player: int) -> str:
         return seat_names(self.game.num_players)[player]
 
     # -- copies and saving ---------------------------------------------------------
     def clone(self) -> GameState:
+        """A deep copy (the history's immutable records and Events are shared)."""
         import copy
 
-        return copy.deepcopy(self)
+        memo: dict[int, Any] = {}
+        for name in ("_records", "_event_cache", "_log_cache"):
+            value = vars(self)[name]
+            memo[id(value)] = copy.copy(value)
+        return copy.deepcopy(self, memo)
+
+    # Attributes derived from the rest (caches), left out of equality; games add theirs.
+    _caches: ClassVar[tuple[str, ...]] = ("_offered", "_event_cache", "_log_cache")
 
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):
             return False
         mine, theirs = dict(vars(self)), dict(vars(other))
-        mine.pop("_offered", None), theirs.pop("_offered", None)  # a cache of legal_actions()
+        for cache in self._caches:
+            mine.pop(cache, None), theirs.pop(cache, None)
         return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]

@@ -42,7 +42,6 @@ from cardlab.cards import DECK_SIZES, Card, deck
 from cardlab.engine import (
     Action,
     ActionList,
-    Event,
     LegalActions,
     Game,
     GameState,
@@ -313,7 +312,6 @@ def _base_fields(state: GameState, game: Game, seed: int) -> None:
     state.actions = []
     state.round_index = 0
     state._shuffles = 1
-    state._log_cache = {}
     state._deck_batch = None
 
 
@@ -377,10 +375,11 @@ class DrawPokerState(GameState):
 
     game: DrawPoker
 
+    _caches = (*GameState._caches, "_deck_batch")  # shared by clones, derived from the seed
+
     # -- set-up -------------------------------------------------------------------
     def _setup(self) -> None:
         n = self.game.players
-        self._log_cache: dict[int, tuple[int, tuple[str, ...]]] = {}
         self._deck_batch: tuple[int, list[list[int]]] | None = None  # shared by clones, never changed
         self._stacks = [self.game.stack] * n
         self.pot = 0
@@ -794,47 +793,6 @@ class DrawPokerState(GameState):
     def name(self, player: int) -> str:
         return _names(self.game.players)[player]
 
-    # The history is kept as plain tuples, made into Events only when someone reads it:
-    # a frozen Event per line (two per action) was a tenth of the time of random play.
-    @property
-    def history(self) -> list[Event]:
-        """Everything that happened, actions and chance events, with rule ids (DP-n)."""
-        cache, records = self._event_cache, self._records
-        if len(cache) < len(records):
-            cache.extend(Event(*record) for record in records[len(cache) :])
-        return cache
-
-    @history.setter
-    def history(self, events: list[Event]) -> None:
-        self._records = [(e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
-        self._event_cache = list(events)
-
-    def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
-             action: Action | None = None, visible_to: Sequence[int] | None = None) -> None:
-        seen = None if visible_to is None else frozenset(visible_to)
-        self._records.append((kind, text, player, action, rule, seen))
-
-    def log_for(self, player: int) -> tuple[str, ...]:
-        """The history in words as ``player`` may see it; kept per seat and extended, since
-        a session's history only grows (an observation per action stays cheap)."""
-        records = self._records
-        length, lines = self._log_cache.get(player, (0, ()))
-        if length < len(records):
-            lines += tuple([f"{rule}: {text}" if rule else text
-                            for _, text, _, _, rule, seen in records[length:] if seen is None or player in seen])
-            self._log_cache[player] = (len(records), lines)
-        return lines
-
-    def __eq__(self, other: object) -> bool:
-        if type(self) is not type(other):
-            return False
-        mine, theirs = dict(vars(self)), dict(vars(other))
-        for cache in ("_log_cache", "_deck_batch", "_offered", "_event_cache"):  # derived from the rest
-            mine.pop(cache, None), theirs.pop(cache, None)
-        return mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
-
     def value(self, seat: int) -> HandValue:
         """The value of a seat's five cards under the game's rules (HR-1, HR-2, HR-4)."""
         return evaluate(self.hands[seat], self.rules)
@@ -842,9 +800,7 @@ class DrawPokerState(GameState):
     def clone(self) -> DrawPokerState:
         new = object.__new__(DrawPokerState)
         new.__dict__.update(self.__dict__)
-        new._records = list(self._records)
-        new._event_cache = list(self._event_cache)
-        new._log_cache = dict(self._log_cache)
+        self._clone_log(new)
         new.actions = list(self.actions)
         new.results = list(self.results)
         for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown"):

@@ -29,7 +29,7 @@ Decisions the rule page leaves open, taken here (and cited as the rule they exte
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -441,8 +441,6 @@ class FightForTheLeadState(GameState):
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
         self.names = _NAMES[n]
-        self._seen: list[list[str]] = [[] for _ in range(n)]  # each seat's log so far (a cache)
-        self._read = [0] * n  # how much of the history each cache has read
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
@@ -604,51 +602,10 @@ class FightForTheLeadState(GameState):
     def name(self, player: int) -> str:
         return self.names[player]
 
-    # The history is kept as plain tuples, made into Events only when someone reads it:
-    # a frozen Event per line was a tenth of the time of random play.
-    @property
-    def history(self) -> list[Event]:
-        """Everything that happened, actions and chance events, with rule ids (FL-n)."""
-        cache, records = self._event_cache, self._records
-        if len(cache) < len(records):
-            cache.extend(Event(*record) for record in records[len(cache) :])
-        return cache
-
-    @history.setter
-    def history(self, events: list[Event]) -> None:
-        self._records = [(e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
-        self._event_cache = list(events)
-
-    def _log(self, kind: str, text: str, *, rule: str = "", player: int | None = None,
-             action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
-        seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
-        self._records.append((kind, text, player, action, rule, seen))
-
     def _event(self, kind: str, text: str, rule: str, player: int | None, action: Action | None,
                seen: frozenset[int] | None) -> None:
         """:meth:`_log` for the hot paths: positional, ``seen`` already a frozenset."""
         self._records.append((kind, text, player, action, rule, seen))
-
-    def log_for(self, player: int) -> tuple[str, ...]:
-        """The history in words, as ``player`` may see it (read on from where it was last read)."""
-        lines, records = self._seen[player], self._records
-        for _, text, _, _, rule, seen in records[self._read[player] :]:
-            if seen is None or player in seen:
-                lines.append(f"{rule}: {text}" if rule else text)
-        self._read[player] = len(records)
-        return tuple(lines)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal games: the same vars, less the caches of each seat's log."""
-        if type(self) is not type(other):
-            return False
-        mine, theirs = dict(vars(self)), dict(vars(other))
-        for cache in ("_seen", "_read", "_event_cache"):
-            mine.pop(cache), theirs.pop(cache)
-        mine.pop("_offered", None), theirs.pop("_offered", None)  # a cache of legal_actions()
-        return mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- the protocol ------------------------------------------------------------------
     @property
@@ -958,12 +915,11 @@ class FightForTheLeadState(GameState):
     def clone(self) -> FightForTheLeadState:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        for name in ("_records", "_event_cache", "actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
+        self._clone_log(new)
+        for name in ("actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
                      "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
-        new._seen = [list(lines) for lines in self._seen]
-        new._read = list(self._read)
         new.given_up = [list(g) for g in self.given_up]
         new.voids = [set(v) for v in self.voids]
         new.deciders = list(self.deciders)
@@ -984,8 +940,6 @@ class FightForTheLeadState(GameState):
         state.round_index = obs.games_played
         state._shuffles = 0
         state.names = _NAMES[n]
-        state._seen = [[] for _ in range(n)]
-        state._read = [0] * n
         state.stacks = list(obs.stacks)
         state.pot = obs.pot
         state.in_session = list(obs.in_session)

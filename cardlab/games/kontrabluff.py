@@ -37,7 +37,6 @@ from cardlab.cards import Card, Rank, Suit
 from cardlab.engine import (
     Action,
     ActionList,
-    Event,
     Game,
     GameState,
     IllegalActionError,
@@ -212,7 +211,6 @@ _OFFER_DICTS = {phase: dict(offers) for phase, offers in _OFFERS.items()}
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
 _NAMES = seat_names(2)
 _ONLY = (frozenset({0}), frozenset({1}))
-_CACHES = ("_event_cache", "_line_cache", "_line_done", "_offered")
 # Rank numbers by the enum's one-letter value: a str lookup is much cheaper than hashing a Card.
 RANK_NUMBER: dict[str, int] = {rank.value: rank.number for rank in Rank}
 _RANK_TEXT = {rank.value: str(rank) for rank in Rank}
@@ -295,10 +293,7 @@ class Kontrabluff(Game):
         state.seed = int(rng.integers(2**63))
         state.first_dealer = None
         state.stacked = None
-        state._records = []
-        state._event_cache = []
-        state._line_cache = ([], [])
-        state._line_done = [0, 0]
+        state.history = []
         state.actions = []
         state.round_index = obs.round_index
         state._shuffles = 1
@@ -688,22 +683,10 @@ class KontrabluffState(GameState):
         return frozenset(self.hands[other] + self.low[other] + self.down[other] + self.talon)
 
     # -- events, copies, saving ----------------------------------------------------------------
-    # The history is kept as plain records, turned into Events and lines of text only
-    # when asked for: building words was otherwise the largest cost of playing a round.
-    @property
-    def history(self) -> list[Event]:
-        """Everything that happened, actions and chance events, with rule ids (KB-n)."""
-        cache = self._event_cache
-        if len(cache) < len(self._records):
-            cache.extend(Event(kind, _render(text), *rest) for kind, text, *rest in self._records[len(cache) :])
-        return cache
-
-    @history.setter
-    def history(self, events: list[Event]) -> None:
-        self._records = [(e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
-        self._event_cache = list(events)
-        self._line_cache: tuple[list[str], list[str]] = ([], [])
-        self._line_done = [0, 0]
+    # The history is the engine's (plain records, words made when read); the texts here
+    # may be templates with their arguments, formatted only when someone reads the log.
+    def _render_text(self, text: str | tuple) -> str:
+        return _render(text)
 
     def _log(self, kind: str, text: str | tuple, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
@@ -712,37 +695,10 @@ class KontrabluffState(GameState):
         seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
         self._records.append((kind, text, player, action, rule, seen))
 
-    def log_for(self, player: int) -> tuple[str, ...]:
-        """The history in words, as ``player`` may see it."""
-        lines, done = self._line_cache[player], self._line_done[player]
-        records = self._records
-        if done < len(records):
-            for _, text, _, _, rule, seen in records[done:]:
-                if seen is None or player in seen:
-                    text = _render(text)
-                    lines.append(f"{rule}: {text}" if rule else text)
-            self._line_done[player] = len(records)
-        return tuple(lines)
-
-    def __eq__(self, other: object) -> bool:
-        if type(self) is not type(other):
-            return False
-        mine, theirs = dict(vars(self)), dict(vars(other))
-        for cache in _CACHES:
-            mine.pop(cache, None)
-            theirs.pop(cache, None)
-        return mine == theirs
-
-    __hash__ = None  # type: ignore[assignment]
-
     def clone(self) -> KontrabluffState:
         """A deep copy, made by hand (search bots clone a lot); cards and events are immutable."""
         new = KontrabluffState.__new__(KontrabluffState)
         d = self.__dict__.copy()
-        d["_records"] = self._records[:]
-        d["_event_cache"] = self._event_cache[:]
-        d["_line_cache"] = (self._line_cache[0][:], self._line_cache[1][:])
-        d["_line_done"] = self._line_done[:]
         d["actions"] = self.actions[:]
         d["_scores"] = self._scores[:]
         d["hands"] = [self.hands[0][:], self.hands[1][:]]
@@ -753,6 +709,7 @@ class KontrabluffState(GameState):
         d["discard"] = self.discard[:]
         d["seen"] = self.seen[:]
         new.__dict__ = d
+        self._clone_log(new)
         return new
 
     def to_json(self) -> str:

@@ -521,7 +521,7 @@ class ParallelPokerState(GameState):
     def clone(self) -> ParallelPokerState:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
+        self._clone_log(new)
         new.actions = list(self.actions)
         new.scores = list(self.scores)
         new.game_scores = list(self.game_scores)
