@@ -175,16 +175,16 @@ class KontrabluffActions(LegalActions):
         return frozenset(kind for kind, _ in self.offers)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        sizes = self._sizes()
-        index = int(rng.random() * sum(sizes))  # uniform; cheaper than rng.integers
         hand = self.hand
-        for (kind, n), size in zip(self.offers, sizes):
+        key = (len(hand), self.offers)
+        total, draws = _DRAWS.get(key) or _draws(*key)
+        index = int(rng.random() * total)  # uniform; cheaper than rng.integers
+        for kind, n, size, picks in draws:
             if index < size:
                 # The hand's own cards, already a tuple of Cards: no need for Action's checks.
                 if not n:
                     action = _BARE[kind]
                 else:
-                    picks = _COMBINATIONS.get((len(hand), n))
                     cards = _nth_combination(hand, n, index) if picks is None else tuple([hand[i] for i in picks[index]])
                     action = Action._unchecked(kind, cards)
                 self._drawn = action  # vouches for it to the state that offered this view
@@ -215,6 +215,21 @@ _ONLY = (frozenset({0}), frozenset({1}))
 RANK_NUMBER: dict[str, int] = {rank.value: rank.number for rank in Rank}
 _RANK_TEXT = {rank.value: str(rank) for rank in Rank}
 _SUIT_TEXT = {suit.value: suit.symbol for suit in Suit}
+#: The number of actions and, per offer, (kind, cards, count, combination index tuples).
+_Draws = tuple[int, tuple[tuple[str, int, int, tuple[tuple[int, ...], ...] | None], ...]]
+_DRAWS: dict[tuple[int, tuple[tuple[str, int], ...]], _Draws] = {}
+
+
+def _draws(size: int, offers: tuple[tuple[str, int], ...]) -> _Draws:
+    """For a hand of ``size`` cards and these offers: how many actions, and per offer its
+    kind, cards, count and combination index tuples (worked out once, not per draw).
+
+    >>> _draws(10, (("low", 5), ("hand_over", 0)))[0]
+    253
+    """
+    draws = tuple((kind, n, _COMB[size][n], _COMBINATIONS.get((size, n)) if n else None) for kind, n in offers)
+    _DRAWS[size, offers] = value = (sum(count for _, _, count, _ in draws), draws)
+    return value
 
 
 @functools.lru_cache(maxsize=None)
