@@ -107,7 +107,7 @@ class Clicks:
     def __init__(self, game: Game):
         self.game = game
         self.catalogue = CATALOGUES[game.name]
-        self.deck: tuple[Card, ...] = game.full_deck
+        self.deck: tuple[Card, ...] = tuple(dict.fromkeys(game.full_deck))  # PP-1: two decks, one set of cards
         self.index: dict[Card, int] = {card: i for i, card in enumerate(self.deck)}
         d = len(self.deck)
         self.single_offset = {kind: d + s * d for s, (kind, _) in enumerate(self.catalogue.single)}
@@ -349,7 +349,7 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
 
 
 def vector_size(game: Game) -> int:
-    return 3 * len(game.full_deck) + 2 * game.num_players + 1
+    return 3 * len(set(game.full_deck)) + 2 * game.num_players + 1
 
 
 def own_actions(state: GameState, player: int) -> list[Action]:
