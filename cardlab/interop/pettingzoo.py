@@ -10,9 +10,9 @@ Lead) or the points margin (Kontrabluff, parallel poker).
 >>> env = env_for("draw_poker", players=2, hands=1, render_mode="ansi")
 >>> env.reset(seed=3)
 >>> env.agents, env.agent_selection
-(['south', 'north'], 'north')
+(['south', 'north'], 'south')
 >>> print(env.render().splitlines()[0])
-You are North; you are to act.
+You are South; you are to act.
 """
 
 from __future__ import annotations
