@@ -50,7 +50,7 @@ from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.interop.clicks import Clicks, info_text, observation_vector, own_actions, table_text, vector_size
 
-__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "load", "resampler", "ismcts_bot", "kuhn_draw_poker"]
+__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "kuhn_draw_poker", "load", "play_clicks", "resampler"]
 
 #: cardlab's game classes by name, and the settings an OpenSpiel game starts from where
 #: cardlab's own defaults make a session (one hand of draw poker, one game of Fight for the Lead).
@@ -474,3 +474,37 @@ def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 3) -> pyspiel.
         decks.append(" ".join(card.short for card in deck))
     return load("draw_poker", players=2, deck_size=20, ante=ante, max_bet=max_bet, stack=stack, hands=1,
                 dealer=0, decks="|".join(decks))
+
+
+def play_clicks(state: CardlabState, action: Action) -> None:
+    """Play a cardlab action (a bot's choice) on an OpenSpiel state as its clicks."""
+    for click in state.get_game().clicks.clicks_of(action):
+        state.apply_action(click)
+
+
+def duel(name: str, bot: Callable[[Any], Action], games: int, simulations: int = 20, seed: int = 0,
+         **settings: Any) -> list[float]:
+    """``bot`` (a cardlab bot: observation -> action) against OpenSpiel's ISMCTS, seats
+    alternating game by game; the bot's return (points margin or chips) in each game.
+
+    >>> from cardlab.bots import RandomBot
+    >>> len(duel("draw_poker", RandomBot(seed=1), games=2, simulations=2))
+    2
+    """
+    game = load(name, **settings)
+    rng = np.random.default_rng(seed)
+    results = []
+    for number in range(games):
+        mine = number % game.num_players()
+        search = ismcts_bot(game, simulations=simulations, seed=seed + number)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            elif state.current_player() == mine:
+                play_clicks(state, bot(state.cardlab_state.observation(mine)))
+            else:
+                state.apply_action(search.step(state))
+        results.append(state.returns()[mine])
+    return results
