@@ -50,7 +50,7 @@ from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.interop.clicks import Clicks, info_text, observation_vector, own_actions, table_text, vector_size
 
-__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "kuhn_draw_poker", "load", "play_clicks", "resampler"]
+__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "kuhn_draw_poker", "load", "mean_interval", "play_clicks", "resampler"]
 
 #: cardlab's game classes by name, and the settings an OpenSpiel game starts from where
 #: cardlab's own defaults make a session (one hand of draw poker, one game of Fight for the Lead).
@@ -508,3 +508,14 @@ def duel(name: str, bot: Callable[[Any], Action], games: int, simulations: int =
                 state.apply_action(search.step(state))
         results.append(state.returns()[mine])
     return results
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% normal interval (mean - 1.96 se, mean + 1.96 se).
+
+    >>> mean_interval([1.0, 3.0, 2.0, 2.0])
+    (2.0, 1.2, 2.8)
+    """
+    v = np.asarray(values, dtype=float)
+    half = 1.96 * v.std(ddof=1) / np.sqrt(len(v))
+    return round(float(v.mean()), 2), round(float(v.mean() - half), 2), round(float(v.mean() + half), 2)
