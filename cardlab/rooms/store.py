@@ -148,6 +148,10 @@ CREATE TABLE IF NOT EXISTS seats (
     held_until REAL NOT NULL DEFAULT 0,
     PRIMARY KEY (room, seat)
 );
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     room TEXT NOT NULL REFERENCES rooms(id),
     number INTEGER NOT NULL,
@@ -183,6 +187,22 @@ class SQLiteStore:
 
     def close(self) -> None:
         self._db.close()
+
+    # -- the teacher ----------------------------------------------------------------------
+    def teacher_key(self) -> str:
+        """The key of the teacher's dashboard link, made once per classroom store."""
+        with self.transaction() as tx:
+            row = tx.db.execute("SELECT value FROM meta WHERE key = 'teacher_key'").fetchone()
+            if row is not None:
+                return row[0]
+            key = secrets.token_urlsafe(16)
+            tx.db.execute("INSERT INTO meta (key, value) VALUES ('teacher_key', ?)", (key,))
+            return key
+
+    def check_teacher_key(self, key: str) -> bool:
+        """Whether ``key`` opens the teacher's dashboard (compared in constant time)."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'teacher_key'").fetchone()
+        return isinstance(key, str) and row is not None and hmac.compare_digest(row[0].encode(), key.encode())
 
     # -- rooms --------------------------------------------------------------------------
     def create_room(self, game: str, settings: dict[str, Any], *, seed: int,
