@@ -50,7 +50,7 @@ from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.interop.clicks import Clicks, info_text, observation_vector, own_actions, table_text, vector_size
 
-__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "kuhn_draw_poker", "load", "mean_interval", "play_clicks", "resampler"]
+__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
 #: cardlab's game classes by name, and the settings an OpenSpiel game starts from where
 #: cardlab's own defaults make a session (one hand of draw poker, one game of Fight for the Lead).
@@ -70,7 +70,7 @@ def _defaults(name: str) -> dict[str, Any]:
     for f in dataclasses.fields(cls):
         value = overrides.get(f.name, f.default)
         params[f.name] = _NONE if value is None else value
-    params.update(seed=0, dealer=_NONE, decks="")
+    params.update(seed=0, dealer=_NONE, decks="", prefix="")
     if name == "parallel_poker":
         params["simultaneous"] = True
     return params
@@ -133,6 +133,7 @@ class CardlabGame(pyspiel.Game):
         self.seed = int(full["seed"])
         self.dealer = None if full["dealer"] == _NONE else int(full["dealer"])
         self.decks = tuple(parse_cards(text) for text in full["decks"].split("|")) if full["decks"] else ()
+        self.prefix = tuple(action_from_text(text) for text in full["prefix"].split("|")) if full["prefix"] else ()
         self.simultaneous = bool(full.get("simultaneous", False))
         n = self.settings.num_players
         low, high, length = _bounds(self.settings)
@@ -284,7 +285,10 @@ class CardlabState(pyspiel.State):
     def _start(self, deck: Sequence) -> None:
         game = self._game
         dealer = game.dealer if game.decks else self._core.dealer
-        self._core.state = game.settings.new_state(seed=game.seed, dealer=dealer, deck=deck)
+        state = game.settings.new_state(seed=game.seed, dealer=dealer, deck=deck)
+        for action in game.prefix:  # a small variant's opening moves, the same in every deal
+            state.apply_for(state.current_player, action)
+        self._core.state = state
 
     # -- moves ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
@@ -407,6 +411,17 @@ def _register() -> None:
 _register()
 
 
+def action_from_text(text: str) -> Action:
+    """An action from the words ``str(action)`` writes: the kind, then cards or an amount.
+
+    >>> action_from_text("open 2"), action_from_text("draw Ah 10c")
+    (Action('open', amount=2), Action('draw', cards=(Card('Ah'), Card('Tc'))))
+    """
+    kind, *rest = text.split()
+    amount = int(rest.pop()) if rest and rest[-1].isdigit() else None
+    return Action(kind, " ".join(rest), amount)
+
+
 def load(name: str, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` of a cardlab game by its cardlab name, settings as keywords.
 
@@ -451,29 +466,66 @@ def ismcts_bot(game: pyspiel.Game, simulations: int = 50, seed: int = 0, rollout
     return bot
 
 
-def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 3) -> pyspiel.Game:
-    """A draw poker small enough to solve: two players, the 20-card deck (HR-3), one
-    hand, and each seat dealt one of three fixed hands (six deals, as Kuhn poker deals
-    three cards), so a seat knows its own hand and the two the other may hold.
-
-    South deals (DP-1), so North receives first; five spare cards lie on top of the
-    stock so that a first draw (DP-5) never shows the third hand.
+def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 5) -> pyspiel.Game:
+    """Draw poker made as small as Kuhn poker, so that CFR can solve it: two players,
+    the 20-card deck (HR-3), one hand; each seat is dealt one of three fixed hands (six
+    deals, as Kuhn poker deals three cards), North opens with 2, South calls, both keep
+    their five cards (DP-2, DP-3, DP-5): play starts at the second betting round (DP-6),
+    then the showdown (DP-7, DP-8).
 
     >>> game = kuhn_draw_poker()
-    >>> len(game.new_initial_state().chance_outcomes())
+    >>> state = game.new_initial_state()
+    >>> len(state.chance_outcomes())
     6
+    >>> state.apply_action(0)
+    >>> print(state.observation_string(1))
+    You are North; you are to act.
+    Your hand: A♥ A♦ K♣ Q♣ 10♠
+    South: 5 face down
+    North: A♥ A♦ K♣ Q♣ 10♠
+    Stock: 10 face down
+    Chips: South 2, North 2
+    Pot: 6
     """
     hands = [parse_cards("Ah Ad Kc Qc 10s"), parse_cards("Kh Kd Qh Js 10d"), parse_cards("As Ks Qs Jd 10h")]
     spare = parse_cards("Ac Qd Jc Jh 10c")
     decks = []
     for i, j in [(i, j) for i in range(3) for j in range(3) if i != j]:
-        north, south = hands[i], hands[j]
-        dealt = [card for pair in zip(north, south) for card in pair]  # DP-1: from the dealer's left
+        dealt = [card for pair in zip(hands[i], hands[j]) for card in pair]  # DP-1: North (dealer's left) first
         rest = [card for k in range(3) if k not in (i, j) for card in hands[k]]
-        deck = dealt + list(spare) + rest
-        decks.append(" ".join(card.short for card in deck))
+        decks.append(" ".join(card.short for card in dealt + list(spare) + rest))
     return load("draw_poker", players=2, deck_size=20, ante=ante, max_bet=max_bet, stack=stack, hands=1,
-                dealer=0, decks="|".join(decks))
+                dealer=0, decks="|".join(decks), prefix="open 2|call|draw|draw")
+
+
+def bot_policy(game: pyspiel.Game, make_bot: Callable[[], Callable[[Any], Action]]) -> Any:
+    """A cardlab bot as an OpenSpiel policy (for exploitability): at each state, the next
+    click of the action a fresh ``make_bot()`` chooses from the seat's observation."""
+    from open_spiel.python import policy as policy_lib
+
+    class BotPolicy(policy_lib.Policy):
+        def action_probabilities(self, state: CardlabState, player_id: int | None = None) -> dict[int, float]:
+            seat = state.current_player() if player_id is None else player_id
+            inner = state.cardlab_state
+            action = make_bot()(inner.observation(seat))
+            clicks = game.clicks.clicks_of(action)
+            chosen = clicks[len(state._core.chosen[seat])]
+            return {click: float(click == chosen) for click in state.legal_actions(seat)}
+
+    return BotPolicy(game, list(range(game.num_players())))
+
+
+def solve(game: pyspiel.Game, iterations: int) -> tuple[Any, list[tuple[int, float]]]:
+    """OpenSpiel's CFR+ on ``game``: the average policy and its exploitability along the way."""
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    solver = cfr.CFRPlusSolver(game)
+    curve = []
+    for i in range(1, iterations + 1):
+        solver.evaluate_and_update_policy()
+        if i & (i - 1) == 0 or i == iterations:  # powers of two, and the last
+            curve.append((i, float(exploitability.exploitability(game, solver.average_policy()))))
+    return solver.average_policy(), curve
 
 
 def play_clicks(state: CardlabState, action: Action) -> None:
