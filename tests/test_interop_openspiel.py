@@ -188,3 +188,20 @@ def test_an_illegal_engine_action_from_a_stale_button_is_refused_by_the_engine()
     assert clicks.button_id("low") not in clicks.legal_ids(offers, ())
     with pytest.raises(IllegalActionError, match="KB-6"):
         state.apply(clicks.commit(offers, clicks.button_id("low"), ()))
+
+
+def test_cfr_solves_the_small_draw_poker_and_exploits_the_rule_bot_more():
+    from open_spiel.python.algorithms import expected_game_score, exploitability
+
+    from cardlab.bots import RuleBot
+
+    game = cos.kuhn_draw_poker()
+    policy, curve = cos.solve(game, 16)
+    first, last = curve[0][1], curve[-1][1]
+    assert [i for i, _ in curve] == [1, 2, 4, 8, 16] and last < 0.05 and last < first / 20
+    rule = cos.bot_policy(game, lambda: RuleBot(seed=0))
+    assert exploitability.exploitability(game, rule) > 10 * last
+    state = game.new_initial_state()
+    as_south = expected_game_score.policy_value(state, [rule, policy])[0]
+    as_north = expected_game_score.policy_value(state, [policy, rule])[1]
+    assert (as_south + as_north) / 2 < 0  # the rule bot loses chips to the CFR policy
