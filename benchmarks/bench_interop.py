@@ -41,10 +41,11 @@ def native(name: str, seconds: float) -> float:
 def openspiel(name: str, seconds: float) -> float:
     game = cos.load(name, **SETTINGS[name])
     rng = np.random.default_rng(0)
-    actions, start = 0, time.process_time()
+    actions, steps, start = 0, 0, time.process_time()
     while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
+            steps += 1
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
@@ -54,7 +55,11 @@ def openspiel(name: str, seconds: float) -> float:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
         actions += len(state.cardlab_state.actions)
+    STEPS[name] = steps / actions
     return actions / (time.process_time() - start)
+
+
+STEPS: dict[str, float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
 
 
 def pettingzoo(name: str, seconds: float) -> float:
@@ -94,10 +99,11 @@ def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: 
 
 
 def main(seconds: float = 2.0) -> None:
-    print(f"{'game':20} {'cardlab':>10} {'OpenSpiel':>10} {'ratio':>6} {'PettingZoo':>11} {'ratio':>6}   (cardlab actions per CPU second)")
+    print(f"{'game':20} {'cardlab':>10} {'OpenSpiel':>10} {'ratio':>6} {'PettingZoo':>11} {'ratio':>6}"
+          f" {'steps/action':>13}   (cardlab actions per CPU second)")
     for name in SETTINGS:
         a, b, c = native(name, seconds), openspiel(name, seconds), pettingzoo(name, seconds)
-        print(f"{name:20} {a:10.0f} {b:10.0f} {a / b:6.1f} {c:11.0f} {a / c:6.1f}")
+        print(f"{name:20} {a:10.0f} {b:10.0f} {a / b:6.1f} {c:11.0f} {a / c:6.1f} {STEPS[name]:13.1f}")
     for name, settings in (("kontrabluff", {"target": 15}), ("draw_poker", {})):
         print(f"ISMCTS, 20 simulations, {name}: median {1000 * ismcts_seconds(name, settings):.0f} ms per click decision")
 

@@ -87,17 +87,16 @@ CATALOGUES: dict[str, Catalogue] = {
 }
 
 
-@dataclass(frozen=True)
 class _Offer:
     """Legal actions of one shape: ``kind``/``amount`` with ``n`` cards from ``pool``
     for each n in ``sizes`` (pool: deck indices, ascending); ``exact`` maps a chosen
     index tuple to the engine's own action where the view was listed in full."""
 
-    kind: str
-    amount: int | None
-    pool: tuple[int, ...]
-    sizes: frozenset[int]
-    exact: dict[tuple[int, ...], Action] | None = None
+    __slots__ = ("kind", "amount", "pool", "sizes", "exact")
+
+    def __init__(self, kind: str, amount: int | None, pool: tuple[int, ...], sizes: frozenset[int],
+                 exact: dict[tuple[int, ...], Action] | None = None):
+        self.kind, self.amount, self.pool, self.sizes, self.exact = kind, amount, pool, sizes, exact
 
 
 class Clicks:
@@ -119,6 +118,7 @@ class Clicks:
         self._button_id = {(kind, amount): first + i for i, (kind, amount, _) in enumerate(buttons)}
         self.first_button = first
         self.num_actions = first + len(buttons)
+        self._listed: dict[LegalActions, list[_Offer]] = {}  # listed views recur (betting choices are cached)
 
     @classmethod
     def for_game(cls, game: Game) -> Clicks:
@@ -150,9 +150,9 @@ class Clicks:
             return None
         if action_id < self.first_button:
             s, i = divmod(action_id - d, d)
-            return Action(self.catalogue.single[s][0], (self.deck[i],))
+            return Action._unchecked(self.catalogue.single[s][0], (self.deck[i],))
         kind, amount, _ = self.buttons[action_id - self.first_button]
-        return Action(kind, tuple(self.deck[i] for i in chosen), amount)
+        return Action._unchecked(kind, tuple([self.deck[i] for i in chosen]), amount)  # the deck's own Cards
 
     def clicks_of(self, action: Action) -> list[int]:
         """The ids that play ``action`` (choices, then its button): a bot's action as clicks.
@@ -194,6 +194,12 @@ class Clicks:
                 return [_Offer("arrange", None, tuple(sorted(ix[c] for c in view.cards)), frozenset((len(view.cards),)))]
         except AttributeError:  # a view whose parts changed: list it instead
             pass
+        try:
+            known = self._listed.get(view)
+        except TypeError:  # an unhashable view
+            known = None
+        if known is not None:
+            return known
         grouped: dict[tuple[str, int | None, int], dict[tuple[int, ...], Action]] = {}
         for action in view:
             chosen = tuple(sorted(ix[c] for c in action.cards))
@@ -202,6 +208,12 @@ class Clicks:
         for (kind, amount, n), exact in grouped.items():
             pool = tuple(sorted({i for chosen in exact for i in chosen}))
             offers.append(_Offer(kind, amount, pool, frozenset((n,)), exact))
+        if len(self._listed) > 4096:
+            self._listed.clear()
+        try:
+            self._listed[view] = offers
+        except TypeError:
+            pass
         return offers
 
     def legal_ids(self, offers: Iterable[_Offer], chosen: Sequence[int]) -> list[int]:
@@ -216,6 +228,10 @@ class Clicks:
                     ids.update(base + i for i in offer.pool)
                 continue
             if offer.exact is not None:
+                if not offer.pool:  # an action without cards: a button with nothing chosen
+                    if not k:
+                        ids.add(self.button_id(offer.kind, offer.amount))
+                    continue
                 candidates = [c for c in offer.exact if c[:k] == tuple(chosen)]
                 if tuple(chosen) in offer.exact:
                     ids.add(self.button_id(offer.kind, offer.amount))

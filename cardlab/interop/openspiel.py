@@ -191,6 +191,7 @@ class _Core:
     def __init__(self, game: CardlabGame):
         self.dealer: int | None = game.dealer
         self.order: list[int] = []
+        self.left: list[int] = list(range(len(game.clicks.deck)))  # cards not yet placed in the deck
         self.state: GameState | None = None
         n = game.settings.num_players
         self.chosen: list[tuple[int, ...]] = [() for _ in range(n)]
@@ -199,10 +200,12 @@ class _Core:
         # state at the root, and the clicks made since.
         self.root_keys: dict[int, str] = {}
         self.since = 0
+        self.ids: tuple[tuple, list[int]] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Core:
         new = copy.copy(self)
         new.order = self.order[:]
+        new.left = self.left[:]
         new.state = None if self.state is None else self.state.clone()
         new.chosen = self.chosen[:]
         new.offers = dict(self.offers)
@@ -255,7 +258,16 @@ class CardlabState(pyspiel.State):
         if not self._game.simultaneous or not core.state.simultaneous:
             if player != core.state.current_player:
                 return []
-        return self._game.clicks.legal_ids(self._offers(player), core.chosen[player])
+        return self._ids(player)
+
+    def _ids(self, player: int) -> list[int]:
+        """The legal ids of ``player``, worked out once per position (OpenSpiel asks for
+        them before a move, and the move checks them again)."""
+        core = self._core
+        key = (len(core.state.actions), player, core.chosen[player])
+        if core.ids is None or core.ids[0] != key:
+            core.ids = (key, self._game.clicks.legal_ids(self._offers(player), core.chosen[player]))
+        return core.ids[1]
 
     # -- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -265,8 +277,8 @@ class CardlabState(pyspiel.State):
             return [(i, 1.0 / len(game.decks)) for i in range(len(game.decks))]
         if core.dealer is None:
             return [(d + seat, 1.0 / n) for seat in range(n)]
-        left = sorted(set(range(d)) - set(core.order))
-        return [(i, 1.0 / len(left)) for i in left]
+        p = 1.0 / len(core.left)
+        return [(i, p) for i in core.left]
 
     def _apply_chance(self, outcome: int) -> None:
         core, game = self._core, self._game
@@ -278,8 +290,9 @@ class CardlabState(pyspiel.State):
             core.dealer = outcome - d
             return
         core.order.append(outcome)
-        if len(core.order) == d - 1:  # the last card has no choice left
-            core.order.append(next(iter(set(range(d)) - set(core.order))))
+        core.left.remove(outcome)
+        if len(core.left) == 1:  # the last card has no choice left
+            core.order.append(core.left.pop())
             self._start(tuple(game.clicks.deck[i] for i in core.order))
 
     def _start(self, deck: Sequence) -> None:
@@ -306,7 +319,7 @@ class CardlabState(pyspiel.State):
     def _click(self, player: int, action: int) -> None:
         core, clicks = self._core, self._game.clicks
         offers = self._offers(player)
-        if action not in clicks.legal_ids(offers, core.chosen[player]):
+        if action not in self._ids(player):
             raise ValueError(f"{clicks.words(action) if 0 <= action < clicks.num_actions else action} "
                              f"(id {action}) is not legal for seat {player} now")
         played = clicks.commit(offers, action, core.chosen[player])
