@@ -324,6 +324,17 @@ def test_dp10_deal_moves_left_broke_players_leave_session_ends():
     assert "DP-10" in rules_in(state)[-1:]
 
 
+def test_dp10_a_remainder_left_at_the_end_of_the_session_is_shared():
+    game = DrawPoker(players=4, ante=1, stack=20, hands=1)
+    hands = {S0: "2c 3d 4h 7s 9c", S1: "Ah Kc Qd Jh Tc", S2: "As Kd Qh Js Td", S3: "Ac Kh Qs Jc Ts"}
+    state = game.new_state(seed=6, dealer=S0, deck=stacked(game, S0, hands))
+    play(state, OPEN(2), CALL, CALL, PASS, STAND, STAND, STAND, OPEN(2), CALL, CALL, SHOW, SHOW)
+    # pot 16: 5 each to three straights; the 1 chip left (DP-8) goes to West, nearest the dealer's left
+    assert state.is_terminal and state.pot == 0
+    assert state.stacks == (19, 21, 20, 20) and sum(state.stacks) == 80
+    assert state.log_for(S0)[-1] == "DP-10: the 1 chip left in the pot is shared: West 1, North 0, East 0, South 0"
+
+
 def test_dp10_session_length_in_hands():
     game = DrawPoker(players=2, hands=3, stack=50)
     state = game.new_state(seed=1, dealer=S0)
@@ -376,6 +387,7 @@ def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed
     game = DrawPoker(players=players, deck_size=size, ace_low=ace_low, stack=12, max_bet=3, hands=3)
     final = random_playout(game, seed, illegal=_random_illegal)
     assert final.chips() == 12 * players
+    assert final.pot == 0 and sum(final.stacks) == 12 * players  # DP-10: nothing stranded
     assert final.round_index <= 3
 
 

@@ -51,6 +51,7 @@ from cardlab.engine import (
     Zone,
     seat_names,
 )
+from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
 
 __all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "HandResult", "Phase"]
@@ -721,6 +722,13 @@ class DrawPokerState(GameState):
             self.phase = Phase.OVER
             why = "one player is left" if len(left) <= 1 else f"{game.hands} hand{'s' * (game.hands > 1)} played"
             self._log("end", f"the session ends: {why}", rule="DP-10")
+            if self.pot:  # a DP-8 remainder is shared, never stranded
+                seats = from_the_left(self.dealer, left, game.players)
+                shares = share_left_over(self.pot, seats)
+                for seat, chips in zip(seats, shares):
+                    self._stacks[seat] += chips
+                self._log("end", left_over_words(self.pot, [self.name(s) for s in seats], shares), rule="DP-10")
+                self.pot = 0
             return
         n = game.players
         self.dealer = next(s % n for s in range(self.dealer + 1, self.dealer + 1 + n) if self.seated[s % n])

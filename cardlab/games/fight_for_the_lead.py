@@ -22,8 +22,18 @@ Decisions the rule page leaves open, taken here (and cited as the rule they exte
 * FL-5: if the stock cannot give every player a new card after the fight, each
   player takes his own (now face-up) fight card back instead.
 * FL-1 / FL-10: when an ante is due, a player who cannot pay it must leave.
-* FL-10: the stay-or-leave decisions are taken in turn, clockwise from the last
-  dealer's left, and the deal passes to the next player clockwise who stayed.
+* FL-10: the deal passes to the next player clockwise who stayed.
+
+Stakes and antes are taken only once every player has decided and at least two play
+on (FL-9, FL-1); the chips left in the pot when the session ends are shared among the
+players still at the table (FL-10), so the final stacks add up to all the chips:
+
+>>> state = FightForTheLead(players=3, ante=4, stack=40, games=1).new_state(seed=7)
+>>> while not state.is_terminal:
+...     seat = state.current_player
+...     state.apply_for(seat, state.legal_actions(seat)[0])
+>>> state.pot, sum(state.stacks)
+(0, 120)
 """
 
 from __future__ import annotations
@@ -49,6 +59,7 @@ from cardlab.engine import (
     seat_names,
     _built,
 )
+from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 
 __all__ = [
     "RULES",
@@ -456,11 +467,13 @@ class FightForTheLeadState(GameState):
         n = game.num_players
         self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
         if self.ante_due:
+            carried = self.pot  # an FL-8 remainder: the antes come on top of it
             for seat in self.playing:
                 self.stacks[seat] -= game.ante
                 self.pot += game.ante
+            on_top = f" on top of the {carried} chips left in it" if carried else ""
             self._log("stake", f"{_names(self, self.playing)} pay the ante of {game.ante} chips each; "
-                      f"the pot is {self.pot}.", rule="FL-1")
+                      f"the pot is {self.pot}{on_top}.", rule="FL-1")
             self.ante_due = False
         cards = self._new_deck()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -571,33 +584,50 @@ class FightForTheLeadState(GameState):
         self.turn = deciders[0]
 
     def _after_decisions(self) -> None:
+        """The next game starts only with two players or more; then, and only then, the
+        losers who stayed pay their stakes (FL-9), or, if none does, everyone antes (FL-1)."""
         game: FightForTheLead = self.game  # type: ignore[assignment]
         stayers = [s for s in self.deciders if self.decisions[s] == "stay"]
-        for seat in stayers:
-            if seat in self.losers:
-                self.stacks[seat] -= self.last_pot  # type: ignore[operator]
-                self.pot += self.last_pot  # type: ignore[operator]
-                self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
-                          f"the pot is {self.pot}.", rule="FL-9")
-        if self.pot == 0:
-            for seat in [s for s in stayers if self.stacks[s] < game.ante]:
-                stayers.remove(seat)
-                self.in_session[seat] = False
-                self._log("leave", f"The pot is empty and {self.name(seat)} cannot pay the ante: he must leave.",
-                          rule="FL-10")
-            self.ante_due = len(stayers) >= 2
         if len(stayers) < 2:
             self._end_session("Fewer than two players remain.")
             return
+        paying = [s for s in stayers if s in self.losers]
+        for seat in paying:
+            self.stacks[seat] -= self.last_pot  # type: ignore[operator]
+            self.pot += self.last_pot  # type: ignore[operator]
+            self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
+                      f"the pot is {self.pot}.", rule="FL-9")
+        if not paying:  # FL-1: no stake comes in, so every player antes again
+            for seat in [s for s in stayers if self.stacks[s] < game.ante]:
+                stayers.remove(seat)
+                self.in_session[seat] = False
+                self._log("leave", f"No loser pays a stake, so every player antes again, and {self.name(seat)} "
+                          "cannot pay the ante: he must leave.", rule="FL-1")
+            if len(stayers) < 2:
+                self._end_session("Fewer than two players remain.")
+                return
+            self.ante_due = True
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
         self._begin_game()
 
     def _end_session(self, why: str) -> None:
+        """FL-10: the session ends; chips left in the pot are shared among the players still at
+        the table, the indivisible rest a chip each to those nearest the dealer's left."""
         self.phase = "over"
         self.turn = None
-        self._log("end", f"{why} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
-                  + f"; {self.pot} chips remain in the pot.", rule="FL-10")
+        n = len(self.stacks)
+        shared = ""
+        if self.pot:
+            seats = from_the_left(self.dealer, [s for s in range(n) if self.in_session[s]], n)
+            shares = share_left_over(self.pot, seats)
+            for seat, chips in zip(seats, shares):
+                self.stacks[seat] += chips
+            words = left_over_words(self.pot, [self.name(s) for s in seats], shares)
+            shared = f" {words[0].upper()}{words[1:]}."
+            self.pot = 0
+        self._log("end", f"{why}{shared} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
+                  + ".", rule="FL-10")
 
     def name(self, player: int) -> str:
         return self.names[player]
