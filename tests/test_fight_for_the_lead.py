@@ -189,7 +189,7 @@ def test_fl5_fight_cards_to_the_discard_and_one_new_card_each():
 # -- FL-6 ----------------------------------------------------------------------------------
 def test_fl6_exchange_in_turn_paid_into_the_pot_and_only_counted_for_others():
     state = four_game()
-    rejects(state, 1, Action("exchange"), "FL-6")  # South exchanges first
+    assert "(FL-6: players exchange in turn" in str(rejects(state, 1, Action("exchange"), "EN-1"))  # South first
     act(state, 0, "exchange", "8d Td")
     assert state.pot == 10 and state.stacks[0] == 46
     assert set(parse_cards("Kc 3s")) <= set(state.hands[0])
@@ -232,7 +232,7 @@ def test_fl7_lead_winner_leads_and_must_follow_is_enforced():
     assert state.current_player == 3
     act(state, 3, "play", "3c")
     assert "must follow" in str(rejects(state, 0, Action("play", "5d"), "FL-7"))
-    rejects(state, 1, Action("play", "Qc"), "FL-7")  # not West's turn
+    assert "(FL-7: " in str(rejects(state, 1, Action("play", "Qc"), "EN-1"))  # not West's turn
     assert set(state.legal_actions(0)) == {Action("play", "Ac")}
 
 
@@ -322,7 +322,9 @@ def test_fl10_players_decide_in_turn_from_the_dealers_left():
     state = four_game()  # East (3) deals
     play_four_tricks(state)
     assert state.deciders == [0, 1, 2, 3] and state.current_player == 0
-    rejects(state, 1, Action("stay"), "FL-10")  # West waits for South
+    error = rejects(state, 1, Action("stay"), "EN-1")  # West waits for South
+    assert str(error) == ("EN-1: it is South's turn, not West's "
+                          "(FL-10: players decide in turn, clockwise from the dealer's left)")
     act(state, 0, "stay")
     assert state.current_player == 1
 
@@ -382,6 +384,19 @@ def test_fl10_the_session_ends_after_its_games_or_below_two_players():
         two.apply_for(seat, bot(two.observation(seat)))
     act(two, two.current_player, "leave")
     assert two.is_terminal
+
+
+def test_refusals_outside_the_rules_get_engine_ids():
+    state = four_game()
+    rejects(state, 0, Action("bet", amount=2), "EN-3")
+    rejects(state, 0, Action("exchange", amount=2), "EN-3")
+    assert "8♦ is named twice" in str(rejects(state, 0, Action("exchange", "8d 8d"), "FL-6"))
+    with pytest.raises(IllegalActionError, match="^EN-4: there is no seat 7"):
+        state.check(Action("exchange"), 7)
+    over = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
+    play_four_tricks(over)
+    with pytest.raises(IllegalActionError, match="^EN-2: the session is over"):
+        over.check(Action("stay"), 0)
 
 
 # -- FL-11 and the generic checks -----------------------------------------------------------

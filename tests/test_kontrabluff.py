@@ -66,6 +66,29 @@ def test_kb1_each_player_gets_ten_cards_alternately_non_dealer_first():
     assert deck_order[0] in state.hands[SOUTH] and deck_order[1] in state.hands[NORTH]
 
 
+def test_kb1_a_stacked_deck_naming_a_card_twice_is_refused_naming_the_card():
+    cards = list(deck(52))
+    cards[7] = cards[0]  # 2♣ twice, 3♠ missing
+    with pytest.raises(CardError, match="missing 3♠, not in the deck or repeated 2♣"):
+        Kontrabluff().new_state(seed=1, deck=cards)
+
+
+def test_refusals_outside_the_rules_get_engine_ids():
+    state = new(S_HAND, N_HAND)  # North leads the first round
+    with pytest.raises(IllegalActionError, match="^EN-1: it is North's turn, not South's"):
+        state.check(lay("2c"), SOUTH)
+    assert not state.can_apply(lay("2c"), SOUTH) and state.can_apply(lay("Ah"), NORTH)
+    with pytest.raises(IllegalActionError, match="^EN-3: 'bet' is not a Kontrabluff action"):
+        state.apply(Action("bet"))
+    with pytest.raises(IllegalActionError, match="^EN-3: Kontrabluff has no chips"):
+        state.apply(Action("lay", "Ah", amount=1))
+    over = new(S_HAND, N_HAND, target=1)
+    play(over, lay("Ah"), Action("pass"))
+    assert over.is_terminal and not over.can_apply(Action("hand_over"))
+    with pytest.raises(IllegalActionError, match="^EN-2: the match is over"):
+        over.check(Action("hand_over"))
+
+
 def test_kb1_the_first_dealer_is_drawn_from_the_seed():
     dealers = {Kontrabluff().new_state(seed=seed).dealer for seed in range(40)}
     assert dealers == {0, 1}
@@ -297,7 +320,7 @@ def test_kb6_low_rounds_take_exactly_five_cards():
     state = new(S_HAND, N_HAND, dealer=NORTH)
     with pytest.raises(IllegalActionError, match="^KB-6: low takes exactly 5 cards"):
         state.apply(low("2c 3d 4h 5s"))
-    with pytest.raises(IllegalActionError, match="^KB-6: low names a card twice"):
+    with pytest.raises(IllegalActionError, match="^KB-6: low names 2♣ twice"):
         state.apply(Action("low", "2c 2c 3d 4h 5s"))
     play(state, low("2c 3d 4h 5s 7c"))
     with pytest.raises(IllegalActionError, match="^KB-6: .*passing a low round lays 5 cards face down"):

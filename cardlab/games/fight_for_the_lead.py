@@ -322,10 +322,10 @@ def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Ca
 # -- settings ------------------------------------------------------------------------
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise SettingsError(f"{name} must be a whole number, got {value!r}")
+        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise SettingsError(f"{name} must be {bound}, got {value!r}")
+        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ class FightForTheLead(Game):
     >>> FightForTheLead(players=6)
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
+    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
     """
 
     players: int = 4
@@ -710,15 +710,19 @@ class FightForTheLeadState(GameState):
         phase = self.phase
         rule, kinds = _PHASE_RULE[phase]
         if phase == "over" or player is None:
-            raise IllegalActionError("FL-10", "the session is over")
-        if not isinstance(player, int) or not 0 <= player < len(self.stacks):
-            raise IllegalActionError(rule, f"there is no seat {player!r}")
+            raise IllegalActionError("EN-2", "the session is over (FL-10)")
+        if type(player) is not int or not 0 <= player < len(self.stacks):
+            raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {len(self.stacks) - 1}")
         who = self.name(player)
+        if action.kind not in _KINDS:
+            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
+                                     f"({', '.join(_KINDS)})")
         if action.kind not in kinds:
             raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
                                      f"not {action.kind!r}")
         if action.amount is not None:
-            raise IllegalActionError(rule, f"a {action.kind!r} action takes no amount of chips")
+            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
+                                     "(fees and stakes are counted by the game)")
         if phase == "fight":
             if player not in self.playing:
                 raise IllegalActionError(rule, f"{who} is not in this game")
@@ -726,7 +730,7 @@ class FightForTheLeadState(GameState):
                 raise IllegalActionError(rule, f"{who} has already laid a fight card")
         elif player != self.turn:
             turn = self.name(self.turn)  # type: ignore[arg-type]
-            raise IllegalActionError(rule, f"it is {turn}'s turn, not {who}'s")
+            raise IllegalActionError("EN-1", f"it is {turn}'s turn, not {who}'s ({rule}: {_IN_TURN[phase]})")
         hand = self.hands[player]
         if phase in ("fight", "play"):
             if len(action.cards) != 1:
@@ -742,8 +746,9 @@ class FightForTheLeadState(GameState):
                                              f"he holds some")
         elif phase == "exchange":
             cards = action.cards
-            if len(set(cards)) != len(cards):
-                raise IllegalActionError(rule, "a card cannot be exchanged twice")
+            twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+            if twice:
+                raise IllegalActionError(rule, f"{_words(twice)} is named twice: a card cannot be exchanged twice")
             for card in cards:
                 if card not in hand:
                     raise IllegalActionError(rule, f"{who} does not hold {card}")
@@ -1049,6 +1054,14 @@ _PHASE_RULE: dict[str, tuple[str, tuple[str, ...]]] = {
     "play": ("FL-7", ("play",)),
     "decide": ("FL-10", ("stay", "leave")),
     "over": ("FL-10", ()),
+}
+
+_KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+#: Who acts when, by phase: the rule a wrong turn is told.
+_IN_TURN = {
+    "exchange": "players exchange in turn, clockwise from the dealer's left",
+    "play": "the winner of the lead, then of each trick, leads; the others follow clockwise",
+    "decide": "players decide in turn, clockwise from the dealer's left",
 }
 
 FightForTheLead.state_class = FightForTheLeadState

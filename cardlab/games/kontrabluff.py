@@ -459,8 +459,13 @@ class KontrabluffState(GameState):
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal now."""
-        player = self.to_act if player is None else player
         phase, kind, cards = self.phase, action.kind, action.cards
+        if self.to_act is None:
+            raise IllegalActionError("EN-2", f"the match is over (KB-12); {kind} cannot be played")
+        if player is not None and player != self.to_act:
+            who = _NAMES[player] if type(player) is int and 0 <= player < 2 else f"seat {player!r}"
+            raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {who}'s")
+        player = self.to_act
         who = _NAMES[player]
         offers = _OFFER_DICTS[phase]
         if kind not in KIND_RULES:
@@ -487,8 +492,9 @@ class KontrabluffState(GameState):
         if len(chosen) == len(cards) and chosen <= held:
             missing = None
         else:
-            if len(set(cards)) != len(cards):
-                raise IllegalActionError(rule, f"{kind} names a card twice: {_words(cards)}")
+            twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+            if twice:
+                raise IllegalActionError(rule, f"{kind} names {_words(twice)} twice: each card can be laid once")
             missing = [card for card in cards if card not in hand]
         if missing:
             raise IllegalActionError(rule, f"{' '.join(map(str, missing))} not in {who}'s hand")
