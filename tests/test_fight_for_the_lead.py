@@ -1,4 +1,4 @@
-"""Fight for the Lead (rules/fight-for-the-lead.md): a scenario test per rule id with
+"""Fight for the Lead (docs/rules/fight-for-the-lead.md): a scenario test per rule id with
 stacked decks, the generic random playout, illegal actions, JSON, sampling and bots."""
 
 from __future__ import annotations

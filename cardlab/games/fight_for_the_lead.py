@@ -60,6 +60,7 @@ from cardlab.engine import (
     _built,
 )
 from cardlab.games.chips import from_the_left, left_over_words, share_left_over
+from cardlab.rules import rules_of
 
 __all__ = [
     "RULES",
@@ -76,20 +77,8 @@ __all__ = [
     "stacked_deck",
 ]
 
-#: The rule ids of the page, with their titles (rules/fight-for-the-lead.md).
-RULES: dict[str, str] = {
-    "FL-1": "Stakes",
-    "FL-2": "Deal",
-    "FL-3": "Fight card",
-    "FL-4": "The fight for the lead",
-    "FL-5": "Replacement",
-    "FL-6": "Exchange",
-    "FL-7": "Tricks",
-    "FL-8": "Payout",
-    "FL-9": "The loser's stake",
-    "FL-10": "Leaving",
-    "FL-11": "Chips are conserved",
-}
+#: The rule ids of the page, with their titles (from :mod:`cardlab.rules`).
+RULES: dict[str, str] = {r.id: r.title for r in rules_of("FL")}
 HAND_SIZE = 4  # FL-2
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
 
@@ -330,7 +319,7 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> N
 
 @dataclass(frozen=True)
 class FightForTheLead(Game):
-    """The table settings of Fight for the Lead (rules/fight-for-the-lead.md).
+    """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
 
     ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
     the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).

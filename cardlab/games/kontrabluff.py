@@ -1,6 +1,6 @@
 """Kontrabluff: two players build poker hands on the table one card at a time (KB-1 .. KB-12).
 
-The rules are ``shared/rules/kontrabluff.md``; every docstring, error and log line
+The rules are ``docs/rules/kontrabluff.md``; every docstring, error and log line
 cites its rule ids. The file follows OpenSpiel's order: actions, settings, game, state.
 
 >>> from cardlab import Action
