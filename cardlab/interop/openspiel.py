@@ -11,7 +11,8 @@ setting that may be None takes -1 for None); three more choose how chance is pla
   session (a new Kontrabluff deal, KB-11; the next hand, DP-10) come from ``seed``.
 * ``dealer`` >= 0 fixes the first dealer instead of a chance node.
 * ``decks``: deck lists ("Ah Kd ...|...") make the shuffle one chance node choosing one
-  of them uniformly: a small game that CFR can solve (:func:`kuhn_draw_poker`).
+  of them uniformly, and ``prefix`` ("open 2|call|...") plays the same first moves after
+  every deal: a small game that CFR can solve (:func:`kuhn_draw_poker`).
 
 Actions are :mod:`cardlab.interop.clicks` ids (choose a card, press a button), so a
 five-card low (KB-6) is five choices and a button. Parallel poker's arrangement (PP-2)
@@ -43,7 +44,7 @@ import numpy as np
 import pyspiel
 
 from cardlab.cards import parse_cards
-from cardlab.engine import Action, Game, GameState
+from cardlab.engine import Action, Game, GameState, seat_names
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
@@ -337,7 +338,7 @@ class CardlabState(pyspiel.State):
             if self._game.decks:
                 return f"deal deck {action + 1} of {len(self._game.decks)}"
             if action >= d:
-                return f"{self._game.settings.new_state(seed=0, dealer=action - d).name(action - d)} deals first"
+                return f"{seat_names(self._game.settings.num_players)[action - d]} deals first"
             return f"the next card of the deck is {clicks.deck[action]}"
         return clicks.words(action)
 
