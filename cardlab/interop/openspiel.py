@@ -299,7 +299,11 @@ class CardlabState(pyspiel.State):
     def _start(self, deck: Sequence) -> None:
         game = self._game
         dealer = game.dealer if game.decks else self._core.dealer
-        state = game.settings.new_state(seed=game.seed, dealer=dealer, deck=deck)
+        settings = game.settings
+        if game.decks:  # given as text: checked like any stacked deck
+            state = settings.new_state(seed=game.seed, dealer=dealer, deck=deck)
+        else:  # a permutation of the deck's own cards by construction: new_state's check (a sort) is skipped
+            state = settings.state_class(settings, game.seed, dealer, tuple(deck))
         for action in game.prefix:  # a small variant's opening moves, the same in every deal
             state.apply_for(state.current_player, action)
         self._core.state = state
