@@ -247,9 +247,9 @@ class Clicks:
                     continue
                 place = k % size
                 last = chosen[-1] if place else -1
-                free = [i for i in pool if i not in used]
-                need = size - place - 1
-                ids.update(i for i in free if i > last and sum(j > i for j in free) >= need)
+                free = [i for i in pool if i not in used]  # ascending, as the pool
+                need = size - place - 1  # cards still to come in this packet, each higher
+                ids.update(i for n, i in enumerate(free) if i > last and len(free) - n - 1 >= need)
                 continue
             if not set(chosen) <= set(pool):
                 continue
