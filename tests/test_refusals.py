@@ -90,6 +90,18 @@ def test_every_refusal_in_random_play_names_a_known_rule(name):
     assert any(rule.startswith(prefix) for rule in seen) and {"EN-2", "EN-3"} <= seen, seen
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seat", [7, -1, 2**70, "0", None.__class__])  # bools and floats: the entry points' seat checks (issue 14)
+def test_en4_a_seat_outside_the_table_is_refused(name, seat):
+    state = GAMES[name].new_state(seed=1)
+    action = next(iter(state.legal_actions(state.current_player)))
+    with pytest.raises(IllegalActionError) as error:
+        state.check(action, seat)
+    assert error.value.rule == "EN-4" and repr(seat) in str(error.value)
+    assert not state.can_apply(action, seat)
+    assert state.can_apply(action, np.int64(state.current_player))  # a numpy seat is a seat
+
+
 @pytest.mark.parametrize("make", [
     lambda: Kontrabluff(target=0),
     lambda: Kontrabluff(target=2.5),

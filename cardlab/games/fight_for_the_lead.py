@@ -702,7 +702,7 @@ class FightForTheLeadState(GameState):
         rule, kinds = _PHASE_RULE[phase]
         if phase == "over" or player is None:
             raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        if type(player) is not int or not 0 <= player < len(self.stacks):
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < len(self.stacks):
             raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {len(self.stacks) - 1}")
         who = self.name(player)
         if action.kind not in _KINDS:
