@@ -149,3 +149,33 @@ def test_en5_a_saved_game_loads_only_if_it_replays_legally():
     del incomplete["actions"]
     with pytest.raises(ValueError):
         game.state_from_json(json.dumps(incomplete))
+
+
+def test_every_refusal_raised_in_the_games_names_a_rule_id_in_its_code():
+    """Read every ``raise IllegalActionError(...)``/``SettingsError(...)`` of cardlab/games: a
+    literal rule id must be a known one, and a settings message must cite one."""
+    import ast
+    from pathlib import Path
+
+    import cardlab.games
+
+    checked = 0
+    for path in Path(cardlab.games.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id == "IllegalActionError" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant):
+                    assert first.value in RULES, f"{path.name}:{node.lineno}: {first.value!r} is not a rule id"
+                    checked += 1
+            elif node.func.id == "SettingsError" and node.args:
+                if any(isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name)
+                       and part.value.id == "error" for part in ast.walk(node.args[0])):
+                    continue  # a caught SettingsError passed on with more words: its id is inside
+                text = "".join(part.value for part in ast.walk(node.args[0])
+                               if isinstance(part, ast.Constant) and isinstance(part.value, str))
+                assert cited(text) and set(cited(text)) <= set(RULES), f"{path.name}:{node.lineno}: {text!r}"
+                checked += 1
+    assert checked > 40
