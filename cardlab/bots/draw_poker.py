@@ -6,7 +6,7 @@ strong tiers, calls with the middle ones and with a flush or straight draw when 
 exact odds pay for the call, passes with nothing. It draws the textbook way (stand
 pat with a straight or better, keep trips, two pair, a pair, four to a flush or a
 straight, else the high card), settling a choice between two of these by exact odds
-(:mod:`cardlab.analysis.draw_odds`), which the deck changes (HR-4). At the showdown
+(:mod:`cardlab.odds`), which the deck changes (HR-4). At the showdown
 it shows only a hand that can still win or tie (DP-7). For the search bot it offers
 ``candidates`` (a short list of actions) and ``plausible`` (does a sampled deal fit
 the others' play?).
@@ -29,11 +29,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from cardlab.analysis.draw_odds import draw_odds
 from cardlab.cards import Card, Rank
 from cardlab.engine import Action
 from cardlab.games.draw_poker import DrawPokerObservation, Phase
 from cardlab.hands import Category, HandRules, evaluate
+from cardlab.odds import draw_odds
 
 __all__ = ["RuleOfThumb", "RULE_BOT", "tier", "discard_candidates", "textbook_discard", "draw_chance"]
 
