@@ -17,7 +17,7 @@ from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert
 from cardlab.analysis.draw_odds import best_discard, draw_counts, draw_odds, improvement_table
 from cardlab.analysis.draw_poker import bot_results, hand_outcomes, winning_categories
 from cardlab.bots import RandomBot, RuleBot, SearchBot
-from cardlab.bots.draw_poker import RULE_BOT, RuleOfThumb, discard_candidates, textbook_discard
+from cardlab.bots.draw_poker import RuleOfThumb, discard_candidates, textbook_discard
 from cardlab.cards import DECK_SIZES, Card, deck, parse_cards
 from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
 from cardlab.games.draw_poker import DrawPoker, DrawPokerObservation, Phase
@@ -487,7 +487,7 @@ def test_sample_state_is_consistent_with_the_observation():
             state.apply(obs.legal_actions.sample(rng))
 
 
-@pytest.mark.parametrize("bot_class", [RandomBot, RULE_BOT])
+@pytest.mark.parametrize("bot_class", [RandomBot, RuleOfThumb])
 def test_bots_play_only_legal_actions_and_finish(bot_class):
     game = DrawPoker(players=4, deck_size=32, stack=20, max_bet=3, hands=4)
     state = game.new_state(seed=8)

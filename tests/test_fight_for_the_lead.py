@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from .playout import assert_cards_conserved, assert_no_leak, random_playout
 
 from cardlab.bots import RandomBot
-from cardlab.bots.fight_for_the_lead import RULE_BOT, RuleOfThumb
+from cardlab.bots.fight_for_the_lead import RuleOfThumb
 from cardlab.cards import Card, deck, parse_cards
 from cardlab.engine import Action, GameState, IllegalActionError, SettingsError, cards_in
+from cardlab.games import GAMES
 from cardlab.games.fight_for_the_lead import (
     FightForTheLead,
     FightForTheLeadObservation,
@@ -495,7 +496,7 @@ def test_sample_state_is_consistent_with_the_observation(steps):
 # -- bots -------------------------------------------------------------------------------------
 def test_bots_play_only_legal_actions_and_finish_sessions():
     game = FightForTheLead(players=4, games=4)
-    assert RULE_BOT is RuleOfThumb
+    assert GAMES["fight_for_the_lead"].rule_bot_class is RuleOfThumb
     for seed in range(6):
         bots = [RuleOfThumb(), RandomBot(seed), RuleOfThumb(), RandomBot(seed + 1)]
         state = game.new_state(seed=seed)

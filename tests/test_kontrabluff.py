@@ -629,19 +629,25 @@ def test_search_bot_values_and_delegation():
     assert SearchBot(seed=3, samples=8)(obs) == SearchBot(seed=3, samples=8)(obs)  # seeded
 
 
+class FixedSearchBot:
+    """A stand-in search bot for the delegation test (named by its dotted path)."""
+
+    name = "fixed"
+
+    def __init__(self, seed=None):
+        self.seed = seed
+
+    def __call__(self, observation):
+        return Action("hand_over")
+
+
 def test_search_bot_delegates_to_a_games_own_search_bot(monkeypatch):
     import types
 
-    import cardlab.bots.search as search
+    import cardlab.games.registry as registry
 
-    class Fixed:
-        def __init__(self, seed=None):
-            self.seed = seed
-
-        def __call__(self, observation):
-            return Action("hand_over")
-
-    monkeypatch.setattr(search, "game_bot_module", lambda name: types.SimpleNamespace(SEARCH_BOT=Fixed))
+    entry = dataclasses.replace(registry.GAMES["kontrabluff"], search_bot=f"{__name__}:FixedSearchBot")
+    monkeypatch.setattr(registry, "GAMES", types.MappingProxyType({**registry.GAMES, "kontrabluff": entry}))
     obs = new(S_HAND, N_HAND).observation(NORTH)
     assert SearchBot(seed=1)(obs) == Action("hand_over")
 
@@ -649,7 +655,7 @@ def test_search_bot_delegates_to_a_games_own_search_bot(monkeypatch):
 def test_rule_bot_names_a_game_without_bots():
     obs = new(S_HAND, N_HAND).observation(SOUTH)
     fake = dataclasses.replace(obs, game=types.SimpleNamespace(name="no_such_game"))
-    with pytest.raises(NotImplementedError, match="no_such_game"):
+    with pytest.raises(ValueError, match="no_such_game"):
         RuleBot()(fake)
 
 

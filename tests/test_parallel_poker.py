@@ -14,6 +14,7 @@ from cardlab.bots import parallel_poker as bots
 from cardlab.analysis.parallel_poker import best_response
 from cardlab.cards import Card, deck, parse_cards
 from cardlab.engine import Action, ActionList, IllegalActionError, SettingsError
+from cardlab.games import GAMES
 from cardlab.games.parallel_poker import (
     ARRANGEMENTS,
     ParallelPoker,
@@ -400,7 +401,8 @@ def test_strategies_return_legal_arrangements_and_finish_games(seed):
 
 
 def test_rule_and_search_bots_are_declared():
-    assert bots.RULE_BOT is bots.Balanced and bots.SEARCH_BOT is bots.SearchArrangement
+    entry = GAMES["parallel_poker"]
+    assert entry.rule_bot_class is bots.Balanced and entry.search_bot_class is bots.SearchArrangement
 
 
 def test_generic_rule_and_search_bots_play_parallel_poker():

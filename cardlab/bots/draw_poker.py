@@ -35,7 +35,7 @@ from cardlab.games.draw_poker import DrawPokerObservation, Phase
 from cardlab.hands import Category, HandRules, evaluate
 from cardlab.odds import draw_odds
 
-__all__ = ["RuleOfThumb", "RULE_BOT", "tier", "discard_candidates", "textbook_discard", "draw_chance"]
+__all__ = ["RuleOfThumb", "tier", "discard_candidates", "textbook_discard", "draw_chance"]
 
 _STAND_PAT = (Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE, Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH)
 
@@ -228,6 +228,3 @@ class RuleOfThumb:
 
     def __repr__(self) -> str:
         return f"RuleOfThumb(seed={self.seed!r})"
-
-
-RULE_BOT = RuleOfThumb

@@ -24,7 +24,7 @@ from cardlab.cards import Card, Rank, Suit
 from cardlab.engine import Action
 from cardlab.games.fight_for_the_lead import TRICKS, FightForTheLeadObservation
 
-__all__ = ["RuleOfThumb", "RULE_BOT", "out_of_play", "masters"]
+__all__ = ["RuleOfThumb", "out_of_play", "masters"]
 
 #: Cards below this rank are "low": the ones worth exchanging (FL-6).
 LOW_BELOW = Rank.TEN
@@ -72,8 +72,7 @@ class RuleOfThumb:
         self.stake_share = stake_share
 
     def __call__(self, obs: FightForTheLeadObservation) -> Action:
-        choose = getattr(self, "_" + obs.phase)
-        action = choose(obs)
+        action = self._CHOOSE[obs.phase](self, obs)
         return action if action in obs.legal_actions else obs.legal_actions[0]
 
     def candidates(self, obs: FightForTheLeadObservation) -> list[Action] | None:
@@ -127,8 +126,8 @@ class RuleOfThumb:
             return Action("leave")
         return Action("stay")
 
+    #: How the bot chooses in each phase (the game's phase names).
+    _CHOOSE = {"fight": _fight, "exchange": _exchange, "play": _play, "decide": _decide}
+
     def __repr__(self) -> str:
         return f"RuleOfThumb(seed={self.seed!r})"
-
-
-RULE_BOT = RuleOfThumb

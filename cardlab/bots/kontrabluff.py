@@ -26,7 +26,7 @@ from cardlab.engine import Action
 from cardlab.games.kontrabluff import RANK_NUMBER, KontrabluffObservation, KontrabluffState, Phase, hand_value
 from cardlab.hands import Category
 
-__all__ = ["KontrabluffRuleBot", "RULE_BOT", "best_high", "best_low", "best_completion", "row_value"]
+__all__ = ["KontrabluffRuleBot", "best_high", "best_low", "best_completion", "row_value"]
 
 
 def _number(card: Card) -> int:
@@ -296,6 +296,3 @@ class KontrabluffRuleBot:
 
     def __repr__(self) -> str:
         return f"KontrabluffRuleBot(seed={self.seed!r})"
-
-
-RULE_BOT = KontrabluffRuleBot

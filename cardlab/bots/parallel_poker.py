@@ -7,9 +7,10 @@ observation -> Action) and also offers ``arrangement(held, game)`` for analysis:
 - :class:`RandomArrangement`: shuffle and cut.
 - :class:`StrongestFirst`: the strongest packets the cards allow, strongest in packet 1.
 - :class:`StrongestLast`: the same packets, strongest in packet 5 (worth 7).
-- :class:`Balanced`: raise the weakest packet, strongest last (``RULE_BOT``).
+- :class:`Balanced`: raise the weakest packet, strongest last (the game's rule bot).
 - :class:`SearchArrangement`: local search against a population of opponent
-  arrangements, maximising expected points (``SEARCH_BOT``).
+  arrangements, maximising expected points (the game's search bot in
+  :data:`cardlab.games.GAMES`).
 
 >>> from cardlab.games.parallel_poker import ParallelPoker
 >>> game = ParallelPoker()
@@ -51,8 +52,6 @@ __all__ = [
     "local_search",
     "population_gain",
     "SIMPLE_STRATEGIES",
-    "RULE_BOT",
-    "SEARCH_BOT",
 ]
 
 _WEIGHTS = np.array(SHOWING_POINTS, dtype=float)
@@ -347,7 +346,3 @@ class SearchArrangement(ArrangingStrategy):
         deal = Deal(observation.held, observation.game)
         best, value = self.respond(deal, *self.population(deal))
         return {Action(ARRANGE, deal.cards(best)): value}
-
-
-RULE_BOT = Balanced
-SEARCH_BOT = SearchArrangement

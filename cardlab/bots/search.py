@@ -21,8 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bots.rule import RuleBot, game_bot_module
-from cardlab.engine import Action, GameState, Observation
+from cardlab.bots.rule import RuleBot
+from cardlab.engine import Action, Game, GameState, Observation
+from cardlab.games import game_entry
 
 __all__ = ["SearchBot", "rollout_gain"]
 
@@ -55,7 +56,8 @@ class SearchBot:
     ``rollout`` plays both sides after the action (default: :class:`RuleBot`).
     Candidates are the rollout bot's short list when it keeps one (``candidates``),
     else every legal action, or at most ``max_actions`` of them when there are more.
-    A game whose bot module defines ``SEARCH_BOT`` is played by that class instead.
+    A game whose entry in :data:`cardlab.games.GAMES` names its own search bot is
+    played by that class instead.
     """
 
     name = "search"
@@ -70,17 +72,14 @@ class SearchBot:
         self.rollout = rollout if rollout is not None else RuleBot(seed)
         self._delegates: dict[str, Any] = {}
 
-    def _delegate(self, game_name: str) -> Any:
-        if game_name not in self._delegates:
-            try:
-                cls = getattr(game_bot_module(game_name), "SEARCH_BOT", None)
-            except NotImplementedError:
-                cls = None
-            self._delegates[game_name] = None if cls is None else cls(seed=self.seed)
-        return self._delegates[game_name]
+    def _delegate(self, game: Game) -> Any:
+        if game.name not in self._delegates:
+            cls = game_entry(game).search_bot_class
+            self._delegates[game.name] = None if cls is None else cls(seed=self.seed)
+        return self._delegates[game.name]
 
     def __call__(self, observation: Observation) -> Action:
-        delegate = self._delegate(observation.game.name)
+        delegate = self._delegate(observation.game)
         if delegate is not None:
             return delegate(observation)
         values = self.action_values(observation)
@@ -128,7 +127,7 @@ class SearchBot:
 
     def action_values(self, observation: Observation) -> dict[Action, float]:
         """Each candidate action's mean points margin over the sampled worlds (hints for tables)."""
-        delegate = self._delegate(observation.game.name)
+        delegate = self._delegate(observation.game)
         if delegate is not None and hasattr(delegate, "action_values"):
             return delegate.action_values(observation)
         actions = self.candidates(observation)

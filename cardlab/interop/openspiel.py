@@ -45,21 +45,21 @@ import pyspiel
 
 from cardlab.cards import parse_cards
 from cardlab.engine import Action, Game, GameState, seat_names
+from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games.draw_poker import DrawPoker
-from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.interop.clicks import Clicks, info_text, observation_vector, own_actions, table_text, vector_size
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
-#: cardlab's game classes by name, and the settings an OpenSpiel game starts from where
-#: cardlab's own defaults make a session (one hand of draw poker, one game of Fight for the Lead).
+#: The settings an OpenSpiel game starts from where cardlab's own defaults make a session
+#: (one hand of draw poker, one game of Fight for the Lead).
+_OVERRIDES: dict[str, dict[str, Any]] = {"draw_poker": {"players": 2, "hands": 1},
+                                         "fight_for_the_lead": {"players": 2, "games": 1}}
+#: cardlab's game classes by name (every game of :data:`cardlab.games.GAMES`), with those settings.
 GAMES: dict[str, tuple[type[Game], dict[str, Any]]] = {
-    "kontrabluff": (Kontrabluff, {}),
-    "draw_poker": (DrawPoker, {"players": 2, "hands": 1}),
-    "parallel_poker": (ParallelPoker, {}),
-    "fight_for_the_lead": (FightForTheLead, {"players": 2, "games": 1}),
+    name: (entry.game, _OVERRIDES.get(name, {})) for name, entry in CARDLAB_GAMES.items()
 }
 SHORT_NAMES = {name: f"cardlab_{name}" for name in GAMES}
 _NONE = -1  # an OpenSpiel parameter cannot be None

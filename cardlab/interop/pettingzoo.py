@@ -24,10 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardlab.engine import Game, seat_names
-from cardlab.games.draw_poker import DrawPoker
-from cardlab.games.fight_for_the_lead import FightForTheLead
-from cardlab.games.kontrabluff import Kontrabluff
-from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.games import game_entry
 from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
 
 __all__ = ["CardlabEnv", "env_for", "DEFAULTS"]
@@ -43,9 +40,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 
 def env_for(name: str, render_mode: str | None = None, **settings: Any) -> CardlabEnv:
     """The environment of a cardlab game by name, settings as keywords."""
-    cls = {"kontrabluff": Kontrabluff, "draw_poker": DrawPoker, "parallel_poker": ParallelPoker,
-           "fight_for_the_lead": FightForTheLead}[name]
-    return CardlabEnv(cls(**{**DEFAULTS[name], **settings}), render_mode=render_mode)
+    cls = game_entry(name).game  # a ValueError naming the games for an unknown name
+    return CardlabEnv(cls(**{**DEFAULTS.get(name, {}), **settings}), render_mode=render_mode)
 
 
 class CardlabEnv(AECEnv):

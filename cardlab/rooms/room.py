@@ -33,19 +33,14 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine import Action, Game, GameState, IllegalActionError
-from cardlab.games.draw_poker import DrawPoker
-from cardlab.games.fight_for_the_lead import FightForTheLead
-from cardlab.games.kontrabluff import Kontrabluff
-from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.games import GAMES
 from cardlab.rooms.store import RoomInfo, RoomStore
 
 __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomClosed", "AccessRefused", "SeatTaken",
            "game_of", "make_bot", "move_bots"]
 
 #: The games a room can hold, by the name a room stores.
-GAME_CLASSES: dict[str, type[Game]] = {
-    cls.name: cls for cls in (Kontrabluff, DrawPoker, ParallelPoker, FightForTheLead)
-}
+GAME_CLASSES: dict[str, type[Game]] = {name: entry.game for name, entry in GAMES.items()}
 
 #: The bots a room can seat, by name.
 BOT_NAMES = ("random", "rule", "search")
