@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import functools
 import itertools
 from collections.abc import Sequence
@@ -193,7 +194,7 @@ def population_gain(population_keys: np.ndarray, weights: np.ndarray | None = No
     return gain
 
 
-class ArrangingStrategy:
+class ArrangingStrategy(abc.ABC):
     """A parallel-poker bot: ``arrangement(held, game)`` -> the 25 cards in packet order."""
 
     name = "strategy"
@@ -202,8 +203,9 @@ class ArrangingStrategy:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
+    @abc.abstractmethod
     def arrangement(self, held: Sequence[Card], game: ParallelPoker, deal: Deal | None = None) -> tuple[Card, ...]:
-        raise NotImplementedError
+        """The held cards in packet order (packet 1 first), for ``game``."""
 
     def __call__(self, observation: Observation) -> Action:
         return Action(ARRANGE, self.arrangement(observation.held, observation.game))

@@ -79,15 +79,11 @@ def make_bot(name: str, seed: int) -> Callable[[Any], Action]:
     """A fresh seeded bot; a room's bot is made anew for each move from a seed fixed by the
     room's seed, the seat and the move's number, so its choices do not depend on which
     kernel happens to move it."""
-    from cardlab.bots import RandomBot, RuleBot, SearchBot
+    from cardlab.bots import bot_for
 
-    if name == "random":
-        return RandomBot(seed)
-    if name == "rule":
-        return RuleBot(seed)
-    if name == "search":
-        return SearchBot(seed, samples=16)
-    raise RoomError(f"a room's bot is one of {', '.join(BOT_NAMES)}, got {name!r}")
+    if name not in BOT_NAMES:
+        raise RoomError(f"a room's bot is one of {', '.join(BOT_NAMES)}, got {name!r}")
+    return bot_for(name, seed, **({"samples": 16} if name == "search" else {}))
 
 
 class Room:
