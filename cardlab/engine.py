@@ -14,12 +14,27 @@ True
 
 States save as JSON by their settings, seed, stacked deck and actions, and load by
 replaying them, so a saved game resumes identically in any process.
+
+Refusals that are not a game's own rule carry the engine's ids (documented with the
+rules): EN-1 only the seat to act may act; EN-2 no action once the game is over; EN-3
+an action is a well-formed cardlab Action of a kind the game knows; EN-4 a seat is a
+whole number from 0 to players-1; EN-5 a saved game is complete, of a known format
+version, and replays legally; EN-6 settings are whole numbers or named options within
+their ranges.
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> Kontrabluff().new_state(seed=1).observation(2)
+Traceback (most recent call last):
+...
+cardlab.engine.SeatError: EN-4: player must be a seat 0..1, got 2
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import re
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +54,12 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalActionError",
+    "SeatError",
     "SettingsError",
+    "ReplayError",
+    "FORMAT",
+    "as_seat",
+    "whole_setting",
     "seat_names",
     "cards_in",
 ]
@@ -56,8 +76,64 @@ class IllegalActionError(ValueError):
         self.rule = rule
 
 
+class SeatError(IllegalActionError):
+    """EN-4: a seat argument that is not a seat of the game; the message names the argument.
+
+    >>> as_seat(1.0, 4)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SeatError: EN-4: player must be a seat 0..3, got 1.0
+    """
+
+    def __init__(self, argument: str, value: object, players: int):
+        super().__init__("EN-4", f"{argument} must be a seat 0..{players - 1}, got {value!r}")
+        self.argument = argument
+
+
 class SettingsError(ValueError):
     """Game settings that the rules do not allow (checked at construction)."""
+
+
+class ReplayError(ValueError):
+    """EN-5: a saved game that cannot be loaded; the message names the field or the
+    action number that is wrong."""
+
+
+def as_seat(value: object, players: int, argument: str = "player") -> int:
+    """``value`` as a seat 0..players-1 (EN-4): an exact int (numpy integers become
+    ints); bools, floats, strings and seats out of range raise :class:`SeatError`.
+
+    >>> as_seat(np.int64(1), 2), type(as_seat(np.int64(1), 2))
+    (1, <class 'int'>)
+    >>> as_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SeatError: EN-4: player must be a seat 0..1, got True
+    """
+    if type(value) is int or (isinstance(value, np.integer) and not isinstance(value, bool)):
+        if 0 <= value < players:
+            return int(value)
+    raise SeatError(argument, value, players)
+
+
+def whole_setting(name: str, value: object, low: int, high: int | None = None, rule: str = "EN-6") -> int:
+    """A whole-number setting checked at construction (EN-6): an exact int (numpy
+    integers become ints, bools are refused) from ``low`` to ``high``; the error names
+    the setting, the value and the range.
+
+    >>> whole_setting("ante", np.int64(2), 1)
+    2
+    >>> whole_setting("players", 2.0, 2, 8)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SettingsError: players must be a whole number 2..8, got 2.0 (EN-6)
+    """
+    span = f"{low}..{high}" if high is not None else f"of at least {low}"
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise SettingsError(f"{name} must be a whole number {span}, got {value!r} ({rule})")
+    if value < low or (high is not None and value > high):
+        raise SettingsError(f"{name} must be a whole number {span}, got {value!r} ({rule})")
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -80,10 +156,8 @@ class Action:
         cards = self.cards
         if isinstance(cards, Card):
             cards = (cards,)
-        elif isinstance(cards, str):
-            cards = parse_cards(cards, allow_repeats=True)
         else:
-            cards = tuple(Card.parse(card) for card in cards)
+            cards = parse_cards(cards, allow_repeats=True)
         object.__setattr__(self, "cards", cards)
         if self.amount is not None and (isinstance(self.amount, bool) or not isinstance(self.amount, (int, np.integer))):
             raise ValueError(f"an action's amount is a whole number of chips, got {self.amount!r}")
@@ -122,7 +196,16 @@ class Action:
 
     @classmethod
     def from_list(cls, data: Sequence) -> Action:
+        """The action saved by :meth:`to_list`: ``[kind, [card codes], amount or None]``.
+
+        >>> Action.from_list(["open", [], 3])
+        Action('open', amount=3)
+        """
+        if not isinstance(data, (list, tuple)) or len(data) != 3:
+            raise ValueError(f"an action is saved as [kind, [cards], amount], got {data!r}")
         kind, cards, amount = data
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(card, str) for card in cards):
+            raise ValueError(f"an action's cards are saved as a list of card codes, got {cards!r}")
         return cls(kind, tuple(cards), amount)
 
 
@@ -330,7 +413,7 @@ class Game:
     def _check_deck(self, cards: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
         if cards is None:
             return None
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(c) for c in cards)
+        cards = parse_cards(cards, allow_repeats=True)
         expected = self.full_deck
         if sorted(cards) != sorted(expected):
             missing = sorted(set(expected) - set(cards))
@@ -346,37 +429,109 @@ class Game:
         """A new game: seeded (a random seed is drawn and kept when None)."""
         if seed is None:
             seed = secrets.randbits(63)
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-            raise SettingsError(f"seed must be a non-negative integer, got {seed!r}")
-        if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < self.num_players):
-            raise SettingsError(f"dealer must be a seat 0..{self.num_players - 1}, got {dealer!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < MAX_SEED:
+            raise SettingsError(f"seed must be a whole number 0..2**128-1, got {seed!r} (EN-6)")
+        if dealer is not None:
+            try:
+                dealer = as_seat(dealer, self.num_players, "dealer")
+            except SeatError as error:
+                raise SettingsError(str(error)) from None
         return self.state_class(self, int(seed), dealer, self._check_deck(deck))
 
     def settings(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
-    def state_from_json(self, text: str) -> GameState:
-        """Load a state saved with :meth:`GameState.to_json` by replaying its actions."""
+    def state_from_json(self, text: str | bytes) -> GameState:
+        """Load a state saved with :meth:`GameState.to_json` by replaying its actions (EN-5).
+
+        The size of the text, its nesting and the number of actions are checked before
+        anything heavy is done; every field is checked exactly (a seat or a seed is a
+        whole number, never coerced). Any failure is a :class:`ReplayError` naming the
+        field or the action number.
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> Kontrabluff().state_from_json('{"format": "cardlab/9"}')
+        Traceback (most recent call last):
+        ...
+        cardlab.engine.ReplayError: cannot load a kontrabluff state from JSON: its format 'cardlab/9' is not one this cardlab reads ('cardlab/1') (EN-5)
+        """
+        def fail(message: str) -> ReplayError:
+            return ReplayError(f"cannot load a {self.name} state from JSON: {message} (EN-5)")
+
+        if isinstance(text, (bytes, bytearray)):
+            if len(text) > MAX_JSON_BYTES:
+                raise fail(f"it holds {len(text)} bytes, more than the {MAX_JSON_BYTES} a saved game may hold")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise fail(f"it is not UTF-8 text ({error})") from None
+        if not isinstance(text, str):
+            raise fail(f"expected the text of a saved game, got {type(text).__name__}")
+        if len(text) > MAX_JSON_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES:
+            raise fail(f"it holds more than the {MAX_JSON_BYTES} bytes a saved game may hold")
+        depth = _nesting(text)
+        if depth > MAX_JSON_DEPTH:
+            raise fail(f"it nests {depth} levels deep; a saved game nests at most {MAX_JSON_DEPTH}")
         try:
             data = json.loads(text)
-            if not isinstance(data, dict):
-                raise TypeError("the top level is not an object")
-            if data.get("game") != self.name:
-                raise ValueError(f"it holds a game of {data.get('game')!r}, not {self.name!r}")
-            if data.get("settings") != self.settings():
-                raise ValueError(f"its settings {data.get('settings')!r} differ from this game's {self.settings()!r}")
-            state = self.new_state(seed=data["seed"], dealer=data["dealer"], deck=data["deck"])
-            actions = [(int(p), Action.from_list(a)) for p, a in data["actions"]]
-        except (ValueError, TypeError, KeyError) as error:
-            raise ValueError(f"cannot load a {self.name} state from JSON: {error}") from None
+        except (ValueError, RecursionError) as error:
+            raise fail(f"it is not JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise fail("the top level is not an object")
+        if "game" in data and data["game"] != self.name:
+            raise fail(f"it holds a game of {data['game']!r}, not {self.name!r}")
+        if "format" not in data:
+            raise fail(f"it has no format field (a saved game begins with \"format\": \"{FORMAT}\")")
+        if data["format"] != FORMAT:
+            raise fail(f"its format {data['format']!r} is not one this cardlab reads ({FORMAT!r})")
+        unknown = sorted(map(str, set(data) - set(_SAVED_FIELDS)))
+        if unknown:
+            raise fail(f"unknown field {unknown[0]!r} (a saved game holds {', '.join(_SAVED_FIELDS)})")
+        missing = [name for name in _SAVED_FIELDS if name not in data]
+        if missing:
+            raise fail(f"the field {missing[0]!r} is missing")
+        if not isinstance(data["settings"], dict) or data["settings"] != self.settings():
+            raise fail(f"its settings {data['settings']!r} differ from this game's {self.settings()!r}")
+        seed = data["seed"]
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            raise fail(f"seed must be a whole number 0..2**128-1, got {seed!r}")
+        dealer = data["dealer"]
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.num_players):
+            raise fail(f"dealer must be null or a seat 0..{self.num_players - 1}, got {dealer!r}")
+        stacked = data["deck"]
+        if stacked is not None:
+            if not isinstance(stacked, list) or not all(isinstance(card, str) for card in stacked):
+                raise fail(f"deck must be null or a list of card codes, got {stacked!r}")
+            try:
+                stacked = self._check_deck(stacked)
+            except ValueError as error:
+                raise fail(f"deck: {error}") from None
+        saved = data["actions"]
+        if not isinstance(saved, list):
+            raise fail(f"actions must be a list, got {saved!r}")
+        if len(saved) > MAX_ACTIONS:
+            raise fail(f"it holds {len(saved)} actions, more than the {MAX_ACTIONS} a saved game may hold")
+        actions = []
+        for number, entry in enumerate(saved, 1):
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise fail(f"action {number} must be [seat, [kind, [cards], amount]], got {entry!r}")
+            player, parts = entry
+            if type(player) is not int or not 0 <= player < self.num_players:
+                raise fail(f"action {number}: the seat must be 0..{self.num_players - 1}, got {player!r}")
+            try:
+                actions.append((player, Action.from_list(parts)))
+            except ValueError as error:
+                raise fail(f"action {number}: {error}") from None
+        try:
+            state = self.new_state(seed=seed, dealer=dealer, deck=stacked)
+        except ValueError as error:
+            raise fail(str(error)) from None
         for number, (player, action) in enumerate(actions, 1):
-            if state.current_player != player and not state.simultaneous:
-                raise ValueError(f"cannot load a {self.name} state from JSON: seat {player} was not to act")
             try:
                 state._apply_as(player, action)
-            except IllegalActionError as error:
-                raise ValueError(f"cannot load a {self.name} state from JSON: action {number} ({action}) is illegal: {error}") from None
+            except ValueError as error:
+                raise fail(f"action {number} ({action}, seat {player}) is illegal: {error}") from None
         return state
 
     def __deepcopy__(self, memo: dict) -> Game:
@@ -390,6 +545,32 @@ class Game:
         raise NotImplementedError(f"{self.name} cannot sample hidden information")
 
 
+#: The version written in every saved game's ``format`` field (EN-5).
+FORMAT = "cardlab/1"
+_SAVED_FIELDS = ("format", "game", "settings", "seed", "dealer", "deck", "actions")
+#: Limits of a saved game, checked before the text is parsed or replayed (EN-5).
+MAX_JSON_BYTES = 8 * 2**20
+MAX_JSON_DEPTH = 8
+MAX_ACTIONS = 200_000
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unclosed string runs to the end: linear time
+
+
+def _nesting(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in JSON text, brackets inside strings not counted
+    (numpy over the bytes: checked before parsing, so no deep file reaches the parser).
+
+    >>> _nesting('{"a": [[1], "]]"]}')
+    3
+    """
+    bare = _JSON_STRING.sub("", text).encode("utf-8", "surrogatepass")
+    codes = np.frombuffer(bare, dtype=np.uint8)
+    steps = np.zeros(256, dtype=np.int64)
+    steps[[ord("["), ord("{")]] = 1
+    steps[[ord("]"), ord("}")]] = -1
+    depth = np.cumsum(steps[codes])
+    return int(depth.max()) if len(depth) else 0
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
@@ -398,6 +579,11 @@ def _jsonable(value: Any) -> Any:
     if hasattr(value, "value") and not isinstance(value, (int, float, str, bool)):
         return value.value
     return value
+
+
+#: Seeds are whole numbers below this (numpy's SeedSequence takes any, but a saved
+#: game stays small and a typo of a thousand digits is refused).
+MAX_SEED = 2**128
 
 
 class GameState:
@@ -412,6 +598,18 @@ class GameState:
 
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
     _offered: tuple[int, int, LegalActions] | None = None  # see _offer
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's seat arguments are checked here once (EN-4), and its ``check``
+        refuses what is not an Action (EN-3), a move after the end (EN-2) and a seat
+        out of turn (EN-1), before the game's own rules look at it."""
+        super().__init_subclass__(**kwargs)
+        for name, wrap in (("legal_actions", _optional_seat), ("observation", _required_seat),
+                           ("hidden_from", _required_seat), ("log_for", _required_seat),
+                           ("check", _checked_action)):
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_seat_checked", False):
+                setattr(cls, name, wrap(method))
 
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
@@ -469,10 +667,14 @@ class GameState:
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal."""
         if action not in self.legal_actions(player):
-            raise IllegalActionError("rules", f"{action} is not a legal action now")
+            raise IllegalActionError("EN-3", f"{action} is not a legal action now")
 
     def can_apply(self, action: Action, player: int | None = None) -> bool:
-        """Whether ``action`` is legal now (a widget enables its button with it)."""
+        """Whether ``action`` is legal now (a widget enables its button with it).
+
+        A ``player`` that is no seat of the game raises :class:`SeatError` (EN-4)."""
+        if player is not None:
+            player = as_seat(player, self.game.num_players)
         try:
             self.check(_as_action(action), player)
         except IllegalActionError:
@@ -485,17 +687,19 @@ class GameState:
 
     def apply_for(self, player: int, action: Action) -> None:
         """Play ``action`` for ``player`` (games with simultaneous choices, FL-3, PP-2)."""
-        self._apply_as(player, action)
+        self._apply_as(as_seat(player, self.game.num_players), action)
 
     def _apply_as(self, player: int | None, action: Action) -> None:
         if not isinstance(action, Action):
-            _as_action(action)  # raises, naming the protocol
+            _as_action(action)  # raises, naming EN-3
         if self.is_terminal:
-            raise IllegalActionError("end", f"the game is over; {action} cannot be played")
+            raise IllegalActionError("EN-2", f"the game is over; {action} cannot be played")
         if player is None:
             player = self.current_player
+        elif type(player) is not int or not 0 <= player < self.game.num_players:
+            player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
-            raise IllegalActionError("turn", f"it is seat {self.current_player}'s turn, not seat {player}'s")
+            raise IllegalActionError("EN-1", f"it is seat {self.current_player}'s turn, not seat {player}'s")
         offered = self._offered
         # Random play draws from legal_actions() and plays at once: the very action the
         # offered view drew, for its seat, before anything else moved, is legal already.
@@ -629,6 +833,7 @@ class GameState:
         """The state as JSON text; ``game.state_from_json`` replays it exactly."""
         return json.dumps(
             {
+                "format": FORMAT,
                 "game": self.game.name,
                 "settings": self.game.settings(),
                 "seed": self.seed,
@@ -667,4 +872,45 @@ def _built(cls: type, **fields: Any) -> Any:
 def _as_action(action: Any) -> Action:
     if isinstance(action, Action):
         return action
-    raise IllegalActionError("protocol", f"expected a cardlab.Action, got {action!r}")
+    raise IllegalActionError("EN-3", f"action must be a cardlab Action, got {action!r}")
+
+
+# The wrappers GameState.__init_subclass__ puts around a game's methods: a plain int
+# seat in range costs one type test; anything else goes through as_seat (EN-4).
+def _optional_seat(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameState, player: int | None = None) -> Any:
+        if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
+            player = as_seat(player, self.game.num_players)
+        return method(self, player)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _required_seat(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameState, player: int) -> Any:
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = as_seat(player, self.game.num_players)
+        return method(self, player)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _checked_action(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameState, action: Action, player: int | None = None) -> Any:
+        if not isinstance(action, Action):
+            _as_action(action)
+        if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
+            player = as_seat(player, self.game.num_players)
+        if self.is_terminal:
+            raise IllegalActionError("EN-2", f"the game is over; {action} cannot be played")
+        if player is not None and not self.simultaneous and player != self.current_player:
+            raise IllegalActionError("EN-1", f"it is seat {self.current_player}'s turn, not seat {player}'s")
+        return method(self, action, player)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked

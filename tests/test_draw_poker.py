@@ -397,10 +397,10 @@ def test_illegal_actions_of_every_kind_name_the_rule_and_change_nothing():
         illegal(state, action, "DP-7")
     play(state, SHOW, SHOW)
     assert state.is_terminal
-    illegal(state, PASS, "end")
+    illegal(state, PASS, "EN-2")
     with pytest.raises(IllegalActionError) as error:
         state.clone().apply("pass")
-    assert error.value.rule in ("end", "protocol")
+    assert error.value.rule in ("EN-2", "EN-3")
 
 
 def test_json_round_trip_mid_game_and_replay():

@@ -498,7 +498,7 @@ class DrawPokerState(GameState):
         """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
         pending = self.pending
         if not pending or (player is not None and player != pending[0]):
-            raise IllegalActionError("turn", f"it is not seat {player}'s turn")
+            raise IllegalActionError("EN-1", f"it is not seat {player}'s turn")
         seat = pending[0]
         game, kind, phase = self.game, action.kind, self.phase
         if phase == Phase.DRAW:

@@ -166,7 +166,7 @@ class Table:
         """Play ``action`` for the view seat, then let the bots move (as a click does)."""
         seat = self.view_seat
         if seat not in self.actors():
-            raise IllegalActionError("turn", f"{self.seats[seat]} is not to act now")
+            raise IllegalActionError("EN-1", f"{self.seats[seat]} is not to act now")
         self.state.apply_for(seat, action)
         self.selected = []
         self._say("")
