@@ -266,6 +266,11 @@ class LegalActions:
     def __bool__(self) -> bool:
         return len(self) > 0
 
+    def _mentioned(self) -> Iterable[Action]:
+        """Actions that together name every card any legal action names (for
+        :func:`cards_in`); a view too large to list gives fewer, e.g. bets without cards."""
+        return self
+
     def kinds(self) -> frozenset[str]:
         """The kinds of action on offer (a table enables its buttons with it)."""
         return frozenset(action.kind for action in self)
@@ -383,7 +388,7 @@ def cards_in(value: Any) -> set[Card]:
             elif dataclasses.is_dataclass(item):
                 stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
             elif isinstance(item, LegalActions):
-                stack.extend(item)
+                stack.extend(item._mentioned())
             elif hasattr(item, "__dict__"):
                 stack.extend(vars(item).values())
     return found
