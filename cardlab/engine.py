@@ -496,7 +496,7 @@ class Game:
         missing = [name for name in _SAVED_FIELDS if name not in data]
         if missing:
             raise fail(f"the field {missing[0]!r} is missing")
-        if not isinstance(data["settings"], dict) or data["settings"] != self.settings():
+        if json.dumps(data["settings"], sort_keys=True) != json.dumps(self.settings(), sort_keys=True):  # exact: 4.0 is not 4
             raise fail(f"its settings {data['settings']!r} differ from this game's {self.settings()!r}")
         seed = data["seed"]
         if type(seed) is not int or not 0 <= seed < MAX_SEED:
@@ -609,12 +609,7 @@ class GameState:
         refuses what is not an Action (EN-3), a move after the end (EN-2) and a seat
         out of turn (EN-1), before the game's own rules look at it."""
         super().__init_subclass__(**kwargs)
-        for name, wrap in (("legal_actions", _optional_seat), ("observation", _required_seat),
-                           ("hidden_from", _required_seat), ("log_for", _required_seat),
-                           ("check", _checked_action)):
-            method = cls.__dict__.get(name)
-            if method is not None and not getattr(method, "_seat_checked", False):
-                setattr(cls, name, wrap(method))
+        _check_seats(cls)
 
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
@@ -860,6 +855,16 @@ class GameState:
         return f"<{type(self).__name__} of {self.game!r}, {len(self.actions)} actions, seed {self.seed}>"
 
 
+def _check_seats(cls: type) -> None:
+    """Wrap the seat-taking methods ``cls`` defines itself (see GameState.__init_subclass__)."""
+    for name, wrap in (("legal_actions", _optional_seat), ("observation", _required_seat),
+                       ("hidden_from", _required_seat), ("log_for", _required_seat),
+                       ("name", _required_seat), ("check", _checked_action)):
+        method = cls.__dict__.get(name)
+        if method is not None and not getattr(method, "_seat_checked", False):
+            setattr(cls, name, wrap(method))
+
+
 def _built(cls: type, **fields: Any) -> Any:
     """A frozen dataclass value from its fields without running ``__init__`` (which sets
     each field through ``object.__setattr__``): for observations and zones, made once per
@@ -919,3 +924,6 @@ def _checked_action(method: Any) -> Any:
 
     checked._seat_checked = True  # type: ignore[attr-defined]
     return checked
+
+
+_check_seats(GameState)  # the base's own log_for and name take seats too

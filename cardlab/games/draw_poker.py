@@ -24,7 +24,7 @@ A deck too small for the players and the draw is refused:
 >>> DrawPoker(players=8, deck_size=24)
 Traceback (most recent call last):
 ...
-cardlab.engine.SettingsError: DP-5: 8 players need a deck of at least 45 cards (five each, and five more so that the last player can always draw five); the 24-card deck is too small (use 48 or 52)
+cardlab.engine.SettingsError: DP-5: 8 players need a deck of at least 45 cards (five each, and five more so that the last player can always draw five); deck_size 24 is too small (use 48 or 52)
 """
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ class DrawPoker(Game):
             fits = [size for size in reversed(DECK_SIZES) if size >= need]
             raise SettingsError(
                 f"DP-5: {self.players} players need a deck of at least {need} cards (five each, and five more "
-                f"so that the last player can always draw five); the {self.deck_size}-card deck is too small "
+                f"so that the last player can always draw five); deck_size {self.deck_size} is too small "
                 f"(use {' or '.join(map(str, fits))})"
             )
 

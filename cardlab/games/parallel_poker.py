@@ -251,12 +251,13 @@ class ParallelPoker(Game):
     deck_cards: ClassVar[int] = DECK_SIZE
 
     def __post_init__(self) -> None:
-        if self.hierarchy not in HIERARCHIES:
+        if not isinstance(self.hierarchy, str) or self.hierarchy not in HIERARCHIES:
             raise SettingsError(f"hierarchy must be 'traditional' or '32-card' (PP-3), got {self.hierarchy!r}")
         if not isinstance(self.ace_low, bool):
             raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
-        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+        if isinstance(self.games, bool) or not isinstance(self.games, (int, np.integer)) or self.games < 1:
             raise SettingsError(f"games must be a whole number of games >= 1 (PP-5), got {self.games!r}")
+        object.__setattr__(self, "games", int(self.games))  # numpy integers are kept as ints
 
     @property
     def rules(self) -> HandRules:
