@@ -28,11 +28,13 @@ local worker processes), any :class:`concurrent.futures.Executor`, or Dask: a
 
 from __future__ import annotations
 
+import ast
 import math
 import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -283,6 +285,37 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     return context
 
 
+def _unguarded_script() -> str | None:
+    """The path of the script run as ``__main__`` if this call comes from its top level
+    outside an ``if __name__ == "__main__":`` block, else None.
+
+    Local workers start by importing the main script (spawn and forkserver do): an
+    unguarded call would run again in every worker, which dies starting workers of its
+    own, and the batches would be lost again and again. Notebooks and ``python -c`` have
+    no main script and need no guard.
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not path or not str(path).endswith(".py"):
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
+        frame = frame.f_back
+    if frame is None:
+        return None  # not called from the script's top level (another thread, an import hook)
+    try:
+        with open(path, encoding="utf-8") as file:
+            tree = ast.parse(file.read())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    line = frame.f_lineno
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and "__name__" in ast.unparse(node.test)
+                and node.body[0].lineno <= line <= (node.body[-1].end_lineno or line)):
+            return None
+    return str(path)
+
+
 def _is_dask(executor: Any) -> bool:
     module = type(executor).__module__
     return module.startswith("distributed") or (isinstance(executor, str) and "://" in executor)
@@ -515,6 +548,13 @@ def simulate(
             _run_serial(task, seeds, sizes, merger)
         elif executor == "processes":
             kind = "processes"
+            script = _unguarded_script()
+            if script is not None:
+                raise RuntimeError(
+                    f"simulate(executor='processes') was called at the top level of the script {script} "
+                    "without the guard `if __name__ == \"__main__\":`. Every worker process imports the "
+                    "script first, so the call would run again in each of them. Put the call under that "
+                    "guard, or pass executor='serial'.")
             _run_futures(task, seeds, sizes, merger, None, workers)
         elif _is_dask(executor):
             kind = "dask"
