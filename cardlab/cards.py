@@ -333,7 +333,7 @@ def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
     >>> int(rng_for(7, 0).integers(10**9)) == int(rng_for(7, 1).integers(10**9))
     False
     """
-    if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
         raise ValueError(f"seed must be a non-negative integer or None, got {seed!r}")
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=tuple(keys)))
 
