@@ -242,6 +242,9 @@ def test_inconsistent_group_labels_are_refused():
 def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="positive whole number"):
         simulate(dealt_pair, 0, seed=1, executor="serial")
+    for name, value in [("batch_size", 2.5), ("batch_size", True), ("batch_size", 0), ("workers", 1.0), ("workers", "2")]:
+        with pytest.raises(ValueError, match=f"{name} must be a positive whole number or None, got {value!r}"):
+            simulate(dealt_pair, 10, seed=1, executor="serial", **{name: value})
     with pytest.raises(TypeError, match="executor must be"):
         simulate(dealt_pair, 10, seed=1, executor="threads")
 

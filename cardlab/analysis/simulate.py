@@ -530,11 +530,11 @@ def simulate(
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+    for name, value in (("batch_size", batch_size), ("workers", workers)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
+            raise ValueError(f"{name} must be a positive whole number or None, got {value!r}")
     batch_size = default_batch_size(n) if batch_size is None else int(batch_size)
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be positive, got {batch_size}")
-    if workers is not None and workers < 1:
-        raise ValueError(f"workers must be positive, got {workers}")
+    workers = None if workers is None else int(workers)
     if seed is None:
         seed = np.random.SeedSequence()  # fresh entropy, kept in attrs so the run can be repeated
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
