@@ -418,7 +418,7 @@ class Game:
     def _check_deck(self, cards: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
         if cards is None:
             return None
-        cards = parse_cards(cards, allow_repeats=True)
+        cards = _deck_cards(cards)
         expected = self.full_deck
         if sorted(cards) != sorted(expected):
             missing = sorted(set(expected) - set(cards))
@@ -574,6 +574,14 @@ def _nesting(text: str) -> int:
     steps[[ord("]"), ord("}")]] = -1
     depth = np.cumsum(steps[codes])
     return int(depth.max()) if len(depth) else 0
+
+
+def _deck_cards(cards: Any) -> tuple[Card, ...]:
+    """The cards of a stacked deck (``new_state(deck=)``), read; the error names ``deck``."""
+    try:
+        return parse_cards(cards, allow_repeats=True)
+    except CardError as error:
+        raise CardError(f"deck must be the game's cards in dealing order: {error}") from None
 
 
 def _jsonable(value: Any) -> Any:

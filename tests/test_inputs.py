@@ -160,6 +160,38 @@ def test_new_state_takes_exact_seeds_and_dealers(name, value, seed):
         assert isinstance(refused(lambda: game.new_state(seed=seed, dealer=value), "dealer"), SettingsError)
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+@FAST
+@given(value=ANY | st.lists(st.sampled_from(["Ah", "2c", "Ts", "x", 3]), max_size=4), seed=st.integers(0, 20))
+def test_what_is_not_an_action_or_a_deck_is_refused_naming_it(name, value, seed):
+    game = GAMES[name]
+    state = played(game, seed, seed)
+    before, text = state.clone(), state.to_json()
+    if not state.is_terminal:
+        seat = state.current_player
+        for call in (lambda: state.apply(value), lambda: state.apply_for(seat, value), lambda: state.check(value, seat)):
+            error = refused(call, "action must be a cardlab Action")
+            assert isinstance(error, IllegalActionError) and error.rule == "EN-3"
+        assert state.can_apply(value) is False
+    assert state == before and state.to_json() == text
+    if value is not None:  # None: no stacked deck
+        refused(lambda: game.new_state(seed=seed, deck=value), "deck")
+
+
+@FAST
+@given(kind=ANY, cards=ANY | st.lists(st.sampled_from(["Ah", "2c", "Ts", "x", 3]), max_size=3), amount=ANY)
+def test_an_action_is_well_formed_or_refused_naming_the_part(kind, cards, amount):
+    try:
+        action = Action(kind, cards, amount)
+    except (ValueError, TypeError) as error:
+        assert any(word in str(error) for word in ("kind", "card", "amount")), error
+        return
+    assert type(action.kind) is str and action.kind
+    assert isinstance(action.cards, tuple) and all(isinstance(card, Card) for card in action.cards)
+    assert action.amount is None or type(action.amount) is int
+    assert Action.from_list(json.loads(json.dumps(action.to_list()))) == action
+
+
 def test_engine_refusals_carry_engine_ids():
     state = Kontrabluff().new_state(seed=1, dealer=0)
     action = state.legal_actions().sample(np.random.default_rng(0))

@@ -42,6 +42,7 @@ from cardlab.engine import (
     Observation,
     SettingsError,
     Zone,
+    _deck_cards,
     seat_names,
 )
 from cardlab.fast import evaluate_batch
@@ -273,7 +274,7 @@ class ParallelPoker(Game):
         # A stacked deck is the dealer's 32 cards (PP-1); the other deck only mirrors its first seven.
         if cards is None:
             return None
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(c) for c in cards)
+        cards = _deck_cards(cards)
         if sorted(cards) != sorted(deck(DECK_SIZE)):
             raise CardError(
                 f"a stacked deck must hold exactly the 32 cards of the dealer's piquet deck (PP-1), got {len(cards)}: "
