@@ -838,7 +838,15 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> str:
-        """The state as JSON text; ``game.state_from_json`` replays it exactly."""
+        """The state as JSON text; ``game.state_from_json`` replays it exactly (EN-5).
+
+        It holds the format version, the game and its settings, the seed, the first
+        dealer, the stacked deck (or null) and every action with its seat:
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> sorted(json.loads(Kontrabluff().new_state(seed=1).to_json()).items())[:4]
+        [('actions', []), ('dealer', None), ('deck', None), ('format', 'cardlab/1')]
+        """
         return json.dumps(
             {
                 "format": FORMAT,
