@@ -475,9 +475,11 @@ class Game:
             raise fail(f"expected the text of a saved game, got {type(text).__name__}")
         if len(text) > MAX_JSON_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES:
             raise fail(f"it holds more than the {MAX_JSON_BYTES} bytes a saved game may hold")
-        depth = _nesting(text)
+        depth, lists = _nesting(text)
         if depth > MAX_JSON_DEPTH:
             raise fail(f"it nests {depth} levels deep; a saved game nests at most {MAX_JSON_DEPTH}")
+        if lists > 3 * MAX_ACTIONS + 16:  # each action is three lists: [seat, [kind, [cards], amount]]
+            raise fail(f"it holds {lists} lists, more than a saved game of at most {MAX_ACTIONS} actions could hold")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
@@ -560,20 +562,20 @@ MAX_ACTIONS = 200_000
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unclosed string runs to the end: linear time
 
 
-def _nesting(text: str) -> int:
-    """How deep ``[`` and ``{`` nest in JSON text, brackets inside strings not counted
-    (numpy over the bytes: checked before parsing, so no deep file reaches the parser).
+def _nesting(text: str) -> tuple[int, int]:
+    """How deep ``[`` and ``{`` nest in JSON text, and how many ``[`` it holds, brackets
+    inside strings not counted (numpy over the bytes: checked before parsing, so no deep
+    or overlong file reaches the parser).
 
     >>> _nesting('{"a": [[1], "]]"]}')
-    3
+    (3, 2)
     """
-    bare = _JSON_STRING.sub("", text).encode("utf-8", "surrogatepass")
-    codes = np.frombuffer(bare, dtype=np.uint8)
-    steps = np.zeros(256, dtype=np.int64)
+    bare = np.frombuffer(_JSON_STRING.sub("", text).encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    steps = np.zeros(256, dtype=np.int8)
     steps[[ord("["), ord("{")]] = 1
     steps[[ord("]"), ord("}")]] = -1
-    depth = np.cumsum(steps[codes])
-    return int(depth.max()) if len(depth) else 0
+    depth = np.cumsum(steps[bare], dtype=np.int32)
+    return (int(depth.max()) if len(depth) else 0), int(np.count_nonzero(bare == ord("[")))
 
 
 def _deck_cards(cards: Any) -> tuple[Card, ...]:
