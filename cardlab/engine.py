@@ -126,13 +126,11 @@ def whole_setting(name: str, value: object, low: int, high: int | None = None, r
     >>> whole_setting("players", 2.0, 2, 8)
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: players must be a whole number 2..8, got 2.0 (EN-6)
+    cardlab.engine.SettingsError: EN-6: players must be a whole number 2..8, got 2.0
     """
     span = f"{low}..{high}" if high is not None else f"of at least {low}"
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise SettingsError(f"{name} must be a whole number {span}, got {value!r} ({rule})")
-    if value < low or (high is not None and value > high):
-        raise SettingsError(f"{name} must be a whole number {span}, got {value!r} ({rule})")
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low or (high is not None and value > high):
+        raise SettingsError(f"{rule}: {name} must be a whole number {span}, got {value!r}")
     return int(value)
 
 
@@ -422,7 +420,8 @@ class Game:
         expected = self.full_deck
         if sorted(cards) != sorted(expected):
             missing = sorted(set(expected) - set(cards))
-            extra = sorted(set(cards) - set(expected))
+            known = set(expected)  # a card outside the deck, or one named again, is named
+            extra = sorted({card for i, card in enumerate(cards) if card not in known or card in cards[:i]})
             raise CardError(
                 f"a stacked deck must hold exactly the {len(expected)} cards of the game's deck "
                 f"(got {len(cards)}; missing {' '.join(map(str, missing)) or 'none'}, "
@@ -435,7 +434,7 @@ class Game:
         if seed is None:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < MAX_SEED:
-            raise SettingsError(f"seed must be a whole number 0..2**128-1, got {seed!r} (EN-6)")
+            raise SettingsError(f"EN-6: seed must be a whole number 0..2**128-1, got {seed!r}")
         if dealer is not None:
             try:
                 dealer = as_seat(dealer, self.num_players, "dealer")
@@ -616,8 +615,7 @@ class GameState:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's seat arguments are checked here once (EN-4), and its ``check``
-        refuses what is not an Action (EN-3), a move after the end (EN-2) and a seat
-        out of turn (EN-1), before the game's own rules look at it."""
+        refuses what is not an Action (EN-3) before the game's own rules look at it."""
         super().__init_subclass__(**kwargs)
         _check_seats(cls)
 
@@ -709,7 +707,7 @@ class GameState:
         elif type(player) is not int or not 0 <= player < self.game.num_players:
             player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
-            raise IllegalActionError("EN-1", f"it is seat {self.current_player}'s turn, not seat {player}'s")
+            raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
         offered = self._offered
         # Random play draws from legal_actions() and plays at once: the very action the
         # offered view drew, for its seat, before anything else moved, is legal already.
@@ -934,11 +932,7 @@ def _checked_action(method: Any) -> Any:
             _as_action(action)
         if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
             player = as_seat(player, self.game.num_players)
-        if self.is_terminal:
-            raise IllegalActionError("EN-2", f"the game is over; {action} cannot be played")
-        if player is not None and not self.simultaneous and player != self.current_player:
-            raise IllegalActionError("EN-1", f"it is seat {self.current_player}'s turn, not seat {player}'s")
-        return method(self, action, player)
+        return method(self, action, player)  # the game's check refuses a move out of turn (EN-1) or after the end (EN-2)
 
     checked._seat_checked = True  # type: ignore[attr-defined]
     return checked

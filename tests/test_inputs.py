@@ -193,13 +193,13 @@ def test_an_action_is_well_formed_or_refused_naming_the_part(kind, cards, amount
 
 
 def test_engine_refusals_carry_engine_ids():
-    state = Kontrabluff().new_state(seed=1, dealer=0)
+    state = Kontrabluff().new_state(seed=1, dealer=0)  # North, the non-dealer, leads (KB-2)
     action = state.legal_actions().sample(np.random.default_rng(0))
-    with pytest.raises(IllegalActionError, match="^EN-1: it is seat 0's turn, not seat 1's"):
-        state.apply_for(1, action)
-    with pytest.raises(IllegalActionError, match="^EN-1"):
-        state.check(action, 1)
-    assert not state.can_apply(action, 1) and state.can_apply(action, 0)
+    with pytest.raises(IllegalActionError, match="^EN-1: it is North's turn, not South's"):
+        state.apply_for(0, action)
+    with pytest.raises(IllegalActionError, match="^EN-1: it is North's turn, not South's"):
+        state.check(action, 0)
+    assert not state.can_apply(action, 0) and state.can_apply(action, 1)
     with pytest.raises(IllegalActionError, match="^EN-3: action must be a cardlab Action, got 'hand_over'"):
         state.check("hand_over")
     with pytest.raises(SeatError, match=r"^EN-4: player must be a seat 0\.\.1, got 1\.0$"):
@@ -319,14 +319,15 @@ def test_no_event_shows_a_seat_a_card_hidden_from_it(name, seed):
 
 def test_a_kontrabluff_low_round_keeps_its_face_down_cards_out_of_the_shared_history():
     state = Kontrabluff().new_state(seed=1, dealer=0)
-    low = state.hands[0][:5]
+    leader = state.current_player
+    low = state.hands[leader][:5]
     state.apply(Action("low", low))
-    answer = state.hands[1][:5]
+    answer = state.hands[1 - leader][:5]
     state.apply(Action("pass", answer))
     public = [e for e in state.history if e.visible_to is None]
     assert not cards_in(public) & (set(low) | set(answer))
-    assert state.actions[-2:] == [(0, Action("low", low)), (1, Action("pass", answer))]  # the save keeps them
-    assert not cards_in(state.observation(1)) & set(low)
+    assert state.actions[-2:] == [(leader, Action("low", low)), (1 - leader, Action("pass", answer))]  # saved
+    assert not cards_in(state.observation(1 - leader)) & set(low)
 
 
 # -- saved games (EN-5) ----------------------------------------------------------------------
