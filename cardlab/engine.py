@@ -678,11 +678,8 @@ class GameState:
             raise IllegalActionError("EN-3", f"{action} is not a legal action now")
 
     def can_apply(self, action: Action, player: int | None = None) -> bool:
-        """Whether ``action`` is legal now (a widget enables its button with it).
-
-        A ``player`` that is no seat of the game raises :class:`SeatError` (EN-4)."""
-        if player is not None:
-            player = as_seat(player, self.game.num_players)
+        """Whether ``action`` is legal now for ``player`` (a widget enables its button with
+        it); it answers without raising, so a ``player`` that is no seat (EN-4) is False."""
         try:
             self.check(_as_action(action), player)
         except IllegalActionError:

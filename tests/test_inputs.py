@@ -114,7 +114,9 @@ def test_every_seat_argument_is_exact_or_refused_naming_it(name, value, seed, mo
         "can_apply": lambda p: state.can_apply(probe, p),
     }
     for method, call in calls.items():
-        if seat is None and not (value is None and method in ("legal_actions", "can_apply")):
+        if method == "can_apply" and seat is None and value is not None:  # it answers, never raises
+            assert call(value) is False
+        elif seat is None and not (value is None and method in ("legal_actions", "can_apply")):
             error = refused(lambda: call(value), "player must be a seat")
             assert isinstance(error, SeatError) and error.rule == "EN-4", (method, error)
             assert str(value)[:20] in str(error) or repr(value)[:20] in str(error)
@@ -205,7 +207,8 @@ def test_engine_refusals_carry_engine_ids():
     with pytest.raises(SeatError, match=r"^EN-4: player must be a seat 0\.\.1, got 1\.0$"):
         state.apply_for(1.0, action)
     with pytest.raises(SeatError, match="got True"):
-        state.can_apply(action, True)
+        state.check(action, True)
+    assert state.can_apply(action, np.int64(1)) and not state.can_apply(action, True)  # answers, never raises
     over = played(Kontrabluff(target=20), 3, 10_000)
     assert over.is_terminal
     with pytest.raises(IllegalActionError, match="^EN-2"):
