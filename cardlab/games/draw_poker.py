@@ -138,7 +138,10 @@ class BetActions(LegalActions):
             index += len(self)
         if 0 <= index < len(fixed):
             return fixed[index]
-        return _bet_action(self.kind, self.amounts[index - len(fixed)])  # IndexError beyond the end
+        amount = self.amounts[index - len(fixed)]  # IndexError beyond the end
+        if len(self.amounts) > 64:  # a wide range: a cache would only churn
+            return Action._unchecked(self.kind, (), amount)
+        return _bet_action(self.kind, amount)
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
