@@ -916,7 +916,7 @@ class FightForTheLeadState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        for name in ("actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
+        for name in ("stacks", "in_session", "losers", "playing", "stock", "fight",
                      "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
