@@ -62,12 +62,14 @@ class LogView(Sequence[T], Generic[T]):
         n = self._n
         if type(index) is slice:
             start, stop, step = index.indices(n)
-            return tuple(self._items[start:stop:step])
+            return self._sliced(self._items[start:stop:step])
         if index < 0:
             index += n
         if not 0 <= index < n:
             raise IndexError("log index out of range")
         return self._items[index]
+
+    _sliced = tuple  # a view slices to a tuple (logs were tuples), a chain to a list
 
     def __iter__(self) -> Iterator[T]:
         return islice(self._items, self._n)
@@ -121,6 +123,7 @@ class LogView(Sequence[T], Generic[T]):
 
 class Chain(LogView[T]):
     """An append-only sequence that copies share until one of them appends past the other.
+    A slice is a list, as the lists it replaces (``state.actions``) sliced.
 
     ``copy()`` costs O(1); the first ``append`` after a copy that another holder has
     already extended costs one copy of the prefix (then appends are in place again).
@@ -131,6 +134,7 @@ class Chain(LogView[T]):
     """
 
     __slots__ = ()
+    _sliced = list  # as the lists it replaces (a state's actions) sliced
 
     def __init__(self, items: Iterable[T] = ()):
         super().__init__(list(items))

@@ -1,0 +1,147 @@
+"""Costs that stay flat as a session grows (issue 20), one run.
+
+1. Long sessions with an observation per action, as tables and bots play: the seat to
+   act observes, draws a random legal action from its observation and plays it. Microseconds
+   per action in a window of actions ending at action 1,000 and at action 100,000
+   (target ratio <= 1.5). Peer, measured in the same run: the same window when each
+   observation's log is also copied whole (``tuple(obs.log)``), which is what every
+   observation did before the logs were shared (the quadratic loop of issue 20).
+2. Replay of a 20,000-action draw-poker session: time and peak memory (tracemalloc) to
+   open ``state.replay_view()``, the slider's time to jump to a position (random ones,
+   the worst case being the last before a checkpoint), and what stays allocated after
+   closing. Peer: the old replay (``list(state.replay())`` of full clones) is not run at
+   20,000 actions (2.9 GB in issue 20); ``state.replay()`` listed is measured instead,
+   whose clones now share one history.
+
+    PYTHONPATH=$PWD python benchmarks/bench_flat.py           # about 2-4 minutes
+    PYTHONPATH=$PWD python benchmarks/bench_flat.py --quick   # 20,000-action sessions
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+import tracemalloc
+
+import numpy as np
+
+from cardlab.engine import Action
+from cardlab.games.draw_poker import DrawPoker
+from cardlab.games.fight_for_the_lead import FightForTheLead
+from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.games.parallel_poker import ParallelPoker
+
+WINDOW = 1_000  # actions timed before each mark (CPU time: the machine is shared)
+PEER_WINDOW = 100  # the copying peer is slow late in a session: a shorter window
+
+SESSIONS = {
+    "Kontrabluff (target 10^9)": Kontrabluff(target=10**9),
+    "draw poker (5 seats, deep stacks)": DrawPoker(players=5, stack=10**9),
+    "parallel poker (50,000-game match)": ParallelPoker(games=50_000),
+    "Fight for the Lead (4 seats, deep stacks)": FightForTheLead(stack=10**9, games=10**6),
+}
+
+
+STAY = Action("stay")  # Fight for the Lead's bots always stay (FL-10), so the session goes on
+
+
+def step(state, rng, copy_log: bool = False) -> None:
+    seat = state.current_player
+    observation = state.observation(seat)
+    if copy_log:
+        tuple(observation.log)
+    legal = observation.legal_actions
+    state.apply_for(seat, STAY if STAY in legal else legal.sample(rng))
+
+
+def session_costs(game, marks: list[int], seed: int = 1) -> dict[int, tuple[float, float]]:
+    """Microseconds per action in the window before each mark: shared logs, and the
+    copying peer (a clone of the state at the mark, so the session itself is untouched)."""
+    state, rng = game.new_state(seed=seed), np.random.default_rng(seed)
+    costs = {}
+    for mark in marks:
+        while len(state.actions) < mark - WINDOW:
+            step(state, rng)
+        start = time.process_time()
+        while len(state.actions) < mark:
+            step(state, rng)
+        ours = (time.process_time() - start) / WINDOW * 1e6
+        peer_state, peer_rng = state.clone(), np.random.default_rng(seed + mark)
+        start = time.process_time()
+        for _ in range(PEER_WINDOW):
+            step(peer_state, peer_rng, copy_log=True)
+        peer = (time.process_time() - start) / PEER_WINDOW * 1e6
+        costs[mark] = (ours, peer)
+    return costs
+
+
+def draw_poker_session(actions: int, seed: int = 2):
+    state, rng = DrawPoker(players=5, stack=10**9).new_state(seed=seed), np.random.default_rng(seed)
+    while len(state.actions) < actions:
+        state.apply(state.legal_actions().sample(rng))
+    return state
+
+
+def replay_costs(actions: int, jumps: int = 200) -> dict[str, float]:
+    state = draw_poker_session(actions)
+    state.log_for(0)  # a table has shown its seat's log
+    seat = 0
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    start = time.process_time()
+    replay = state.replay_view()
+    opened = time.process_time() - start
+    rng = np.random.default_rng(3)
+    positions = [int(p) for p in rng.integers(len(replay), size=jumps)]
+    far = len(replay) // replay.every * replay.every - 1  # the most actions past a checkpoint
+    positions.append(far if far < len(replay) - 1 else far - replay.every)
+    times = []
+    for position in positions:
+        start = time.process_time()
+        replay[position].observation(seat)
+        times.append(time.process_time() - start)
+    peak = tracemalloc.get_traced_memory()[1] - before
+    del replay
+    gc.collect()
+    left = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    # the open time without tracemalloc's overhead
+    start = time.process_time()
+    state.replay_view()
+    opened_plain = time.process_time() - start
+    return {"actions": len(state.actions), "open_s": opened_plain, "open_traced_s": opened,
+            "peak_mb": peak / 2**20, "left_mb": left / 2**20,
+            "jump_mean_ms": 1e3 * float(np.mean(times)), "jump_max_ms": 1e3 * max(times)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="sessions of 20,000 actions")
+    parser.add_argument("--only", help="run only sessions whose name contains this")
+    args = parser.parse_args()
+    last = 20_000 if args.quick else 100_000
+    marks = [1_000, last]
+    print(f"1. an observation per action: us per action, window of {WINDOW} before each mark "
+          f"(peer: + a whole-log copy per observation, window of {PEER_WINDOW})")
+    print(f"{'session':44} {'at 1,000':>9} {'at ' + format(last, ','):>11} {'ratio':>6}"
+          f" {'peer 1,000':>11} {'peer ' + format(last, ','):>13} {'peer ratio':>10}")
+    for name, game in SESSIONS.items():
+        if args.only and args.only not in name:
+            continue
+        start = time.process_time()
+        costs = session_costs(game, marks)
+        (a, pa), (b, pb) = costs[marks[0]], costs[marks[1]]
+        print(f"{name:44} {a:9.1f} {b:11.1f} {b / a:6.2f} {pa:11.1f} {pb:13.1f} {pb / pa:10.1f}"
+              f"   ({time.process_time() - start:.0f} s)", flush=True)
+    size = 5_000 if args.quick else 20_000
+    print(f"\n2. replay of a {size:,}-action draw-poker session (5 seats; checkpoint every 64 actions)")
+    r = replay_costs(size)
+    print(f"open {r['open_s']:.2f} s (under tracemalloc {r['open_traced_s']:.2f} s); peak {r['peak_mb']:.1f} MB "
+          f"while open and jumping; jump + observation mean {r['jump_mean_ms']:.1f} ms, max {r['jump_max_ms']:.1f} ms; "
+          f"left allocated after closing {r['left_mb']:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()
