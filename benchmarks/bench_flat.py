@@ -9,9 +9,10 @@
 2. Replay of a 20,000-action draw-poker session: time and peak memory (tracemalloc) to
    open ``state.replay_view()``, the slider's time to jump to a position (random ones,
    the worst case being the last before a checkpoint), and what stays allocated after
-   closing. Peer: the old replay (``list(state.replay())`` of full clones) is not run at
-   20,000 actions (2.9 GB in issue 20); ``state.replay()`` listed is measured instead,
-   whose clones now share one history.
+   closing. Peer: every state kept, as the table did (``list(state.replay())``; its
+   clones now share one history, so this is no longer the 2.9 GB of issue 20).
+3. Reading ``state.history`` of the 100,000-action Kontrabluff match: the view, its
+   last event, and one pass over every event (time and peak memory).
 
     PYTHONPATH=$PWD python benchmarks/bench_flat.py           # about 2-4 minutes
     PYTHONPATH=$PWD python benchmarks/bench_flat.py --quick   # 20,000-action sessions
@@ -38,7 +39,7 @@ PEER_WINDOW = 100  # the copying peer is slow late in a session: a shorter windo
 SESSIONS = {
     "Kontrabluff (target 10^9)": Kontrabluff(target=10**9),
     "draw poker (5 seats, deep stacks)": DrawPoker(players=5, stack=10**9),
-    "parallel poker (50,000-game match)": ParallelPoker(games=50_000),
+    "parallel poker (60,000-game match)": ParallelPoker(games=60_000),
     "Fight for the Lead (4 seats, deep stacks)": FightForTheLead(stack=10**9, games=10**6),
 }
 
@@ -55,7 +56,7 @@ def step(state, rng, copy_log: bool = False) -> None:
     state.apply_for(seat, STAY if STAY in legal else legal.sample(rng))
 
 
-def session_costs(game, marks: list[int], seed: int = 1) -> dict[int, tuple[float, float]]:
+def session_costs(game, marks: list[int], seed: int = 1) -> tuple[dict[int, tuple[float, float]], object]:
     """Microseconds per action in the window before each mark: shared logs, and the
     copying peer (a clone of the state at the mark, so the session itself is untouched)."""
     state, rng = game.new_state(seed=seed), np.random.default_rng(seed)
@@ -73,7 +74,7 @@ def session_costs(game, marks: list[int], seed: int = 1) -> dict[int, tuple[floa
             step(peer_state, peer_rng, copy_log=True)
         peer = (time.process_time() - start) / PEER_WINDOW * 1e6
         costs[mark] = (ours, peer)
-    return costs
+    return costs, state
 
 
 def draw_poker_session(actions: int, seed: int = 2):
@@ -81,6 +82,31 @@ def draw_poker_session(actions: int, seed: int = 2):
     while len(state.actions) < actions:
         state.apply(state.legal_actions().sample(rng))
     return state
+
+
+def peak_mb(make) -> tuple[float, float]:
+    """Seconds of ``make()`` (untraced), then its peak MB under tracemalloc (a second run)."""
+    gc.collect()
+    start = time.process_time()
+    made = make()
+    seconds = time.process_time() - start
+    del made
+    gc.collect()
+    tracemalloc.start()
+    made = make()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    del made
+    return seconds, peak / 2**20
+
+
+def history_costs(state) -> tuple[float, float]:
+    def read():
+        history = state.history
+        last = history[-1]
+        count = sum(1 for _ in history)
+        return last, count
+    return peak_mb(read)
 
 
 def replay_costs(actions: int, jumps: int = 200) -> dict[str, float]:
@@ -111,7 +137,9 @@ def replay_costs(actions: int, jumps: int = 200) -> dict[str, float]:
     start = time.process_time()
     state.replay_view()
     opened_plain = time.process_time() - start
+    listed_s, listed_mb = peak_mb(lambda: list(state.replay()))
     return {"actions": len(state.actions), "open_s": opened_plain, "open_traced_s": opened,
+            "listed_s": listed_s, "listed_mb": listed_mb,
             "peak_mb": peak / 2**20, "left_mb": left / 2**20,
             "jump_mean_ms": 1e3 * float(np.mean(times)), "jump_max_ms": 1e3 * max(times)}
 
@@ -123,6 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     last = 20_000 if args.quick else 100_000
     marks = [1_000, last]
+    kontrabluff = None
     print(f"1. an observation per action: us per action, window of {WINDOW} before each mark "
           f"(peer: + a whole-log copy per observation, window of {PEER_WINDOW})")
     print(f"{'session':44} {'at 1,000':>9} {'at ' + format(last, ','):>11} {'ratio':>6}"
@@ -131,7 +160,9 @@ def main() -> None:
         if args.only and args.only not in name:
             continue
         start = time.process_time()
-        costs = session_costs(game, marks)
+        costs, state = session_costs(game, marks)
+        if name.startswith("Kontrabluff"):
+            kontrabluff = state
         (a, pa), (b, pb) = costs[marks[0]], costs[marks[1]]
         print(f"{name:44} {a:9.1f} {b:11.1f} {b / a:6.2f} {pa:11.1f} {pb:13.1f} {pb / pa:10.1f}"
               f"   ({time.process_time() - start:.0f} s)", flush=True)
@@ -141,6 +172,12 @@ def main() -> None:
     print(f"open {r['open_s']:.2f} s (under tracemalloc {r['open_traced_s']:.2f} s); peak {r['peak_mb']:.1f} MB "
           f"while open and jumping; jump + observation mean {r['jump_mean_ms']:.1f} ms, max {r['jump_max_ms']:.1f} ms; "
           f"left allocated after closing {r['left_mb']:.2f} MB")
+    print(f"peer: every state kept (list(state.replay())): {r['listed_s']:.2f} s, peak {r['listed_mb']:.1f} MB")
+    if kontrabluff is not None:
+        seconds, mb = history_costs(kontrabluff)
+        print(f"\n3. state.history of the {len(kontrabluff.actions):,}-action Kontrabluff match "
+              f"({len(kontrabluff.history):,} events): view, last event and one pass over all "
+              f"{seconds:.2f} s, peak {mb:.2f} MB")
 
 
 if __name__ == "__main__":
