@@ -35,7 +35,7 @@ from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
 
 WINDOW = 1_000  # actions timed before each mark (CPU time: the machine is shared)
-PEER_WINDOW = 100  # the copying peer is slow late in a session: a shorter window
+PEER_WINDOW = 50  # the copying peer is slow late in a session: a shorter window
 
 SESSIONS = {
     "Kontrabluff (target 10^9)": Kontrabluff(target=10**9),
@@ -70,7 +70,7 @@ def window(saved, seed: int, actions: int, copy_log: bool = False) -> float:
     return (time.process_time() - start) / actions * 1e6
 
 
-def session_costs(game, marks: list[int], seed: int = 1, rounds: int = 3):
+def session_costs(game, marks: list[int], seed: int = 1, rounds: int = 5):
     """Microseconds per action after each mark (best of ``rounds``, the marks taken in
     turn so that the machine's load falls on all alike): shared logs, and the copying
     peer. Returns the costs and the session's state at the last mark."""
@@ -164,7 +164,7 @@ def main() -> None:
     last = 20_000 if args.quick else 100_000
     marks = [1_000, last]
     kontrabluff = None
-    print(f"1. an observation per action: CPU us per action over {WINDOW} actions after each mark, best of 3 "
+    print(f"1. an observation per action: CPU us per action over {WINDOW} actions after each mark, best of 5 "
           f"(peer: + a whole-log copy per observation, {PEER_WINDOW} actions)")
     print(f"{'session':44} {'at 1,000':>9} {'at ' + format(last, ','):>11} {'ratio':>6}"
           f" {'peer 1,000':>11} {'peer ' + format(last, ','):>13} {'peer ratio':>10}")

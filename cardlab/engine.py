@@ -600,6 +600,12 @@ class GameState:
             self._log_cache[player] = (n, lines)
         return lines.view()
 
+    def _continue_log(self, player: int, lines: Sequence[str]) -> None:
+        """Start an empty history whose log for ``player`` goes on from ``lines`` (an
+        observation's log, shared, not copied): for states sampled for search."""
+        self.history = []
+        self._log_cache[player] = (0, Chain.sharing(lines))
+
     def _clone_log(self, new: GameState) -> None:
         """Give ``new`` (a shallow copy of this state) its own history: records, lines
         and actions are shared (cardlab.chain), each copy appends past them on its own."""

@@ -38,7 +38,6 @@ from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
     Action,
     ActionList,
-    Event,
     Game,
     GameState,
     IllegalActionError,
@@ -935,7 +934,7 @@ class FightForTheLeadState(GameState):
         state.seed = int(rng.integers(2**62))
         state.first_dealer = None
         state.stacked = None
-        state.history = [Event("log", text, visible_to=frozenset((me,))) for text in obs.log]
+        state._continue_log(me, obs.log)  # the observer's log, shared (no history of its own)
         state.actions = []
         state.round_index = obs.games_played
         state._shuffles = 0
