@@ -4,7 +4,7 @@
    act observes, draws a random legal action from its observation and plays it. CPU
    microseconds per action over the 1,000 actions after action 1,000 and after action
    100,000 (target ratio <= 1.5), played on clones of the session at those marks, best
-   of 3 rounds taken in turn. Peer, measured in the same run: the same windows (100
+   of 5 rounds taken in turn. Peer, measured in the same run: the same windows (50
    actions) when each observation's log is also copied whole (``tuple(obs.log)``), which
    is what every observation did before the logs were shared (issue 20's quadratic loop).
 2. Replay of a 20,000-action draw-poker session: time and peak memory (tracemalloc) to
@@ -15,7 +15,7 @@
 3. Reading ``state.history`` of the 100,000-action Kontrabluff match: the view, its
    last event, and one pass over every event (time and peak memory).
 
-    PYTHONPATH=$PWD python benchmarks/bench_flat.py           # about 2-4 minutes
+    PYTHONPATH=$PWD python benchmarks/bench_flat.py           # about 3-5 minutes
     PYTHONPATH=$PWD python benchmarks/bench_flat.py --quick   # 20,000-action sessions
 """
 
