@@ -60,10 +60,14 @@ def step(state, rng, copy_log: bool = False) -> None:
 def window(saved, seed: int, actions: int, copy_log: bool = False) -> float:
     """Microseconds per action of ``actions`` observed actions played on from a clone of
     ``saved``. The clone's first moves take its own copy of the shared lists (once, as
-    any clone that goes its own way): they are played before the clock starts."""
+    any clone that goes its own way): they are played before the clock starts, and a
+    full collection then moves those copies to the old generation, where the session's
+    own lists are (else the next young collection walks them once: ~100 ms at 100,000
+    Kontrabluff actions, an artefact of timing on a clone)."""
     state, rng = saved.clone(), np.random.default_rng(seed)
     for _ in range(3 * state.game.num_players):
         step(state, rng)
+    gc.collect()
     start = time.process_time()
     for _ in range(actions):
         step(state, rng, copy_log)
