@@ -507,8 +507,10 @@ class DrawPokerState(GameState):
         if not pending:
             raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
         if player is not None and player != pending[0]:
-            who = self.name(player) if type(player) is int and 0 <= player < self.game.players else f"seat {player!r}"
-            raise IllegalActionError("EN-1", f"it is {self.name(pending[0])}'s turn, not {who}'s")
+            n = self.game.players
+            if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+                raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {n - 1}")
+            raise IllegalActionError("EN-1", f"it is {self.name(pending[0])}'s turn, not {self.name(player)}'s")
         seat = pending[0]
         game, kind, phase = self.game, action.kind, self.phase
         if kind not in _KINDS:

@@ -390,7 +390,7 @@ class ParallelPokerState(GameState):
             raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
         if action.kind != ARRANGE:
             raise IllegalActionError("EN-3", f"the only action is '{ARRANGE}' (25 cards in packet order, PP-2), not {action.kind!r}")
-        if type(player) is not int or player not in (0, 1):
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or player not in (0, 1):
             raise IllegalActionError("EN-4", f"seat {player!r} does not play parallel poker (seats 0 and 1)")
         if self.arrangements[player] is not None:
             raise IllegalActionError("PP-2", f"{self.name(player)} has already laid his packets; the order cannot change")
