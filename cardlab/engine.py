@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from cardlab.cards import Card, CardError, deck, parse_cards
+from cardlab.chain import Chain, LogView
 
 __all__ = [
     "Action",
@@ -53,6 +54,8 @@ __all__ = [
     "ActionList",
     "Game",
     "GameState",
+    "HistoryView",
+    "Replay",
     "IllegalActionError",
     "SeatError",
     "SettingsError",
@@ -315,7 +318,9 @@ class Observation:
 
     ``zones`` is the table as that seat sees it, face-down cards as ``None``;
     ``points`` are scores (Kontrabluff, parallel poker) or stacks (chip games);
-    ``log`` is the history in plain words, only the events this seat may see.
+    ``log`` is the history in plain words, only the events this seat may see: a
+    :class:`~cardlab.chain.LogView` (a tuple-like view sharing the state's lines, so an
+    observation costs the same at action 10 and at action 100,000).
     Games add their own fields in a subclass.
     """
 
@@ -327,7 +332,7 @@ class Observation:
     zones: tuple[Zone, ...] = ()
     points: tuple[int, ...] = ()
     pot: int | None = None
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()
     is_terminal: bool = False
 
     @property
@@ -624,8 +629,8 @@ class GameState:
         self.seed = seed
         self.first_dealer = dealer
         self.stacked = stacked
-        self.history: list[Event] = []
-        self.actions: list[tuple[int, Action]] = []
+        self.history = []  # type: ignore[assignment]  # the setter makes the shared records
+        self.actions: Chain[tuple[int, Action]] = Chain()  # shared by clones (cardlab.chain)
         self.round_index = 0
         self._shuffles = 0
         self._setup()
@@ -751,25 +756,24 @@ class GameState:
         raise NotImplementedError
 
     # -- events ------------------------------------------------------------------
-    # The history is kept as plain tuples ``(kind, text, player, action, rule, seen)``,
-    # made into Events and lines only when someone reads them: a frozen Event per line
-    # was a tenth of the time of random play. Each seat's log is kept and extended,
-    # since a session's history only grows (an observation per action stays cheap).
+    # The history is kept as plain tuples ``(kind, text, player, action, rule, seen)`` in a
+    # Chain (cardlab.chain): append-only, shared by clones and observations without copying.
+    # Words are made only when someone reads them: ``_lines`` holds the line of each record
+    # read so far (made once, shared by every seat that may see it) and ``_log_cache`` each
+    # seat's lines, extended by the records since its last reading. So ``log_for`` and an
+    # observation cost the same at action 10 and at action 100,000.
     @property
-    def history(self) -> list[Event]:
-        """Everything that happened, actions and chance events, with rule ids."""
-        cache, records = self._event_cache, self._records
-        if len(cache) < len(records):
-            render = self._render_text
-            cache.extend(Event(kind, render(text), *rest) for kind, text, *rest in records[len(cache) :])
-        return cache
+    def history(self) -> HistoryView:
+        """Everything that happened, actions and chance events, with rule ids (a lazy view:
+        Events are made as they are read)."""
+        return HistoryView(self._records.view(), self._render_text)
 
     @history.setter
-    def history(self, events: list[Event]) -> None:
-        self._records: list[tuple[Any, ...]] = [
-            (e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
-        self._event_cache: list[Event] = list(events)
-        self._log_cache: dict[int, tuple[int, tuple[str, ...]]] = {}
+    def history(self, events: Iterable[Event]) -> None:
+        self._records: Chain[tuple[Any, ...]] = Chain(
+            (e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events)
+        self._lines: Chain[str] = Chain()
+        self._log_cache: dict[int, tuple[int, Chain[str]]] = {}
 
     def _log(self, kind: str, text: Any, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
@@ -782,47 +786,56 @@ class GameState:
         arguments) and override this to format them when the log is read."""
         return text
 
-    def log_for(self, player: int) -> tuple[str, ...]:
-        """The history in words, as ``player`` may see it."""
+    def log_for(self, player: int) -> LogView[str]:
+        """The history in words, as ``player`` may see it: a frozen view (indexing, slicing,
+        ``len``, ``latest(k)``, equal to the tuple of its lines) that shares the state's lines."""
         records = self._records
-        done, lines = self._log_cache.get(player, (0, ()))
-        if done < len(records):
-            if type(self)._render_text is GameState._render_text:  # plain strings: no call per line
-                new = [f"{rule}: {text}" if rule else text
-                       for _, text, _, _, rule, seen in records[done:] if seen is None or player in seen]
-            else:
-                render, new = self._render_text, []
-                for _, text, _, _, rule, seen in records[done:]:
-                    if seen is None or player in seen:
-                        text = render(text)
-                        new.append(f"{rule}: {text}" if rule else text)
-            lines += tuple(new)
-            self._log_cache[player] = (len(records), lines)
-        return lines
+        n = len(records)
+        done, lines = self._log_cache.get(player, (0, None))
+        if lines is None:
+            lines = Chain()
+        if done < n:
+            words = self._lines
+            made = len(words)
+            if made < n:
+                if type(self)._render_text is GameState._render_text:  # plain strings: no call per line
+                    words.extend([f"{rule}: {text}" if rule else text for _, text, _, _, rule, _ in records[made:n]])
+                else:
+                    render = self._render_text
+                    words.extend([f"{rule}: {render(text)}" if rule else render(text)
+                                  for _, text, _, _, rule, _ in records[made:n]])
+            lines.extend([line for line, (*_, seen) in zip(words[done:n], records[done:n])
+                          if seen is None or player in seen])
+            self._log_cache[player] = (n, lines)
+        return lines.view()
+
+    def _continue_log(self, player: int, lines: Sequence[str]) -> None:
+        """Start an empty history whose log for ``player`` goes on from ``lines`` (an
+        observation's log, shared, not copied): for states sampled for search."""
+        self.history = []
+        self._log_cache[player] = (0, Chain.sharing(lines))
 
     def _clone_log(self, new: GameState) -> None:
-        """Give ``new`` (a shallow copy of this state) its own history lists; records,
-        Events and cached lines are immutable, so they are shared."""
-        new._records = self._records[:]
-        new._event_cache = self._event_cache[:]
-        new._log_cache = dict(self._log_cache)
+        """Give ``new`` (a shallow copy of this state) its own history: records, lines
+        and actions are shared (cardlab.chain), each copy appends past them on its own."""
+        new._records = self._records.copy()
+        new._lines = self._lines.copy()
+        new._log_cache = {player: (done, lines.copy()) for player, (done, lines) in self._log_cache.items()}
+        new.actions = self.actions.copy()
 
     def name(self, player: int) -> str:
         return seat_names(self.game.num_players)[player]
 
     # -- copies and saving ---------------------------------------------------------
     def clone(self) -> GameState:
-        """A deep copy (the history's immutable records and Events are shared)."""
+        """A deep copy; the history, the actions and the log lines are shared, not copied
+        (a :class:`~cardlab.chain.Chain` deep-copies in O(1))."""
         import copy
 
-        memo: dict[int, Any] = {}
-        for name in ("_records", "_event_cache", "_log_cache"):
-            value = vars(self)[name]
-            memo[id(value)] = copy.copy(value)
-        return copy.deepcopy(self, memo)
+        return copy.deepcopy(self)
 
     # Attributes derived from the rest (caches), left out of equality; games add theirs.
-    _caches: ClassVar[tuple[str, ...]] = ("_offered", "_event_cache", "_log_cache")
+    _caches: ClassVar[tuple[str, ...]] = ("_offered", "_lines", "_log_cache")
 
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):
@@ -857,12 +870,17 @@ class GameState:
         )
 
     def replay(self) -> Iterator[GameState]:
-        """The states of this game from its start, one after each action (for a replay view)."""
+        """The states of this game from its start, one after each action (clones that
+        share one history: keeping them all costs one history, not one per state)."""
         state = self.game.new_state(seed=self.seed, dealer=self.first_dealer, deck=self.stacked)
         yield state.clone()
         for player, action in self.actions:
             state._apply_as(player, action)
             yield state.clone()
+
+    def replay_view(self, every: int = 64) -> Replay:
+        """The states of this game, rebuilt on demand (see :class:`Replay`)."""
+        return Replay(self, every)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r}, {len(self.actions)} actions, seed {self.seed}>"
@@ -876,6 +894,113 @@ def _check_seats(cls: type) -> None:
         method = cls.__dict__.get(name)
         if method is not None and not getattr(method, "_seat_checked", False):
             setattr(cls, name, wrap(method))
+
+
+class HistoryView(Sequence[Event]):
+    """A game's history as :class:`Event` values made when read (``state.history``).
+
+    Indexing and iterating make Events one at a time, so reading a million-action
+    history holds one Event at once; a slice is a list. Equal to any sequence of the
+    same Events.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
+    >>> history[0].rule, len(history) == len(list(history))
+    ('KB-1', True)
+    """
+
+    __slots__ = ("_records", "_render")
+
+    def __init__(self, records: LogView[tuple[Any, ...]], render: Any):
+        self._records, self._render = records, render
+
+    def _event(self, record: tuple[Any, ...]) -> Event:
+        kind, text, *rest = record
+        return Event(kind, self._render(text), *rest)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is slice:
+            return [self._event(record) for record in self._records[index]]
+        return self._event(self._records[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return map(self._event, self._records)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (HistoryView, list, tuple)):
+            return NotImplemented
+        if len(other) != len(self):
+            return False
+        if isinstance(other, HistoryView) and self._records == other._records:
+            return True
+        return all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<HistoryView of {len(self)} events>"
+
+
+class Replay(Sequence[GameState]):
+    """Every state of a game from its start (``replay[i]``: after ``i`` actions), rebuilt
+    on demand from the action list: a checkpoint every ``every`` actions, each a clone
+    sharing one history (cardlab.chain), so a replay costs about one state's memory,
+    and a jump replays at most ``every - 1`` actions from the nearest checkpoint.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> import numpy as np
+    >>> state, rng = Kontrabluff().new_state(seed=4), np.random.default_rng(4)
+    >>> for _ in range(30): state.apply(state.legal_actions().sample(rng))
+    >>> replay = state.replay_view(every=8)
+    >>> len(replay), replay[30] == state, len(replay[13].actions)
+    (31, True, 13)
+    """
+
+    def __init__(self, state: GameState, every: int = 64):
+        if not isinstance(every, int) or every < 1:
+            raise ValueError(f"checkpoints come every 1 or more actions, got {every!r}")
+        self.every = every
+        actions = state.actions
+        self.actions = actions.view() if isinstance(actions, LogView) else LogView(list(actions))
+        rolling = state.game.new_state(seed=state.seed, dealer=state.first_dealer, deck=state.stacked)
+        seats = range(state.game.num_players)
+        self._checkpoints: list[GameState] = []
+        for number, (player, action) in enumerate(self.actions):
+            if number % every == 0:
+                self._checkpoints.append(self._checkpoint(rolling, seats))
+            rolling._apply_as(player, action)
+        self._last = self._checkpoint(rolling, seats)
+
+    @staticmethod
+    def _checkpoint(state: GameState, seats: range) -> GameState:
+        for seat in seats:  # every seat's lines made once, shared by all checkpoints
+            state.log_for(seat)
+        return state.clone()
+
+    def __len__(self) -> int:
+        return len(self.actions) + 1
+
+    def __getitem__(self, index: Any) -> GameState:
+        if type(index) is slice:
+            raise TypeError("a replay is indexed by one position, not sliced")
+        n = len(self.actions)
+        if index < 0:
+            index += n + 1
+        if not 0 <= index <= n:
+            raise IndexError(f"a replay of {n} actions has positions 0..{n}, not {index}")
+        if index == n:
+            return self._last.clone()
+        start = index - index % self.every
+        state = self._checkpoints[start // self.every].clone()
+        for player, action in self.actions[start:index]:
+            state._apply_as(player, action)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Replay of {len(self.actions)} actions, a checkpoint every {self.every}>"
 
 
 def _built(cls: type, **fields: Any) -> Any:

@@ -54,6 +54,7 @@ __all__ = [
     "Tally",
     "default_batch_size",
     "batch_seeds",
+    "BatchSeeds",
 ]
 
 Row = Mapping[str, Any]
@@ -99,19 +100,60 @@ def default_batch_size(n: int) -> int:
     return max(1, min(MAX_BATCH, math.ceil(n / TARGET_BATCHES)))
 
 
-def batch_seeds(seed: int | np.random.SeedSequence | None, batches: int) -> list[np.random.SeedSequence]:
-    """The seed of every batch, spawned in a fixed order from one SeedSequence.
+def batch_seeds(seed: int | np.random.SeedSequence | None, batches: int) -> BatchSeeds:
+    """The seed of every batch, spawned in a fixed order from one SeedSequence (each
+    made when its batch is handed out: see :class:`BatchSeeds`).
 
     >>> [s.spawn_key for s in batch_seeds(7, 3)]
     [(0,), (1,), (2,)]
     """
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    return root.spawn(batches)
+    return BatchSeeds(root, batches)
 
 
-def _batch_sizes(n: int, batch_size: int) -> list[int]:
-    full, rest = divmod(n, batch_size)
-    return [batch_size] * full + ([rest] if rest else [])
+class BatchSeeds(Sequence[np.random.SeedSequence]):
+    """The children ``root.spawn(batches)`` would make, each made when asked for: a run
+    of 200,000 batches holds no list of 200,000 seeds. Asking in order spawns from
+    ``root`` one child at a time, so ``root`` ends as ``spawn(batches)`` would leave it.
+
+    >>> seeds = BatchSeeds(np.random.SeedSequence(7), 1000)
+    >>> seeds[999].spawn_key, len(seeds)
+    ((999,), 1000)
+    >>> bool((seeds[5].generate_state(4) == np.random.SeedSequence(7).spawn(6)[5].generate_state(4)).all())
+    True
+    """
+
+    def __init__(self, root: np.random.SeedSequence, batches: int):
+        self.root, self._batches = root, batches
+        self._first = root.n_children_spawned  # spawn numbers children from this count on
+
+    def __len__(self) -> int:
+        return self._batches
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(self._batches)[index]]
+        number = self._first + range(self._batches)[index]  # bounds and negative indices as a list's
+        root = self.root
+        while root.n_children_spawned <= number:  # keep root's count as spawn(batches) leaves it
+            root.spawn(1)
+        return np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, number), pool_size=root.pool_size)
+
+
+class _BatchSizes(Sequence[int]):
+    """The size of every batch: ``batch_size`` each, the rest in the last (made when read)."""
+
+    def __init__(self, n: int, batch_size: int):
+        self.n, self.batch_size = n, batch_size
+
+    def __len__(self) -> int:
+        return -(-self.n // self.batch_size)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        index = range(len(self))[index]
+        return min(self.batch_size, self.n - index * self.batch_size)
 
 
 def _rows_of(result: Any) -> Iterable[Row]:
@@ -538,7 +580,7 @@ def simulate(
     if seed is None:
         seed = np.random.SeedSequence()  # fresh entropy, kept in attrs so the run can be repeated
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    sizes = _batch_sizes(int(n), batch_size)
+    sizes = _BatchSizes(int(n), batch_size)
     seeds = batch_seeds(root, len(sizes))
     start = time.perf_counter()
     with _progress_bar(int(n), progress, description or getattr(task, "__name__", type(task).__name__)) as bar:
@@ -592,7 +634,7 @@ def simulate_rows(
     (True, 200)
     """
     batch_size = default_batch_size(n) if batch_size is None else batch_size
-    sizes = _batch_sizes(n, batch_size)
+    sizes = _BatchSizes(n, batch_size)
     frames = []
     for batch, (child, size) in enumerate(zip(batch_seeds(seed, len(sizes)), sizes)):
         rng = np.random.default_rng(child)

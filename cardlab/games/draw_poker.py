@@ -39,6 +39,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardlab.cards import DECK_SIZES, Card, deck
+from cardlab.chain import Chain
 from cardlab.engine import (
     Action,
     ActionList,
@@ -466,7 +467,7 @@ class DrawPokerState(GameState):
         self._stacks = [self.game.stack] * n
         self.pot = 0
         self.seated = [True] * n
-        self.results: list[HandResult] = []  # one per hand ended
+        self.results: Chain[HandResult] = Chain()  # one per hand ended; shared by clones
         self.dealer = self._choose_dealer()
         self.phase = Phase.FIRST_BETTING
         self._start_hand()
@@ -908,8 +909,7 @@ class DrawPokerState(GameState):
         new = object.__new__(DrawPokerState)
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        new.actions = list(self.actions)
-        new.results = list(self.results)
+        new.results = self.results.copy()
         for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown", "folded"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]

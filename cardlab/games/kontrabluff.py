@@ -746,7 +746,6 @@ class KontrabluffState(GameState):
         """A deep copy, made by hand (search bots clone a lot); cards and events are immutable."""
         new = KontrabluffState.__new__(KontrabluffState)
         d = self.__dict__.copy()
-        d["actions"] = self.actions[:]
         d["_scores"] = self._scores[:]
         d["hands"] = [self.hands[0][:], self.hands[1][:]]
         d["rows"] = [self.rows[0][:], self.rows[1][:]]

@@ -32,6 +32,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
+from cardlab.chain import Chain
 from cardlab.engine import (
     Action,
     ActionList,
@@ -300,7 +301,7 @@ class ParallelPoker(Game):
         state.round_index = obs.game_number
         state.scores = list(obs.scores)
         state.game_scores = list(obs.game_scores)
-        state.showings = list(obs.showings)
+        state.showings = Chain.sharing(obs.showings)
         state.history = []
         other = 1 - obs.player
         arrangements = [None, None]
@@ -331,7 +332,7 @@ class ParallelPokerObservation(Observation):
     held: tuple[Card, ...] = ()
     packets: tuple[tuple[Card, ...], ...] | None = None
     arranged: tuple[bool, bool] = (False, False)
-    showings: tuple[Showing, ...] = ()
+    showings: Sequence[Showing] = ()  # a view sharing the state's list (cardlab.chain)
     scores: tuple[int, int] = (0, 0)
     game_scores: tuple[int, int] = (0, 0)
 
@@ -347,7 +348,7 @@ class ParallelPokerState(GameState):
         self.scores = [0, 0]
         self.game_scores = [0, 0]
         self.game_index = 0
-        self.showings: list[Showing] = []
+        self.showings: Chain[Showing] = Chain()  # the match's showings; observations share them
         self.dealer = self._choose_dealer()
         self._start_game()
 
@@ -501,7 +502,7 @@ class ParallelPokerState(GameState):
             held=self.held,
             packets=None if mine is None else packets_of(mine),
             arranged=(self.arrangements[0] is not None, self.arrangements[1] is not None),
-            showings=tuple(self.showings),
+            showings=self.showings.view(),
             scores=(self.scores[0], self.scores[1]),
             game_scores=(self.game_scores[0], self.game_scores[1]),
         )
@@ -527,10 +528,9 @@ class ParallelPokerState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        new.actions = list(self.actions)
         new.scores = list(self.scores)
         new.game_scores = list(self.game_scores)
-        new.showings = list(self.showings)
+        new.showings = self.showings.copy()
         new.arrangements = list(self.arrangements)
         return new
 
