@@ -20,11 +20,12 @@ from pathlib import Path
 import cardlab
 
 #: Each layer of cardlab and its rank: a module may import its own layer and lower ranks only.
-#: cards -> hands -> (fast, odds, render) -> engine -> rules -> games -> bots
+#: (cards, chain) -> hands -> (fast, odds, render) -> engine -> rules -> games -> bots
 #: -> (analysis, rooms, interop) -> (charts, widgets) -> app; the package's own
 #: ``__init__`` re-exports the few names a notebook starts with and sits on top.
 LAYERS = {
     "cardlab.cards": 0,
+    "cardlab.chain": 0,
     "cardlab.hands": 1,
     "cardlab.fast": 2,
     "cardlab.odds": 2,
@@ -150,7 +151,7 @@ ENGINE = sorted(module for module in SOURCES if LAYERS[layer_of(module)] <= LAYE
 def test_the_engine_lists_every_game_bot_and_analysis_module():
     assert {"cardlab.games.kontrabluff", "cardlab.games.draw_poker", "cardlab.games.parallel_poker",
             "cardlab.games.fight_for_the_lead", "cardlab.bots.search", "cardlab.analysis.simulate",
-            "cardlab.odds", "cardlab.rules"} <= set(ENGINE)
+            "cardlab.odds", "cardlab.rules", "cardlab.chain"} <= set(ENGINE)
     assert not any(module.startswith(("cardlab.widgets", "cardlab.charts", "cardlab.app")) for module in ENGINE)
 
 
