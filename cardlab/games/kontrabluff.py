@@ -122,20 +122,6 @@ _OFFERS: dict[Phase, tuple[tuple[str, int], ...]] = {
 }
 
 
-def _nth_combination(pool: Sequence[Card], r: int, index: int) -> tuple[Card, ...]:
-    """The ``index``-th r-combination of ``pool`` in itertools order (itertools recipe)."""
-    n = len(pool)
-    c = math.comb(n, r)
-    result = []
-    while r:
-        c, n, r = c * r // n, n - 1, r - 1
-        while index >= c:
-            index -= c
-            c, n = c * (n - r) // n, n - 1
-        result.append(pool[-1 - n])
-    return tuple(result)
-
-
 class KontrabluffActions(LegalActions):
     """The legal actions of one seat, as a view: 252 five-card choices are never built
     unless iterated (python-chess style); ``sample`` draws one uniformly.
@@ -191,7 +177,7 @@ class KontrabluffActions(LegalActions):
                 if not n:
                     action = _BARE[kind]
                 else:
-                    cards = _nth_combination(hand, n, index) if picks is None else tuple([hand[i] for i in picks[index]])
+                    cards = tuple([hand[i] for i in picks[index]])
                     action = Action._unchecked(kind, cards)
                 self._drawn = action  # vouches for it to the state that offered this view
                 return action
@@ -211,8 +197,6 @@ class KontrabluffActions(LegalActions):
 
 _NO_ACTIONS = ActionList(())
 _COMB = [[math.comb(n, r) for r in range(6)] for n in range(53)]
-#: Index tuples of every r-combination of a hand of n cards, in itertools order.
-_COMBINATIONS = {(n, r): tuple(itertools.combinations(range(n), r)) for n in range(5, HAND_SIZE + 1) for r in (1, LOW_SIZE)}
 _OFFER_DICTS = {phase: dict(offers) for phase, offers in _OFFERS.items()}
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
 _NAMES = seat_names(2)
@@ -233,7 +217,8 @@ def _draws(size: int, offers: tuple[tuple[str, int], ...]) -> _Draws:
     >>> _draws(10, (("low", 5), ("hand_over", 0)))[0]
     253
     """
-    draws = tuple((kind, n, _COMB[size][n], _COMBINATIONS.get((size, n)) if n else None) for kind, n in offers)
+    draws = tuple((kind, n, _COMB[size][n], tuple(itertools.combinations(range(size), n)) if n else None)
+                  for kind, n in offers)
     _DRAWS[size, offers] = value = (sum(count for _, _, count, _ in draws), draws)
     return value
 
