@@ -27,6 +27,57 @@ their ranges.
 Traceback (most recent call last):
 ...
 cardlab.engine.SeatError: EN-4: player must be a seat 0..1, got 2
+
+Glossary: one name for one idea in every game. The names below are the ones the games
+use today; where a game keeps its own word inside (second column), the protocol name
+(first) is the one to call from outside the game.
+
+============================  ==========================================================
+protocol name                 meaning, and each game's own word for it
+============================  ==========================================================
+seat, player                  a whole number 0 .. players-1 (EN-4); ``seat_names`` gives
+                              the compass names (South, North, ...). Bots, tables and
+                              ``observation(player)`` all take a seat.
+``current_player``            the seat to act (state and observation); None once the game
+                              is over. Inside: Kontrabluff ``to_act``, draw poker
+                              ``pending[0]`` (the seats still to act this betting round),
+                              Fight for the Lead ``turn``. Where choices are simultaneous
+                              (FL-3 fight cards, PP-2 arrangements) it is the lowest seat
+                              still to choose, and ``apply_for(seat, action)`` lets any
+                              of them act.
+``points``                    each seat's running total, what bots try to raise (state
+                              property and observation field). In the point games it is
+                              the score: Kontrabluff ``scores`` (KB-5, KB-6), parallel
+                              poker ``scores`` (the match; ``game_scores`` the current
+                              game, PP-4). In the chip games it is the stack.
+chips                         what the chip games bet: draw poker and Fight for the Lead
+                              have ``stacks`` (each seat's chips) and ``pot``;
+                              ``chips()`` is all chips in play, constant (DP-9, FL-11).
+                              The point games have no chips: ``chips()`` and the
+                              observation's ``pot`` are None.
+``returns()``                 the outcome so far, one number a seat: Kontrabluff +1/-1 for
+                              the match (KB-12), parallel poker the points margin (PP-5),
+                              draw poker and Fight for the Lead the chips won against the
+                              starting ``stack``.
+``round_index``               how many scoring rounds have ended, counted by the engine in
+                              every game (a search bot's rollout stops when it moves):
+                              Kontrabluff rounds (KB-5, KB-6), draw poker hands (DP-10), parallel
+                              poker games (PP-5), Fight for the Lead games (FL-10).
+round / deal / hand / game    each game counts its own unit with its own word.
+                              Kontrabluff: ``round_index`` rounds within ``deal`` (deals
+                              numbered from 1, a new deal per KB-11; ``first_round`` for
+                              KB-2). Draw poker: ``hand_number`` (the hand being played,
+                              from 1) of at most ``hands``. Parallel poker:
+                              ``game_index`` (state) and ``game_number`` (observation),
+                              from 0, of ``games``. Fight for the Lead: ``games_played``
+                              (observation) of at most ``games``.
+``dealer``                    the seat that deals the current round, deal, hand or game
+                              (KB-1, DP-1, PP-1, FL-2); ``new_state(dealer=)`` fixes the
+                              first one, else the seed draws it.
+``phase``                     where the current round stands, one value of the game's
+                              ``Phase`` enum (Kontrabluff, draw poker) or a phase name
+                              (Fight for the Lead: "fight", "exchange", "play", "decide").
+============================  ==========================================================
 """
 
 from __future__ import annotations
