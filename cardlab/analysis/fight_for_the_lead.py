@@ -13,20 +13,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
 
+from cardlab.bots import Bot, bot_for
 from cardlab.bots.fight_for_the_lead import RuleOfThumb
-from cardlab.bots.random_bot import RandomBot
 from cardlab.cards import Card, Rank, deck
-from cardlab.engine import Action, Observation, seat_names
+from cardlab.engine import Action, seat_names
 from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, fight_winner
 
 __all__ = ["lead_chances", "exchange_value", "session_paths", "make_bot"]
 
-Bot = Callable[[Observation], Action]
 _DECK = deck(52)
 
 
@@ -141,22 +140,13 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
 
 
 def make_bot(kind: str | Bot, seed: int | None = None) -> Bot:
-    """A bot from its name ('random', 'rule', 'search') or the bot itself.
+    """A bot from its name ('random', 'rule', 'search': 8 samples, for speed) or the bot itself
+    (:func:`cardlab.bots.bot_for`: anything else is refused with the reason).
 
     >>> make_bot("rule").name, make_bot("random", seed=1).name
     ('rule', 'random')
     """
-    if not isinstance(kind, str):
-        return kind
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "rule":
-        return RuleOfThumb(seed)
-    if kind == "search":
-        from cardlab.bots.search import SearchBot
-
-        return SearchBot(seed=seed, samples=8)
-    raise ValueError(f"unknown bot {kind!r}: use 'random', 'rule', 'search' or a bot")
+    return bot_for(kind, seed, **({"samples": 8} if kind == "search" else {}))
 
 
 def session_paths(bots: Sequence[str | Bot] = ("rule", "rule", "rule", "random"), games: int = 20,

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.bots import BOTS, bot_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError
 from cardlab.games import GAMES
 from cardlab.rooms.store import RoomInfo, RoomStore
@@ -43,7 +44,7 @@ __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomC
 GAME_CLASSES: dict[str, type[Game]] = {name: entry.game for name, entry in GAMES.items()}
 
 #: The bots a room can seat, by name.
-BOT_NAMES = ("random", "rule", "search")
+BOT_NAMES = tuple(BOTS)
 
 
 class RoomError(ValueError):
@@ -79,8 +80,6 @@ def make_bot(name: str, seed: int) -> Callable[[Any], Action]:
     """A fresh seeded bot; a room's bot is made anew for each move from a seed fixed by the
     room's seed, the seat and the move's number, so its choices do not depend on which
     kernel happens to move it."""
-    from cardlab.bots import bot_for
-
     if name not in BOT_NAMES:
         raise RoomError(f"a room's bot is one of {', '.join(BOT_NAMES)}, got {name!r}")
     return bot_for(name, seed, **({"samples": 16} if name == "search" else {}))
