@@ -128,6 +128,17 @@ def test_no_module_is_loaded_by_a_string():
     assert found == [f"cardlab.games.registry:{line} resolve_name" for line in _resolve_lines()], found
 
 
+def test_nothing_is_dispatched_by_a_built_name():
+    """No ``getattr(obj, "_" + phase)``: a phase or a game chooses through a declared table."""
+    built = []
+    for module, tree in TREES.items():
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in {"getattr", "hasattr"}
+                    and len(node.args) > 1 and isinstance(node.args[1], (ast.JoinedStr, ast.BinOp))):
+                built.append(f"{module}:{node.lineno}")
+    assert not built, built
+
+
 def _resolve_lines() -> list[int]:
     return [node.lineno for node in ast.walk(TREES["cardlab.games.registry"])
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve_name"]
