@@ -415,7 +415,7 @@ def _looked_up(cards: tuple[Card, ...], tables: list) -> HandValue:
 
 
 def _slow(cards: object, rules: object, low: bool) -> HandValue:
-    """Every check, with the error messages, then the lookup: the path for text, lists,
+    """Every check, with the error messages, then the lookup: the path for text,
     iterators and every bad input."""
     rules = _checked_rules(rules)
     cards = _checked(cards if isinstance(cards, tuple) else _as_tuple(cards), rules, range(5, 6))
@@ -442,11 +442,11 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> 
     ...
     TypeError: rules must be a HandRules, got 32
     """
-    # A tuple of five distinct Cards of the deck is one table lookup (see _build_tables;
-    # 19 and 0x7FFFF are _SUIT_SHIFT and _RANK_BITS, written out for speed).
-    # Anything else (text, a list, an iterator, a bad input) takes _slow, which checks
+    # A tuple or list of five distinct Cards of the deck is one table lookup (see
+    # _build_tables; 19 and 0x7FFFF are _SUIT_SHIFT and _RANK_BITS, written out for
+    # speed). Anything else (text, an iterator, a bad input) takes _slow, which checks
     # everything and raises the error that names the problem.
-    if cards.__class__ is tuple:
+    if cards.__class__ is tuple or cards.__class__ is list:
         try:
             p, q, r, s, t = cards
             a = p._term
@@ -474,7 +474,7 @@ def evaluate_low(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES)
     >>> best > evaluate_low(parse_cards("6h 5h 4h 3h 2h"))  # a straight flush counts against you
     True
     """
-    if cards.__class__ is tuple:  # as in evaluate, with the low tables
+    if cards.__class__ is tuple or cards.__class__ is list:  # as in evaluate, with the low tables
         try:
             p, q, r, s, t = cards
             a = p._term
@@ -502,7 +502,7 @@ def evaluate_partial(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RU
     >>> evaluate_partial(parse_cards("Qh Qs 3d")) > evaluate_partial(parse_cards("Jh Js Ad"))
     True
     """
-    cards = cards if cards.__class__ is tuple else _as_tuple(cards)
+    cards = cards if cards.__class__ is tuple or cards.__class__ is list else _as_tuple(cards)
     if len(cards) == 5:
         return evaluate(cards, rules)
     try:

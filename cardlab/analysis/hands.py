@@ -22,7 +22,7 @@ from fractions import Fraction
 import pandas as pd
 
 from cardlab.cards import DECK_SIZES
-from cardlab.hands import CATEGORIES, Category, category_counts, hierarchy, rarity_order
+from cardlab.hands import CATEGORIES, Category, HandRules, category_counts, hierarchy, rarity_order
 
 __all__ = [
     "hr5_label",
@@ -49,7 +49,12 @@ def hr5_label(ace_low: bool) -> str:
 def _settings(deck_sizes: int | Iterable[int], ace_low: bool | Iterable[bool]) -> list[tuple[int, bool]]:
     sizes = [deck_sizes] if isinstance(deck_sizes, int) else list(deck_sizes)
     lows = [ace_low] if isinstance(ace_low, bool) else list(ace_low)
-    return [(size, low) for low in lows for size in sizes]
+    # HR-5 is an option for short decks only: 52 cards always count A-2-3-4-5 (HR-1),
+    # so (52, False) is left out; asked for alone, HandRules says why it is refused.
+    settings = [(size, low) for low in lows for size in sizes if low or size != 52]
+    if not settings and (52, False) in [(size, low) for low in lows for size in sizes]:
+        HandRules(52, ace_low=False)
+    return settings
 
 
 def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | Iterable[bool] = (True, False)) -> pd.DataFrame:
