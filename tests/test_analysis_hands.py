@@ -14,7 +14,9 @@ from .test_fast import TEXTBOOK_52
 
 def test_odds_table_is_tidy_and_complete():
     table = odds.category_odds()
-    assert len(table) == len(DECK_SIZES) * 2 * len(CATEGORIES)
+    # 8 short decks x HR-5 on/off, and 52 cards with the wheel always counted (HR-1)
+    assert len(table) == (len(DECK_SIZES) * 2 - 1) * len(CATEGORIES)
+    assert set(table.query("deck_size == 52")["ace_low"]) == {True}
     assert not table.duplicated(["deck_size", "ace_low", "category"]).any()
     totals = table.groupby(["deck_size", "ace_low"])["count"].sum()
     for (size, _), total in totals.items():
@@ -27,6 +29,11 @@ def test_52_card_counts_are_the_textbook_ones():
     # Standard figures for the 2,598,960 five-card hands of a 52-card deck.
     table = odds.category_odds(52, ace_low=True).set_index("category")["count"]
     assert table.to_dict() == TEXTBOOK_52
+
+
+def test_hr5_off_is_refused_for_52_cards_alone():
+    with pytest.raises(ValueError, match="HR-1 .*HR-5"):
+        odds.category_odds(52, ace_low=False)
 
 
 def test_exact_probability_is_a_fraction():
