@@ -455,7 +455,8 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> 
             d = s._term
             e = t._term
             value = rules._tables[(a & b & c & d & e) >> 19][(a + b + c + d + e) & 0x7FFFF]
-            if len({a, b, c, d, e}) == 5:
+            # No card twice: ten int comparisons cost less than a set of five.
+            if a != b and a != c and a != d and a != e and b != c and b != d and b != e and c != d and c != e and d != e:
                 return value
         except (AttributeError, KeyError, TypeError, ValueError):
             pass
@@ -483,7 +484,8 @@ def evaluate_low(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES)
             d = s._term
             e = t._term
             value = rules._low_tables[(a & b & c & d & e) >> 19][(a + b + c + d + e) & 0x7FFFF]
-            if len({a, b, c, d, e}) == 5:
+            # No card twice: ten int comparisons cost less than a set of five.
+            if a != b and a != c and a != d and a != e and b != c and b != d and b != e and c != d and c != e and d != e:
                 return value
         except (AttributeError, KeyError, TypeError, ValueError):
             pass
