@@ -14,9 +14,7 @@ from .test_fast import TEXTBOOK_52
 
 def test_odds_table_is_tidy_and_complete():
     table = odds.category_odds()
-    # 8 short decks x HR-5 on/off, and 52 cards with the wheel always counted (HR-1)
-    assert len(table) == (len(DECK_SIZES) * 2 - 1) * len(CATEGORIES)
-    assert set(table.query("deck_size == 52")["ace_low"]) == {True}
+    assert len(table) == len(DECK_SIZES) * 2 * len(CATEGORIES)
     assert not table.duplicated(["deck_size", "ace_low", "category"]).any()
     totals = table.groupby(["deck_size", "ace_low"])["count"].sum()
     for (size, _), total in totals.items():
@@ -31,9 +29,12 @@ def test_52_card_counts_are_the_textbook_ones():
     assert table.to_dict() == TEXTBOOK_52
 
 
-def test_hr5_off_is_refused_for_52_cards_alone():
-    with pytest.raises(ValueError, match="HR-1 .*HR-5"):
-        odds.category_odds(52, ace_low=False)
+def test_hr5_is_a_short_deck_option_52_cards_always_count_the_wheel():
+    # HR-1, HR-5: the "HR-5 off" rows of 52 cards are the textbook counts, A-2-3-4-5 included.
+    off = odds.category_odds(52, ace_low=False).set_index("category")
+    assert off["count"].to_dict() == TEXTBOOK_52 and not off["ace_low"].any()
+    assert [round(off.loc[c, "probability"], 5) for c in ("straight flush", "straight", "high card")] == [0.00002, 0.00392, 0.50118]
+    assert odds.exact_probability("straight", 52, ace_low=False) == Fraction(10200, math.comb(52, 5))
 
 
 def test_exact_probability_is_a_fraction():

@@ -352,8 +352,8 @@ def improvement_table(deck_sizes: Iterable[int] = (52, 36, 32), ace_low: bool = 
     ``discard``, ``draws`` (the number of possible draws), ``improve`` (chance of a
     better category than the hand's present one), ``target`` (the category drawn for)
     and ``hit`` (chance of that category or better, in the deck's HR-4 order), then one
-    column per category (its probability), and ``ace_low`` (the HR-5 setting used: always
-    on with 52 cards, HR-1).
+    column per category (its probability), and ``ace_low`` (the HR-5 option; with 52 cards
+    A-2-3-4-5 always counts, HR-1).
 
     >>> table = improvement_table((52, 32)).set_index(["holding", "deck_size"])
     >>> float(round(table.loc[("pair, drawing three", 52), "improve"], 3))
@@ -373,7 +373,7 @@ def improvement_table(deck_sizes: Iterable[int] = (52, 36, 32), ace_low: bool = 
                    "target": str(target),
                    "hit": sum(n for c, n in counts.items() if rules.strength(c) >= rules.strength(target)) / total}
             row |= {str(c): counts[c] / total for c in CATEGORIES}
-            row["ace_low"] = rules.ace_low
+            row["ace_low"] = ace_low
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -401,5 +401,5 @@ def best_discard_table(deck_sizes: Iterable[int] = (52, 36, 32), measures: Itera
                 choice = best_discard(hand, rules, measure)
                 rows.append({"holding": name, "hand": hand, "deck_size": size, "measure": str(measure),
                              "best_discard": " ".join(map(str, choice.discard)) or "-",
-                             "drawn": len(choice.discard), "score": float(choice.score), "ace_low": rules.ace_low})
+                             "drawn": len(choice.discard), "score": float(choice.score), "ace_low": ace_low})
     return pd.DataFrame(rows)

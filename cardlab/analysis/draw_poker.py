@@ -67,7 +67,7 @@ def hand_outcomes(hands: int = 200, players: Iterable[int] = (3, 5), deck_sizes:
             state = _session(game, [BOTS[bot](base + seat) for seat in range(n)], base)
             for result in state.results:
                 rows.append({
-                    "players": n, "deck_size": size, "ace_low": low, "hand": result.hand,
+                    "players": n, "deck_size": size, "ace_low": ace_low, "hand": result.hand,
                     "ended": "showdown" if result.rule == "DP-8" else "one left",
                     "category": None if result.value is None else str(result.value.category),
                     "winners": len(result.winners), "pot": result.pot, "carried": result.carried,
