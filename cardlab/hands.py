@@ -315,11 +315,11 @@ def _make_key(strength: int, tiebreak: tuple[int, ...]) -> int:
     return key
 
 
-def _value_of(numbers: tuple[int, ...], flush: bool, rules: HandRules, low: bool = False) -> HandValue:
-    """The value of rank numbers (highest first) and a flush flag: the reference the tables hold."""
+def _value_of(numbers: tuple[int, ...], flush: bool, rules: HandRules) -> HandValue:
+    """The value of rank numbers (highest first) and a flush flag: what the tables hold."""
     category, tiebreak = _rank_value(numbers, flush, rules)
     ranks = tuple(Rank.from_number(n) for n in tiebreak)
-    return HandValue(_make_key(rules._strength[category], tiebreak), category, ranks, low)
+    return HandValue(_make_key(rules._strength[category], tiebreak), category, ranks)
 
 
 _DEFAULT_RULES = HandRules()
