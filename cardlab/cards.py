@@ -201,9 +201,11 @@ _CARD_PATTERN = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠♧♢♡♤])$",
 #: rank; found greedily), so the sum of five cards' weights names their ranks. The
 #: largest five-card sum, 4 * 79415 + 43258, stays below 2**19.
 RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
-#: One small int per card code: its rank weight plus a suit bit above 2**19. Five
-#: cards' terms summed give their ranks (the low 19 bits); ANDed, a flush keeps a bit.
-HAND_TERMS = tuple(RANK_WEIGHTS[code // 4] | 1 << (19 + code % 4) for code in range(52))
+#: One small int per card code: its rank weight plus 6**suit above 2**19. The sum of
+#: five cards' terms holds their ranks in the low 19 bits and, above, the number of
+#: cards of each suit as base-6 digits (a flush has a digit 5); it stays below 2**30,
+#: a one-digit Python int.
+HAND_TERMS = tuple(RANK_WEIGHTS[code // 4] + (6 ** (code % 4) << 19) for code in range(52))
 ACCEPTED = "a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠), e.g. 'Ah', '10h', 'T♥'"
 
 

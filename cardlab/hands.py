@@ -327,15 +327,20 @@ _DEFAULT_RULES = HandRules()
 
 # ----------------------------------------------------------------- the tables
 #
-# A card's ``_term`` (cards.HAND_TERMS) is its rank weight plus a suit bit above 2**19.
-# For five cards, the sum of the terms' low 19 bits names the rank multiset (the
-# weights tell every multiset apart) and the AND of the terms, shifted down, is 0 for
-# mixed suits or the one suit's bit for a flush. So a table is a list indexed by that
-# AND, holding dicts from the rank sum to the HandValue; a missing key means a rank
-# outside the deck (or five of a kind, from a repeated card).
+# A card's ``_term`` (cards.HAND_TERMS) is its rank weight plus 6**suit above 2**19.
+# The sum of five terms holds the rank multiset in its low 19 bits (the weights tell
+# every multiset apart) and the suit counts above (base 6). So a table is a list
+# indexed by the suit counts, holding the flush dict where one suit has all five cards
+# and the plain dict elsewhere, each from the rank sum to the HandValue; a missing key
+# means a rank outside the deck (or five of a kind, from a repeated card).
 
 _RANK_BITS = (1 << 19) - 1
 _SUIT_SHIFT = 19
+_FLUSHES = (5, 5 * 6, 5 * 6**2, 5 * 6**3)  # the suit counts of a flush, one per suit
+
+
+def _by_suit_counts(plain: dict, flush: dict) -> list[dict]:
+    return [flush if counts in _FLUSHES else plain for counts in range(6**4)]
 
 
 def _multisets(rules: HandRules, size: int) -> list[tuple[int, ...]]:
@@ -349,7 +354,8 @@ def _rank_sum(numbers: Iterable[int]) -> int:
 
 
 @functools.cache
-def _build_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> list:
+def _high_dicts(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> tuple[dict, dict]:
+    """The plain and the flush dict, from rank sums to the values of :func:`_value_of`."""
     rules = HandRules(deck_size, ace_low, order)
     plain, flush = {}, {}
     multisets = _multisets(rules, 5)
@@ -359,14 +365,19 @@ def _build_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) ->
         if len(set(numbers)) == 5:
             flush[key] = _value_of(numbers, True, rules)
     assert len(plain) == len(multisets), "RANK_WEIGHTS must tell every multiset apart"
-    return [plain, flush, flush, None, flush, None, None, None, flush]
+    return plain, flush
 
 
 @functools.cache
-def _build_low_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> list:
+def _build_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> list[dict]:
+    return _by_suit_counts(*_high_dicts(deck_size, ace_low, order))
+
+
+@functools.cache
+def _build_low_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> list[dict]:
     plain, flush = ({key: HandValue(v.key, v.category, v.ranks, low=True) for key, v in table.items()}
-                    for table in _build_tables(deck_size, ace_low, order)[:2])
-    return [plain, flush, flush, None, flush, None, None, None, flush]
+                    for table in _high_dicts(deck_size, ace_low, order))
+    return _by_suit_counts(plain, flush)
 
 
 @functools.cache
@@ -410,8 +421,8 @@ def _checked(cards: tuple, rules: HandRules, sizes: range) -> tuple[Card, ...]:
 
 def _looked_up(cards: tuple[Card, ...], tables: list) -> HandValue:
     """The table entry of five checked cards."""
-    a, b, c, d, e = (card._term for card in cards)
-    return tables[(a & b & c & d & e) >> _SUIT_SHIFT][(a + b + c + d + e) & _RANK_BITS]
+    total = sum(card._term for card in cards)
+    return tables[total >> _SUIT_SHIFT][total & _RANK_BITS]
 
 
 def _slow(cards: object, rules: object, low: bool) -> HandValue:
@@ -454,7 +465,8 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> 
             c = r._term
             d = s._term
             e = t._term
-            value = rules._tables[(a & b & c & d & e) >> 19][(a + b + c + d + e) & 0x7FFFF]
+            total = a + b + c + d + e
+            value = rules._tables[total >> 19][total & 0x7FFFF]
             # No card twice: ten int comparisons cost less than a set of five.
             if a != b and a != c and a != d and a != e and b != c and b != d and b != e and c != d and c != e and d != e:
                 return value
@@ -483,7 +495,8 @@ def evaluate_low(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES)
             c = r._term
             d = s._term
             e = t._term
-            value = rules._low_tables[(a & b & c & d & e) >> 19][(a + b + c + d + e) & 0x7FFFF]
+            total = a + b + c + d + e
+            value = rules._low_tables[total >> 19][total & 0x7FFFF]
             # No card twice: ten int comparisons cost less than a set of five.
             if a != b and a != c and a != d and a != e and b != c and b != d and b != e and c != d and c != e and d != e:
                 return value
@@ -540,7 +553,7 @@ def _class_counts(deck_size: int, ace_low: bool, order: tuple[Category, ...]) ->
     flushes; otherwise each rank used c times takes C(4, c) suit choices.
     """
     rules = HandRules(deck_size, ace_low, order)
-    plain, flush = rules._tables[:2]
+    plain, flush = _high_dicts(deck_size, ace_low, order)
     counts: Counter[HandValue] = Counter()
     for multiset in _multisets(rules, 5):
         shape = Counter(multiset)
