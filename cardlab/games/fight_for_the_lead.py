@@ -49,7 +49,6 @@ from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
     Action,
     ActionList,
-    Event,
     Game,
     GameState,
     IllegalActionError,
@@ -942,7 +941,7 @@ class FightForTheLeadState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        for name in ("actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
+        for name in ("stacks", "in_session", "losers", "playing", "stock", "fight",
                      "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
@@ -961,7 +960,7 @@ class FightForTheLeadState(GameState):
         state.seed = int(rng.integers(2**62))
         state.first_dealer = None
         state.stacked = None
-        state.history = [Event("log", text, visible_to=frozenset((me,))) for text in obs.log]
+        state._continue_log(me, obs.log)  # the observer's log, shared (no history of its own)
         state.actions = []
         state.round_index = obs.games_played
         state._shuffles = 0
