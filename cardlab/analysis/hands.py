@@ -52,6 +52,12 @@ def _settings(deck_sizes: int | Iterable[int], ace_low: bool | Iterable[bool]) -
     return [(size, low) for low in lows for size in sizes]
 
 
+def _hr5(size: int, ace_low: bool) -> bool:
+    """The ace-low setting in force: HR-5 is an option for short decks only; 52 cards
+    always count A-2-3-4-5 (HR-1), so their rows are the same under both settings."""
+    return ace_low or size == 52
+
+
 def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | Iterable[bool] = (True, False)) -> pd.DataFrame:
     """Exact count and probability of each category, per deck size and HR-5 setting (tidy).
 
@@ -59,7 +65,8 @@ def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | 
     ``hr5`` (the setting in words), ``category`` (ordered as HR-1), ``count``,
     ``hands`` (C(deck, 5)), ``probability``, ``one_in`` (hands per occurrence; inf for
     an impossible category), ``hr4_rank`` (1 = best under HR-4 for this deck) and
-    ``rarity_rank`` (1 = rarest).
+    ``rarity_rank`` (1 = rarest). HR-5 is an option for short decks only: with 52 cards
+    both settings count A-2-3-4-5 (HR-1).
 
     >>> odds = category_odds(32, ace_low=True)
     >>> odds.set_index("category").loc["flush", ["count", "hr4_rank", "rarity_rank"]].tolist()
@@ -69,10 +76,10 @@ def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | 
     """
     rows = []
     for size, low in _settings(deck_sizes, ace_low):
-        counts = category_counts(size, low)
+        counts = category_counts(size, _hr5(size, low))
         hands = math.comb(size, 5)
         hr4 = {str(c): i + 1 for i, c in enumerate(hierarchy(size))}
-        rarity = {str(c): i + 1 for i, c in enumerate(rarity_order(size, low))}
+        rarity = {str(c): i + 1 for i, c in enumerate(rarity_order(size, _hr5(size, low)))}
         for name in CATEGORY_NAMES:
             count = counts[name]
             rows.append(
@@ -102,7 +109,7 @@ def exact_probability(category: Category | str, deck_size: int = 52, ace_low: bo
     >>> exact_probability("high card", 20)
     Fraction(0, 1)
     """
-    count = category_counts(deck_size, ace_low)[str(Category(category))]
+    count = category_counts(deck_size, _hr5(deck_size, ace_low))[str(Category(category))]
     return Fraction(count, math.comb(deck_size, 5))
 
 
@@ -120,7 +127,7 @@ def hierarchy_vs_rarity(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: b
     """
     rows = []
     for size, low in _settings(deck_sizes, ace_low):
-        for position, (rule, rare) in enumerate(zip(hierarchy(size), rarity_order(size, low)), start=1):
+        for position, (rule, rare) in enumerate(zip(hierarchy(size), rarity_order(size, _hr5(size, low))), start=1):
             rows.append(
                 {
                     "deck_size": size,
@@ -176,7 +183,7 @@ def high_card_vs_pair(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: boo
     """
     rows = []
     for size, low in _settings(deck_sizes, ace_low):
-        counts = category_counts(size, low)
+        counts = category_counts(size, _hr5(size, low))
         high, pair = counts[str(Category.HIGH_CARD)], counts[str(Category.ONE_PAIR)]
         rows.append(
             {
