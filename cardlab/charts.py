@@ -8,8 +8,10 @@ gives the same chart specification on every run (nbval compares them).
 
 Importing this module registers and enables the ``"cardlab"`` altair renderer (unless
 another renderer was chosen): a chart is shown as its vega-lite spec under
-:data:`VEGALITE_MIME`, which JupyterLab, Voilà and VS Code draw with the vega-lite they
-ship, offline and in untrusted notebooks, where altair's default HTML needs a CDN.
+:data:`VEGALITE_MIME`, which JupyterLab, Voilà and VS Code draw interactively with the
+vega-lite they ship, offline and in untrusted notebooks (altair's default HTML needs a
+CDN), and beside it as a static SVG image (drawn by vl-convert), which GitHub and
+nbviewer show without JavaScript; a frontend picks the richest type it can draw.
 ``alt.renderers.enable("default")`` switches back.
 
 >>> from cardlab.analysis.hands import category_odds
@@ -52,14 +54,35 @@ __all__ = [
 #: random element id.)
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 _SCHEMA_V5 = "https://vega.github.io/schema/vega-lite/v5.json"
+#: The static image beside it: JupyterLab prefers the vega-lite type (its renderer ranks
+#: first), GitHub and nbviewer, which run no JavaScript, show the image.
+SVG_MIME = "image/svg+xml"
+_VL_CONVERT_VERSION = "5.21"
+
+
+def static_svg(spec: dict) -> str:
+    """A vega-lite spec drawn as an SVG image, with no browser (vl-convert, vega-lite 5).
+
+    >>> static_svg({"mark": "point", "data": {"values": [{"x": 1}]}, "encoding": {"x": {"field": "x"}}})[:4]
+    '<svg'
+    """
+    import vl_convert  # imported when a chart is drawn: `import cardlab.charts` stays quick
+
+    return vl_convert.vegalite_to_svg(spec, vl_version=_VL_CONVERT_VERSION)
 
 
 def _renderer(spec: dict, **metadata) -> tuple[dict, dict]:
-    """Altair renderer: the spec under :data:`VEGALITE_MIME`, as the frontends' own vega-lite 5 reads it."""
+    """Altair renderer: the spec under :data:`VEGALITE_MIME`, as the frontends' own vega-lite 5
+    reads it, and the same chart as ``image/svg+xml`` for viewers without JavaScript.
+
+    >>> bundle, _ = _renderer({"title": {"text": "t"}, "mark": "point", "data": {"values": [{"x": 1}]}})
+    >>> sorted(bundle)
+    ['application/vnd.vegalite.v5+json', 'image/svg+xml', 'text/plain']
+    """
     spec = {**spec, "$schema": _SCHEMA_V5}  # the fields cardlab uses are the same in vega-lite 5 and 6
     title = spec.get("title", {})
     name = title.get("text", "") if isinstance(title, dict) else str(title)
-    return {VEGALITE_MIME: spec, "text/plain": f"<chart: {name}>" if name else "<chart>"}, {}
+    return {VEGALITE_MIME: spec, SVG_MIME: static_svg(spec), "text/plain": f"<chart: {name}>" if name else "<chart>"}, {}
 
 
 alt.renderers.register("cardlab", _renderer)
