@@ -68,12 +68,12 @@ RUNS: dict[str, Run] = {
     "pp-strategy-matrix": Run("parallel_poker", "strategy_matrix", {"n_deals": 1_000, "seed": 2026}),
     "pp-best-responses": Run("parallel_poker", "best_responses", {"n_deals": 100, "seed": 2026}),
     "kb-continue-or-pass": Run("kontrabluff", "continue_or_pass",
-                               {"rounds": 600, "samples": 6, "seed": 2026, "progress": False}),
+                               {"rounds": 2_000, "samples": 6, "seed": 2026, "progress": False}),
     "kb-low-or-normal": Run("kontrabluff", "low_or_normal",
-                            {"deals": 2_000, "samples": 6, "seed": 2026, "progress": False}),
+                            {"deals": 10_000, "samples": 6, "seed": 2026, "progress": False}),
     "kb-low-rounds": Run("kontrabluff", "low_round_outcomes", {"rounds": 20_000, "seed": 2026, "progress": False}),
     "kb-tournament": Run("kontrabluff", "bot_tournament",
-                         {"matches": 60, "target": 100, "samples": 6, "seed": 2026, "progress": False}),
+                         {"matches": 200, "target": 100, "samples": 6, "seed": 2026, "progress": False}),
 }
 
 
