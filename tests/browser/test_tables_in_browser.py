@@ -43,7 +43,7 @@ def wait_log_change(page, before: str) -> str:
     return newest_log_line(page)
 
 
-def test_voila_kontrabluff_select_a_card_and_hand_over(page, voila_url, screenshot):
+def test_voila_kontrabluff_select_a_card_and_pass(page, voila_url, screenshot):
     open_voila(page, voila_url, "play-kontrabluff")
     assert "KB-1" in page.locator(".cl-log").inner_text()
     assert page.locator('.cl-table [aria-label="face-down card"]').count() > 0  # North's hand, the talon
@@ -57,10 +57,10 @@ def test_voila_kontrabluff_select_a_card_and_hand_over(page, voila_url, screensh
     card.click()
     page.wait_for_selector(".cl-hand .cl-cardbtn.cl-selected", state="detached", timeout=STEP)
     before = log_text(page)
-    page.locator(".cl-action", has_text="hand over").click()
+    page.locator(".cl-action", has_text="pass").click()  # KB-2: North led the first round; South answers
     after = wait_log_change(page, before)
     assert re.match(r"KB-\d+:", after), after
-    screenshot(page, "voila-kontrabluff-after-hand-over")
+    screenshot(page, "voila-kontrabluff-after-pass")
     assert not page.errors, page.errors
 
 
