@@ -21,17 +21,18 @@ game with another seed and checks the stored figures against the new intervals.
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
+
+from cardlab.analysis import fight_for_the_lead, kontrabluff, parallel_poker
 
 __all__ = ["Run", "RUNS", "load", "make", "path_of"]
 
@@ -40,39 +41,34 @@ DATA = Path(__file__).resolve().parent / "data"
 
 @dataclass(frozen=True)
 class Run:
-    """One seeded call: ``module.function(**arguments)`` returning a DataFrame."""
+    """One seeded call: ``function(**arguments)``, a :mod:`cardlab.analysis` function returning a DataFrame."""
 
-    module: str  # inside cardlab.analysis
-    function: str
+    function: Callable[..., pd.DataFrame]
     arguments: Mapping[str, Any] = field(default_factory=dict)
-    note: str = ""
 
     def call(self, **changes: Any) -> str:
         """The call as code, as the notebooks print it."""
         arguments = {**self.arguments, **changes}
-        return f"{self.module}.{self.function}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
+        module = self.function.__module__.rsplit(".", 1)[-1]
+        return f"{module}.{self.function.__name__}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
 
     def run(self, **changes: Any) -> pd.DataFrame:
         """Run the call now (``changes`` replace arguments, e.g. another seed)."""
-        module = importlib.import_module(f"cardlab.analysis.{self.module}")
-        return getattr(module, self.function)(**{**self.arguments, **changes})
+        return self.function(**{**self.arguments, **changes})
 
 
 #: Every stored run, by name. Sizes are chosen so each notebook conclusion holds beyond
 #: its 95% interval; the notebooks print the call beside the table.
 RUNS: dict[str, Run] = {
-    "fl-lead-chances": Run("fight_for_the_lead", "lead_chances",
-                           {"players": (2, 3, 4, 5), "deals": 40_000, "seed": 2026}),
-    "fl-exchange-value": Run("fight_for_the_lead", "exchange_value",
+    "fl-lead-chances": Run(fight_for_the_lead.lead_chances, {"players": (2, 3, 4, 5), "deals": 40_000, "seed": 2026}),
+    "fl-exchange-value": Run(fight_for_the_lead.exchange_value,
                              {"cards": (0, 1, 2, 3, 4), "games": 3_000, "players": 4, "seed": 2026}),
-    "pp-strategy-matrix": Run("parallel_poker", "strategy_matrix", {"n_deals": 1_000, "seed": 2026}),
-    "pp-best-responses": Run("parallel_poker", "best_responses", {"n_deals": 100, "seed": 2026}),
-    "kb-continue-or-pass": Run("kontrabluff", "continue_or_pass",
-                               {"rounds": 2_000, "samples": 6, "seed": 2026, "progress": False}),
-    "kb-low-or-normal": Run("kontrabluff", "low_or_normal",
-                            {"deals": 10_000, "samples": 6, "seed": 2026, "progress": False}),
-    "kb-low-rounds": Run("kontrabluff", "low_round_outcomes", {"rounds": 20_000, "seed": 2026, "progress": False}),
-    "kb-tournament": Run("kontrabluff", "bot_tournament",
+    "pp-strategy-matrix": Run(parallel_poker.strategy_matrix, {"n_deals": 1_000, "seed": 2026}),
+    "pp-best-responses": Run(parallel_poker.best_responses, {"n_deals": 100, "seed": 2026}),
+    "kb-continue-or-pass": Run(kontrabluff.continue_or_pass, {"rounds": 2_000, "samples": 6, "seed": 2026, "progress": False}),
+    "kb-low-or-normal": Run(kontrabluff.low_or_normal, {"deals": 10_000, "samples": 6, "seed": 2026, "progress": False}),
+    "kb-low-rounds": Run(kontrabluff.low_round_outcomes, {"rounds": 20_000, "seed": 2026, "progress": False}),
+    "kb-tournament": Run(kontrabluff.bot_tournament,
                          {"matches": 200, "target": 100, "samples": 6, "seed": 2026, "progress": False}),
 }
 
