@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as W
 
 from cardlab.cards import Card, rng_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, seat_names
+from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.render import cards_html
 from cardlab.widgets.view import board_html, extras_html, label, log_html, per_seat
 from cardlab.widgets.style import style_tag
@@ -94,7 +94,8 @@ class Table:
         self.message = ""
         self.message_is_error = False
         self.last_error: BaseException | None = None
-        self.replay_states: list[GameState] | None = None
+        self.replay_states: Replay | None = None  # states rebuilt on demand (engine.Replay)
+        self._replayed: tuple[Replay, int, GameState] | None = None  # the one on show
         self._pending: asyncio.TimerHandle | None = None
         self._covered = False
         self._groups: dict[str, list[Action]] = {}  # the legal actions on offer, by kind
@@ -158,15 +159,19 @@ class Table:
         return self.shown_state().observation(self.view_seat)
 
     def shown_state(self) -> GameState:
-        if self.replay_states is not None:
-            return self.replay_states[self._replay_slider.value]
-        return self.state
+        replay, position = self.replay_states, self._replay_slider.value
+        if replay is None:
+            self._replayed = None  # a closed replay keeps nothing
+            return self.state
+        if self._replayed is None or self._replayed[0] is not replay or self._replayed[1] != position:
+            self._replayed = (replay, position, replay[position])  # a jump: rebuilt from a checkpoint
+        return self._replayed[2]
 
     def play(self, action: Action) -> None:
         """Play ``action`` for the view seat, then let the bots move (as a click does)."""
         seat = self.view_seat
         if seat not in self.actors():
-            raise IllegalActionError("turn", f"{self.seats[seat]} is not to act now")
+            raise IllegalActionError("EN-1", f"{self.seats[seat]} is not to act now")
         self.state.apply_for(seat, action)
         self.selected = []
         self._say("")
@@ -368,12 +373,12 @@ class Table:
 
     def _toggle_replay(self) -> None:
         if self.replay_states is None:
-            self.replay_states = list(self.state.replay())
+            self.replay_states = self.state.replay_view()
             self._replay_slider.max = len(self.replay_states) - 1
             self._replay_slider.value = 0
             self._say(f"Replay: move the slider through the {len(self.replay_states) - 1} actions.")
         else:
-            self.replay_states = None
+            self.replay_states = self._replayed = None  # frees the checkpoints and the state on show
             self._say("")
 
     def _select(self, index: int) -> None:

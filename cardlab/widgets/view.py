@@ -106,5 +106,6 @@ def log_html(lines: Iterable[str], last: int = 200) -> str:
     >>> log_html(["KB-1: South deals", "KB-3: North lays 5♠"])
     '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-3: North lays 5♠</div><div>KB-1: South deals</div></div>'
     """
-    rows = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(list(lines)[-last:]))
+    recent = lines[-last:] if isinstance(lines, Sequence) else list(lines)[-last:]  # a log view slices in O(last)
+    rows = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(recent))
     return f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){rows}</div>'
