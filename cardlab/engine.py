@@ -154,6 +154,7 @@ __all__ = [
     "HIDDEN",
     "REST",
     "frozen",
+    "NO_ACTIONS",
 ]
 
 
@@ -413,6 +414,10 @@ class ActionList(LegalActions):
 
     def __hash__(self) -> int:
         return hash(self._actions)
+
+
+#: The legal actions of a seat that may not act now (one shared empty view).
+NO_ACTIONS = ActionList(())
 
 
 @dataclass(frozen=True)
