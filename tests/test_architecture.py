@@ -156,13 +156,13 @@ def test_the_registry_paths_are_asked_for_only_by_the_layers_they_point_to():
 
 
 ENGINE = sorted(module for module in SOURCES if LAYERS[layer_of(module)] <= LAYERS["cardlab.bots"]
-                or layer_of(module) == "cardlab.analysis")
+                or layer_of(module) in {"cardlab.analysis", "cardlab.rooms"})
 
 
 def test_the_engine_lists_every_game_bot_and_analysis_module():
     assert {"cardlab.games.kontrabluff", "cardlab.games.draw_poker", "cardlab.games.parallel_poker",
             "cardlab.games.fight_for_the_lead", "cardlab.bots.search", "cardlab.analysis.simulate",
-            "cardlab.odds", "cardlab.rules", "cardlab.chain"} <= set(ENGINE)
+            "cardlab.odds", "cardlab.rules", "cardlab.chain", "cardlab.rooms.room"} <= set(ENGINE)
     assert not any(module.startswith(("cardlab.widgets", "cardlab.charts", "cardlab.app")) for module in ENGINE)
 
 
