@@ -90,9 +90,9 @@ def join_page(store: Any = None) -> Any:
         session = SeatSession.join(store, query_string())
     except AccessRefused as refused:
         return _refusal(str(refused))
-    from cardlab.widgets.join import RoomTable
+    from cardlab.widgets.join import room_table
 
-    table = RoomTable(session)
+    table = room_table(session)
     table.start()
     return table
 
