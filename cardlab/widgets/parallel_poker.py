@@ -126,6 +126,7 @@ class ParallelPokerTable(GameTable):
         self._arranging = W.VBox([self._fill, *self._packet_rows])
         self._showings = W.HTML()
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
+        self._actions.children = (self._lay, self._clear)  # made once; hidden while not arranging
 
     def action_words(self, action: Action) -> str:
         """An arrangement as its five packets: 'packets 7♣ 8♣ ... | ...'."""
@@ -160,22 +161,36 @@ class ParallelPokerTable(GameTable):
         if not free:
             self._hand.layout.display = "none"
         for i, button in enumerate(self._card_buttons):
-            style_card_button(button, free[i] if i < len(free) else None)
+            style_card_button(button, free[i] if i < len(free) and not self._covered else None)
             button.disabled = not my_turn
-        self._hand_label.value = (
-            f"<span class='cl-zone-name'>{self.seats[obs.player]}'s cards not yet in a packet ({len(free)})</span>"
-            if my_turn else ""
-        )
+
+    def _hand_label_html(self, obs: Observation, my_turn: bool) -> str:
+        if not my_turn:
+            return ""
+        free = self._free(obs)
+        return f"<div class='cl-you-hold'>You hold {len(free)} cards not yet in a packet:</div>"
 
     def _draw_actions(self, my_turn: bool) -> None:
+        self._actions.layout.display = None if my_turn else "none"
         if not my_turn:
-            self._actions.children = ()
+            self._lay.tooltip = ""
+            self._reason.value = ""
             return
         action = self.arrangement()
         ok = self.state.can_apply(action, self.view_seat)
         self._lay.disabled = not ok
         self._lay.tooltip = "" if ok else self._why(action)
-        self._actions.children = (self._lay, self._clear)
+        self._reason.value = "" if ok else f"<div class='cl-reason'>{html.escape(self._lay.tooltip)}</div>"
+
+    def turn_prompt(self) -> str:
+        return "put your 25 cards into five packets of five (click a card, it goes to the packet marked ◀), then lay the packets"
+
+    def _draw_banner(self, paused: bool) -> None:
+        if self.revealed < len(self.observation().showings):  # the result waits for the last showing
+            self._banner.value, self._banner.layout.display = "", "none"
+            self._continue.layout.display = "none"
+            return
+        super()._draw_banner(paused)
 
     def _why(self, action: Action) -> str:
         placed = len(action.cards)
@@ -223,12 +238,12 @@ class ParallelPokerTable(GameTable):
             f"<table>{''.join(rows)}</table>{note}</div>"
         )
 
-    def _board_html(self, obs: Observation) -> str:
+    def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
         # While the last game's showings are turned up one by one, the other seat's
         # later packets stay face down on the board.
         hidden = len(obs.showings) - self.revealed
         if not obs.is_terminal or hidden <= 0:
-            return super()._board_html(obs)
+            return super()._board_html(obs, my_turn)
         last = obs.showings[-1].game
         shown = sum(1 for s in obs.showings[: self.revealed] if s.game == last)
         zones = []
@@ -237,7 +252,23 @@ class ParallelPokerTable(GameTable):
                 if int(zone.name.rsplit(" ", 1)[1]) > shown:
                     zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
-        return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)))
+        return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
+
+    def teacher_html(self) -> str:
+        """Every card, each player's laid packets as five rows (teacher's view only)."""
+        state = self.shown_state()
+        parts = []
+        for name, cards in state.card_locations().items():
+            cards = list(cards)
+            if name.endswith("packets"):
+                rows = "".join(
+                    f"<div>packet {k + 1}: {cards_html(cards[k * PACKET_SIZE:(k + 1) * PACKET_SIZE], size='sm')}</div>"
+                    for k in range(PACKETS))
+                parts.append(f"<div class='cl-zone'><span class='cl-zone-name'>{html.escape(name)}</span>{rows}</div>")
+            else:
+                parts.append(f"<div class='cl-zone' style='display:block'><span class='cl-zone-name'>{html.escape(name)} "
+                             f"({len(cards)})</span>{cards_html(cards, size='sm', fan=True)}</div>")
+        return '<div class="cl-panel"><b>Teacher\'s view: every card</b><br>' + "".join(parts) + "</div>"
 
     def over_text(self, obs: Observation) -> str:
         if self.revealed < len(obs.showings):
