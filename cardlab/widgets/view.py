@@ -108,8 +108,11 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
     if seat < len(points):
         facts.append(f"{points[seat]} {unit}")
     seated = getattr(observation, "seated", None) or getattr(observation, "in_session", None)
+    active = getattr(observation, "active", None)
     if seated and seat < len(seated) and not seated[seat]:
         facts.append("has left the table")
+    elif active and seat < len(active) and not active[seat] and not observation.is_terminal:
+        facts.append("out of this hand")
     zones = []
     for zone in observation.zones:
         if zone.owner != seat or not zone.cards:
