@@ -515,10 +515,10 @@ def test_you_hold_names_the_hand_and_the_table_shows_every_count():
     board = table._board.value
     for seat in range(1, 4):
         assert f"<b>{table.seats[seat]}</b>" in board
-    assert board.count("5 cards in hand") >= 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
+    assert board.count("holds 5") >= 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
     assert all(f"cl-{place}" in board for place in ("left", "top", "right", "bottom"))
     kb = KontrabluffTable(seed=2, target=300)
-    assert "first to 300 points" in kb._status.value and "10 cards in hand" in kb._board.value
+    assert "first to 300 points" in kb._status.value and "holds 10" in kb._board.value
 
 
 def test_same_seed_same_game():

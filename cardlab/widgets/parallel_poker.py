@@ -105,7 +105,7 @@ class ParallelPokerTable(GameTable):
     def _build(self, *args: Any) -> None:
         super()._build(*args)
         self._fill = W.ToggleButtons(options=[str(k) for k in range(1, PACKETS + 1)], value="1",
-                                     description="fill packet", style={"button_width": "34px"})
+                                     description="fill packet", style={"button_width": "30px", "description_width": "70px"})
         self._fill.observe(lambda _: self._guard(lambda: None), "value")
         self._lay = W.Button(description="Lay the packets", button_style="primary", icon="check")
         self._lay.add_class("cl-action")
@@ -116,17 +116,22 @@ class ParallelPokerTable(GameTable):
         self._next.on_click(lambda _: self._guard(self.next_showing))
         self._all = W.Button(description="Show all")
         self._all.on_click(lambda _: self._guard(self.reveal_all))
-        self._packet_rows = [W.HBox(layout=W.Layout(align_items="flex-end")) for _ in range(PACKETS)]
-        self._packet_labels = [W.HTML(layout=W.Layout(width="190px")) for _ in range(PACKETS)]
+        self._packet_rows = [W.VBox(layout=W.Layout(width="138px")) for _ in range(PACKETS)]
+        self._packet_labels = [W.HTML() for _ in range(PACKETS)]
         for k in range(PACKETS):
             buttons = [card_button(lambda k=k, i=i: self._guard(self.take_back, k, i)) for i in range(PACKET_SIZE)]
+            for button in buttons:
+                style_card_button(button, None, small=True)
             self._packet_buttons.append(buttons)
-            self._packet_rows[k].children = (self._packet_labels[k], *buttons)
+            fan = W.HBox(buttons, layout=W.Layout(min_height="62px"))
+            fan.add_class("cl-fan")
+            self._packet_rows[k].children = (self._packet_labels[k], fan)
             self._packet_rows[k].add_class("cl-packet")
-        self._arranging = W.VBox([self._fill, *self._packet_rows])
+        # the five packets side by side, each a fan of small cards; the packet being filled is marked
+        self._arranging = W.HBox(self._packet_rows, layout=W.Layout(flex_flow="row wrap"))
         self._showings = W.HTML()
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
-        self._actions.children = (self._lay, self._clear)  # made once; hidden while not arranging
+        self._actions.children = (self._fill, self._lay, self._clear)  # made once; hidden while not arranging
 
     def action_words(self, action: Action) -> str:
         """An arrangement as its five packets: 'packets 7♣ 8♣ ... | ...'."""
@@ -161,7 +166,7 @@ class ParallelPokerTable(GameTable):
         if not free:
             self._hand.layout.display = "none"
         for i, button in enumerate(self._card_buttons):
-            style_card_button(button, free[i] if i < len(free) and not self._covered else None)
+            style_card_button(button, free[i] if i < len(free) and not self._covered else None, small=True)
             button.disabled = not my_turn
 
     def _hand_label_html(self, obs: Observation, my_turn: bool) -> str:
@@ -183,7 +188,7 @@ class ParallelPokerTable(GameTable):
         self._reason.value = "" if ok else f"<div class='cl-reason'>{html.escape(self._lay.tooltip)}</div>"
 
     def turn_prompt(self) -> str:
-        return "put your 25 cards into five packets of five (click a card, it goes to the packet marked ◀), then lay the packets"
+        return "click cards to fill the five packets (into the one marked ◀), then lay the packets"
 
     def _draw_banner(self, paused: bool) -> None:
         if self.revealed < len(self.observation().showings):  # the result waits for the last showing
@@ -204,11 +209,11 @@ class ParallelPokerTable(GameTable):
         for k in range(PACKETS):
             packet = self.packets[k] if my_turn else []
             for i, button in enumerate(self._packet_buttons[k]):
-                style_card_button(button, packet[i] if i < len(packet) else None)
+                style_card_button(button, packet[i] if i < len(packet) else None, small=True)
                 button.disabled = not my_turn
             what = evaluate(packet, rules).describe() if len(packet) == PACKET_SIZE else f"{len(packet)} of 5"
             here = " ◀" if my_turn and self._fill.value == str(k + 1) else ""
-            self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here}<br><span style='font-size:12px'>{html.escape(what)}</span>"
+            self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here} <span style='font-size:12px'>{html.escape(what)}</span>"
         hidden = max(0, len(obs.showings) - self.revealed)
         self._next.layout.display = None if hidden else "none"
         self._all.layout.display = None if hidden > 1 else "none"

@@ -25,12 +25,16 @@ TABLE_CSS = f"""
 .cl-table .cl-turn {{ color: #ffe27a; font-weight: 600; }}
 .cl-table .cl-msg {{ opacity: .9; margin-left: 8px; }}
 .cl-table .cl-msg-error {{ color: #ffb4a8; font-weight: 600; margin-left: 8px; }}
-.cl-table .cl-felt {{ display: grid; grid-template-columns: 1fr 1.3fr 1fr;
+.cl-table .cl-felt {{ display: grid; grid-template-columns: minmax(120px, 1fr) 2.2fr minmax(120px, 1fr); align-items: start;
   grid-template-areas: "tl top tr" "left centre right" "bottom bottom bottom"; gap: 4px 8px;
   background: rgba(0,0,0,.12); border-radius: 90px / 50px; padding: 6px 18px; }}
-.cl-table .cl-seat {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 3px 8px; min-height: 24px; }}
+.cl-table .cl-seat {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 8px; min-height: 22px; }}
+.cl-table .cl-seat .cl-zone {{ margin: 0 6px 0 0; }}
 .cl-table .cl-top {{ grid-area: top; text-align: center; }}
 .cl-table .cl-top-left {{ grid-area: tl; }}
+.cl-table .cl-top-wide {{ grid-column: 1 / span 3; text-align: center; }}
+.cl-table .cl-fan .cl-cardbtn.cl-small.jupyter-button {{ margin-right: -14px; }}
+.cl-table .cl-hand .cl-cardbtn.cl-small.jupyter-button {{ margin-right: 1px; }}
 .cl-table .cl-top-right {{ grid-area: tr; text-align: right; }}
 .cl-table .cl-left {{ grid-area: left; }}
 .cl-table .cl-right {{ grid-area: right; text-align: right; }}
@@ -68,14 +72,14 @@ TABLE_CSS = f"""
 .cl-table .cl-cardbtn.cl-dim:disabled {{ opacity: .55; }}
 .cl-table .cl-action.jupyter-button {{ font-weight: 600; min-width: 96px; width: auto; }}
 .cl-table .cl-action.jupyter-button:disabled {{ background: #5f7d69; color: #cfdcd3; opacity: 1; }}
-.cl-table .cl-continue.jupyter-button {{ font-weight: 700; width: 160px; }}
+.cl-table .cl-continue.jupyter-button {{ font-weight: 700; width: 130px; height: 44px; margin-left: 8px; }}
 .cl-table .cl-cover.jupyter-button {{ font-weight: 700; height: 60px; font-size: 16px; }}
 .cl-table .cl-confirm {{ background: #fff6d6; color: #2b2b2b; border-radius: 10px; padding: 4px 10px; }}
 .cl-table .cl-confirm .widget-html-content {{ color: #2b2b2b; margin-right: 10px; }}
 .cl-table .widget-label, .cl-table .widget-label-basic, .cl-table .widget-readout,
 .cl-table .widget-checkbox label {{ color: #f3f3ea; }}
 .cl-table .cl-controls {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 6px; flex-wrap: wrap; }}
-.cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; }}
+.cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; font-size: 13px; }}
 """
 
 

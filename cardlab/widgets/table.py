@@ -48,7 +48,7 @@ Bot = Callable[[Observation], Action]
 #: Bot names a table accepts, and the class each names in :mod:`cardlab.bots`.
 BOT_NAMES = {"random": "RandomBot", "rule": "RuleBot", "search": "SearchBot"}
 _MAX_GROUPED = 5000  # legal actions listed in full to build buttons; beyond, a game's own table
-_BRIEF_PAUSE = 1.0  # s: the least a brief result (a trick) stays when bots move on their own
+_BRIEF_PAUSE = 1.5  # s: the least a brief result (a trick) stays when bots move on their own at a pace
 
 
 def bot_for(kind: str | Bot, seed: int | None = None, game: Game | None = None) -> Bot:
@@ -328,9 +328,9 @@ class Table:
                 break
             if self._bot_move(player):
                 break
-        if self.pause is not None and self.pause.brief and self._auto.value:
+        if self.pause is not None and self.pause.brief and self._auto.value and self._pace.value > 0:
             loop = _running_loop()
-            if loop is not None:  # a trick stays at least the pace (one second at least), then play goes on
+            if loop is not None:  # with a pace, a trick stays that long (1.5 s at least), then play goes on
                 self._pending = loop.call_later(max(self._pace.value, _BRIEF_PAUSE), self._timed_resume)
         self._refresh()
 
@@ -412,7 +412,7 @@ class Table:
         self._style = W.HTML(style_tag())
         self._title = W.HTML()
         self._status = W.HTML()
-        self._banner = W.HTML()
+        self._banner = W.HTML(layout=W.Layout(flex="1 1 auto"))
         self._continue = W.Button(description="Continue", button_style="success", icon="play")
         self._continue.add_class("cl-continue")
         self._continue.on_click(lambda _: self._guard(self.resume))
@@ -467,7 +467,7 @@ class Table:
         )
         controls.add_class("cl-controls")
         play_area = W.VBox(
-            [self._banner, self._continue, self._confirm, self._board, self._hand_label, self._cover, self._hand,
+            [W.HBox([self._banner, self._continue], layout=W.Layout(align_items="center")), self._confirm, self._board, self._hand_label, self._cover, self._hand,
              self._actions, self._reason, self._extra],
             layout=W.Layout(flex="1 1 auto", min_width="0"),
         )

@@ -31,7 +31,7 @@ _FAN_KINDS = {"row", "hand", "fan", "face_down"}
 #: Where each other seat sits, clockwise from the viewer's left, by the number of players.
 _PLACES = {
     1: [],
-    2: ["top"],
+    2: ["top-wide"],
     3: ["left", "right"],
     4: ["left", "top", "right"],
     5: ["left", "top-left", "top-right", "right"],
@@ -63,15 +63,22 @@ def _zone_title(zone: Zone, seats: Sequence[str]) -> str:
     return name
 
 
-def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None) -> str:
-    """A zone with its name, owner and count; a face-down pile as one back and its count."""
+def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, short: bool = False) -> str:
+    """A zone with its name, owner and count; a face-down pile as one back and its count.
+
+    ``short``: without the owner's name (inside the owner's own box on the table).
+    """
     text_name = _zone_title(zone, seats)
+    if short and zone.owner is not None:
+        text_name = text_name.removeprefix(f"{seats[zone.owner]}'s ")
     cards = zone.cards
     count = len(cards)
     hidden = f", {zone.hidden} face down" if zone.hidden and zone.hidden != count else ""
     if zone.hidden == count and count:
         hidden = ", face down"
     text = f"{text_name} — {count} card{'s' * (count != 1)}{hidden}"
+    if short and zone.hidden == count and count:
+        text = f"{text_name}: {count} face down"
     if count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"hand"}:
         body = cards_html(cards[:1], size="sm", label=text)
     elif count > 12:
@@ -104,7 +111,7 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
     facts = []
     count = hand_count(observation, seat)
     if count is not None:
-        facts.append(f"{count} card{'s' * (count != 1)} in hand")
+        facts.append(f"{count} card{'s' * (count != 1)} in hand" if place == "bottom" else f"holds {count}")
     if seat < len(points):
         facts.append(f"{points[seat]} {unit}")
     seated = getattr(observation, "seated", None) or getattr(observation, "in_session", None)
@@ -119,9 +126,9 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
             continue
         if zone.kind == "hand" and (seat == observation.player or zone.hidden == len(zone.cards)):
             continue  # the count says it (and the viewer's own hand is drawn as buttons)
-        zones.append(zone_html(zone, seats, size="sm"))
+        zones.append(zone_html(zone, seats, size="sm", short=True))
     return (
-        f"<div class='cl-seat cl-{place}'>{' '.join(parts)}<div class='cl-facts'>{' · '.join(facts)}</div>"
+        f"<div class='cl-seat cl-{place}'>{' '.join(parts)} <span class='cl-facts'>{' · '.join(facts)}</span>"
         f"{''.join(zones)}</div>"
     )
 
