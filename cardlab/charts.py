@@ -365,7 +365,7 @@ def low_or_normal_chart(table: pd.DataFrame) -> alt.LayerChart:
     per = f", {samples} sampled deals per choice" if samples else ""
     return (points + bars + zero).properties(
         title=_title("Lead low or lead a card? (KB-2, KB-6)",
-                     f"search bot estimates over {int(table['deals'].sum())} fresh deals, dealer handed over{per}")
+                     f"search bot estimates over {int(table['deals'].sum())} fresh deals, the non-dealer leads{per}")
     )
 
 
@@ -399,7 +399,7 @@ def low_round_chart(table: pd.DataFrame, responder: str = "rule bot") -> alt.Lay
     share = float(overall["leader_wins_when_seen"].iloc[0]) if len(overall) else float("nan")
     return (bars + errors + rule).properties(
         title=_title("Who wins a seen low round? (KB-6)",
-                     [f"the dealer leads low with his best five; the other answers as the {responder}",
+                     [f"the non-dealer leads low with his best five; the other answers as the {responder}",
                       f"dashed: all seen low rounds, the leader wins {share:.0%}"])
     )
 

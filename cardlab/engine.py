@@ -334,7 +334,8 @@ class Game:
         expected = self.full_deck
         if sorted(cards) != sorted(expected):
             missing = sorted(set(expected) - set(cards))
-            extra = sorted(set(cards) - set(expected))
+            known = set(expected)  # a card outside the deck, or one named again, is named
+            extra = sorted({card for i, card in enumerate(cards) if card not in known or card in cards[:i]})
             raise CardError(
                 f"a stacked deck must hold exactly the {len(expected)} cards of the game's deck "
                 f"(got {len(cards)}; missing {' '.join(map(str, missing)) or 'none'}, "

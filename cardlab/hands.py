@@ -288,7 +288,8 @@ def _checked(cards: Iterable[Card | str], rules: HandRules, sizes: range) -> tup
     cards = tuple(Card.parse(card) for card in cards)
     if len(cards) not in sizes:
         expected = "5 cards" if sizes == range(5, 6) else f"{sizes.start} to {sizes.stop - 1} cards"
-        raise CardError(f"a hand here has {expected}, got {len(cards)}: {' '.join(map(str, cards))}")
+        rule = "HR-1" if sizes.start == 5 else "HR-7"  # five-card hands; partial hands
+        raise CardError(f"a hand here has {expected}, got {len(cards)}: {' '.join(map(str, cards))} ({rule})")
     if len(set(cards)) < len(cards):
         check_distinct(cards)  # raises, naming the repeated card
     lowest = rules.ranks[0]

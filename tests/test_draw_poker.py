@@ -324,6 +324,17 @@ def test_dp10_deal_moves_left_broke_players_leave_session_ends():
     assert "DP-10" in rules_in(state)[-1:]
 
 
+def test_dp10_a_remainder_left_at_the_end_of_the_session_is_shared():
+    game = DrawPoker(players=4, ante=1, stack=20, hands=1)
+    hands = {S0: "2c 3d 4h 7s 9c", S1: "Ah Kc Qd Jh Tc", S2: "As Kd Qh Js Td", S3: "Ac Kh Qs Jc Ts"}
+    state = game.new_state(seed=6, dealer=S0, deck=stacked(game, S0, hands))
+    play(state, OPEN(2), CALL, CALL, PASS, STAND, STAND, STAND, OPEN(2), CALL, CALL, SHOW, SHOW)
+    # pot 16: 5 each to three straights; the 1 chip left (DP-8) goes to West, nearest the dealer's left
+    assert state.is_terminal and state.pot == 0
+    assert state.stacks == (19, 21, 20, 20) and sum(state.stacks) == 80
+    assert state.log_for(S0)[-1] == "DP-10: the 1 chip left in the pot is shared: West 1, North 0, East 0, South 0"
+
+
 def test_dp10_session_length_in_hands():
     game = DrawPoker(players=2, hands=3, stack=50)
     state = game.new_state(seed=1, dealer=S0)
@@ -376,25 +387,33 @@ def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed
     game = DrawPoker(players=players, deck_size=size, ace_low=ace_low, stack=12, max_bet=3, hands=3)
     final = random_playout(game, seed, illegal=_random_illegal)
     assert final.chips() == 12 * players
+    assert final.pot == 0 and sum(final.stacks) == 12 * players  # DP-10: nothing stranded
     assert final.round_index <= 3
 
 
 def test_illegal_actions_of_every_kind_name_the_rule_and_change_nothing():
     game = DrawPoker(players=3, ante=1, max_bet=4, stack=20, hands=1)
     state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
-    # a kind from another phase is judged by the rule of this one
-    for action in (Action("check"), Action("open"), Action("pass", amount=1), Action("open", "Ah", amount=2), STAND, SHOW):
-        illegal(state, action, "DP-2")
+    # a kind from another phase is judged by the rule of this one; a malformed action is EN-3
+    for action, rule in ((Action("check"), "DP-2"), (Action("open"), "DP-2"), (Action("pass", amount=1), "EN-3"),
+                         (Action("open", "Ah", amount=2), "EN-3"), (STAND, "DP-2"), (SHOW, "DP-2"), (Action("bet"), "EN-3")):
+        illegal(state, action, rule)
+    with pytest.raises(IllegalActionError, match="^EN-1: it is West's turn, not East's"):
+        state.check(PASS, S2)
     play(state, OPEN(2))
-    for action in (Action("call", amount=2), Action("raise"), Action("open", amount=2), Action("fold")):
-        illegal(state, action, "DP-3")
+    for action, rule in ((Action("call", amount=2), "EN-3"), (Action("raise"), "DP-3"), (Action("open", amount=2), "DP-3"),
+                         (Action("fold"), "EN-3")):
+        illegal(state, action, rule)
     play(state, CALL, CALL)
     hand = state.hands[S1]
-    for action in (Action("draw", [hand[0], hand[0]]), Action("draw", "2c"), Action("draw", amount=1), CALL):
-        illegal(state, action, "DP-5")
+    for action, rule in ((Action("draw", [hand[0], hand[0]]), "DP-5"), (Action("draw", "2c"), "DP-5"),
+                         (Action("draw", amount=1), "EN-3"), (CALL, "DP-5")):
+        illegal(state, action, rule)
+    with pytest.raises(IllegalActionError, match=f"^DP-5: {hand[0]} is named twice"):
+        state.check(Action("draw", [hand[0], hand[0]]))
     play(state, STAND, STAND, STAND, OPEN(2), CALL, CALL)
-    for action in (Action("show", amount=1), Action("concede", "Ah"), PASS):
-        illegal(state, action, "DP-7")
+    for action, rule in ((Action("show", amount=1), "DP-7"), (Action("concede", "Ah"), "DP-7"), (PASS, "DP-7")):
+        illegal(state, action, rule)
     play(state, SHOW, SHOW)
     assert state.is_terminal
     illegal(state, PASS, "end")
@@ -423,6 +442,21 @@ def test_clone_is_independent():
     copy = state.clone()
     copy.apply(PASS)
     assert state.pending != copy.pending and state.active != copy.active and state.history != copy.history
+
+
+def test_dp2_a_seats_own_folded_cards_are_not_hidden_from_it():
+    game = DrawPoker(players=3, stack=20)
+    state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
+    play(state, PASS)  # West passes before the opening: he leaves the hand (DP-2)
+    folded = set(parse_cards(TIE3[S1]))
+    assert not folded & state.hidden_from(S1)  # he knows his own cards in the muck
+    assert folded <= state.hidden_from(S0) and folded <= state.hidden_from(S2)
+    assert set(state.observation(S1).my_folded) == folded and state.observation(S0).my_folded == ()
+    assert not folded & cards_in(state.observation(S0))
+    sample = game.sample_state(state.observation(S1), np.random.default_rng(0))
+    assert folded <= set(sample.muck) and not folded & set(sample.stock)
+    assert_cards_conserved(sample)
+    assert_no_leak(state)
 
 
 def test_observation_fields_and_hidden_cards():

@@ -1,4 +1,4 @@
-"""Fight for the Lead (rules/fight-for-the-lead.md): a scenario test per rule id with
+"""Fight for the Lead (docs/rules/fight-for-the-lead.md): a scenario test per rule id with
 stacked decks, the generic random playout, illegal actions, JSON, sampling and bots."""
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def test_fl5_fight_cards_to_the_discard_and_one_new_card_each():
 # -- FL-6 ----------------------------------------------------------------------------------
 def test_fl6_exchange_in_turn_paid_into_the_pot_and_only_counted_for_others():
     state = four_game()
-    rejects(state, 1, Action("exchange"), "FL-6")  # South exchanges first
+    assert "(FL-6: players exchange in turn" in str(rejects(state, 1, Action("exchange"), "EN-1"))  # South first
     act(state, 0, "exchange", "8d Td")
     assert state.pot == 10 and state.stacks[0] == 46
     assert set(parse_cards("Kc 3s")) <= set(state.hands[0])
@@ -232,7 +232,7 @@ def test_fl7_lead_winner_leads_and_must_follow_is_enforced():
     assert state.current_player == 3
     act(state, 3, "play", "3c")
     assert "must follow" in str(rejects(state, 0, Action("play", "5d"), "FL-7"))
-    rejects(state, 1, Action("play", "Qc"), "FL-7")  # not West's turn
+    assert "(FL-7: " in str(rejects(state, 1, Action("play", "Qc"), "EN-1"))  # not West's turn
     assert set(state.legal_actions(0)) == {Action("play", "Ac")}
 
 
@@ -269,9 +269,85 @@ def test_fl10_a_loser_who_leaves_pays_nothing():
     for seat in range(3):
         act(state, seat, "stay")
     act(state, 3, "leave")
-    assert state.stacks[3] == 48 and state.pot == 2  # not empty: no ante
+    assert state.stacks[3] == 48
     assert state.playing == [1, 2, 0] and not state.in_session[3]
     assert not state.legal_actions(3)
+
+
+def test_fl1_no_stake_comes_in_so_everyone_antes_on_top_of_the_remainder():
+    state = four_game()
+    play_four_tricks(state)  # 2 chips stay in the pot (FL-8); East, the only loser, leaves
+    for seat in range(3):
+        act(state, seat, "stay")
+    act(state, 3, "leave")
+    assert state.pot == 2 + 3 * 2 and state.stacks[:3] == [48, 48, 48]  # not a game for 2 chips
+    assert "FL-1: West, North and South pay the ante of 2 chips each; the pot is 8 on top of the 2 chips left in it." \
+        in state.log_for(0)
+    assert state.chips() == 200
+
+
+def two_player_shutout(games: int = 2):
+    """Two players, North (1) deals: South takes no trick of a pot of 8 (FL-7, FL-8) and
+    decides first (FL-10: from the dealer's left)."""
+    game = FightForTheLead(players=2, ante=4, stack=100, games=games)
+    state = game.new_state(seed=3, dealer=1, deck=stacked_deck(["2h 3c 4d 5s", "3h Ac Ad As"], "4h 5c 6c"))
+    act(state, 0, "fight", "2h")
+    act(state, 1, "fight", "3h")  # 4h turned: North leads; South gets 5c, North 6c (FL-5)
+    act(state, 0, "exchange")
+    act(state, 1, "exchange")
+    for seat, card in [(1, "Ac"), (0, "3c"), (1, "Ad"), (0, "4d"), (1, "As"), (0, "5s"), (1, "6c"), (0, "5c")]:
+        act(state, seat, "play", card)
+    assert state.tricks == [0, 4] and state.losers == [0] and state.last_pot == 8 and state.pot == 0
+    return state
+
+
+def test_fl9_the_stake_is_paid_when_the_next_game_starts():
+    state = two_player_shutout()
+    assert state.deciders == [0, 1] and state.current_player == 0
+    act(state, 0, "stay")
+    assert state.stacks == [96, 104] and state.pot == 0  # nothing paid before everyone has decided
+    act(state, 1, "stay")
+    assert state.stacks == [88, 104] and state.pot == 8 and state.phase == "fight"  # no ante on top (FL-1)
+
+
+def test_fl9_a_loser_never_pays_for_a_game_that_is_not_played():
+    state = two_player_shutout()
+    act(state, 0, "stay")
+    act(state, 1, "leave")  # no next game
+    assert state.is_terminal and state.stacks == [96, 104] and state.pot == 0
+    assert not any(line.startswith("FL-9: South pays") for line in state.log_for(0))
+
+
+def test_fl10_players_decide_in_turn_from_the_dealers_left():
+    state = four_game()  # East (3) deals
+    play_four_tricks(state)
+    assert state.deciders == [0, 1, 2, 3] and state.current_player == 0
+    error = rejects(state, 1, Action("stay"), "EN-1")  # West waits for South
+    assert str(error) == ("EN-1: it is South's turn, not West's "
+                          "(FL-10: players decide in turn, clockwise from the dealer's left)")
+    act(state, 0, "stay")
+    assert state.current_player == 1
+
+
+def test_fl10_the_pot_left_at_the_end_is_shared_from_the_dealers_left():
+    state = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
+    play_four_tricks(state)  # the pot of 10 pays 2-1-1-0 tricks; 2 chips stay (FL-8)
+    assert state.is_terminal and state.pot == 0
+    # 2 chips among 4 players: none each, and one each to South and West, nearest East's left.
+    assert state.stacks == [51, 51, 50, 48] and sum(state.stacks) == 200
+    assert state.log_for(2)[-1] == ("FL-10: The session of 1 games is over. The 2 chips left in the pot are shared: "
+                                   "South 1, West 1, North 0, East 0. Stacks: South 51, West 51, North 50, East 48.")
+
+
+def test_fl10_the_last_player_at_the_table_takes_what_is_left():
+    state = four_game()
+    play_four_tricks(state)  # 2 chips stay in the pot
+    act(state, 0, "stay")
+    act(state, 1, "leave")
+    act(state, 2, "leave")
+    act(state, 3, "leave")  # East, the loser, leaves too: South alone is left
+    assert state.is_terminal and state.pot == 0
+    assert state.stacks == [52, 50, 50, 48]
 
 
 def test_fl10_a_loser_who_cannot_pay_must_leave():
@@ -300,7 +376,7 @@ def test_fl10_a_player_who_cannot_pay_a_due_ante_must_leave():
 def test_fl10_the_session_ends_after_its_games_or_below_two_players():
     state = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
     play_four_tricks(state)
-    assert state.is_terminal and state.returns() == [0.0, 0.0, 0.0, -2.0]
+    assert state.is_terminal and state.returns() == [1.0, 1.0, 0.0, -2.0]  # the 2 chips left are shared
     two = FightForTheLead(players=2, games=5).new_state(seed=4)
     bot = RuleOfThumb()
     while two.phase != "decide":
@@ -308,6 +384,19 @@ def test_fl10_the_session_ends_after_its_games_or_below_two_players():
         two.apply_for(seat, bot(two.observation(seat)))
     act(two, two.current_player, "leave")
     assert two.is_terminal
+
+
+def test_refusals_outside_the_rules_get_engine_ids():
+    state = four_game()
+    rejects(state, 0, Action("bet", amount=2), "EN-3")
+    rejects(state, 0, Action("exchange", amount=2), "EN-3")
+    assert "8♦ is named twice" in str(rejects(state, 0, Action("exchange", "8d 8d"), "FL-6"))
+    with pytest.raises(IllegalActionError, match="^EN-4: there is no seat 7"):
+        state.check(Action("exchange"), 7)
+    over = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
+    play_four_tricks(over)
+    with pytest.raises(IllegalActionError, match="^EN-2: the session is over"):
+        over.check(Action("stay"), 0)
 
 
 # -- FL-11 and the generic checks -----------------------------------------------------------
@@ -350,7 +439,8 @@ def test_random_playout_conserves_chips_and_cards_and_hides_what_it_must(seed, p
 
     final = random_playout(game, seed, illegal=_illegal, extra_check=extra)
     assert final.chips() == players * game.stack  # FL-11
-    assert sum(final.returns()) == -final.pot
+    assert final.pot == 0 and sum(final.stacks) == players * game.stack  # FL-10: nothing stranded
+    assert sum(final.returns()) == 0
 
 
 @pytest.mark.parametrize("steps", [2, 4, 9, 23, 40])  # fight, exchange, tricks, game 2, decisions

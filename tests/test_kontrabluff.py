@@ -66,6 +66,29 @@ def test_kb1_each_player_gets_ten_cards_alternately_non_dealer_first():
     assert deck_order[0] in state.hands[SOUTH] and deck_order[1] in state.hands[NORTH]
 
 
+def test_kb1_a_stacked_deck_naming_a_card_twice_is_refused_naming_the_card():
+    cards = list(deck(52))
+    cards[7] = cards[0]  # 2♣ twice, 3♠ missing
+    with pytest.raises(CardError, match="missing 3♠, not in the deck or repeated 2♣"):
+        Kontrabluff().new_state(seed=1, deck=cards)
+
+
+def test_refusals_outside_the_rules_get_engine_ids():
+    state = new(S_HAND, N_HAND)  # North leads the first round
+    with pytest.raises(IllegalActionError, match="^EN-1: it is North's turn, not South's"):
+        state.check(lay("2c"), SOUTH)
+    assert not state.can_apply(lay("2c"), SOUTH) and state.can_apply(lay("Ah"), NORTH)
+    with pytest.raises(IllegalActionError, match="^EN-3: 'bet' is not a Kontrabluff action"):
+        state.apply(Action("bet"))
+    with pytest.raises(IllegalActionError, match="^EN-3: Kontrabluff has no chips"):
+        state.apply(Action("lay", "Ah", amount=1))
+    over = new(S_HAND, N_HAND, target=1)
+    play(over, lay("Ah"), Action("pass"))
+    assert over.is_terminal and not over.can_apply(Action("hand_over"))
+    with pytest.raises(IllegalActionError, match="^EN-2: the match is over"):
+        over.check(Action("hand_over"))
+
+
 def test_kb1_the_first_dealer_is_drawn_from_the_seed():
     dealers = {Kontrabluff().new_state(seed=seed).dealer for seed in range(40)}
     assert dealers == {0, 1}
@@ -75,42 +98,88 @@ def test_kb1_the_first_dealer_is_drawn_from_the_seed():
 
 def test_kb1_the_talon_is_dealt_from_the_top_of_the_stacked_deck():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), Action("pass"))  # North wins 1 point
+    play(state, lay("Ah"), Action("pass"))  # North wins 1 point
     # KB-9: South (the loser) deals; North (the winner) needs one card and gets the top card
     assert parse_cards("2h")[0] in state.hands[NORTH]
     assert state.talon[-1] == parse_cards("3s")[0]
 
 
-def test_kb2_the_dealer_plays_low_or_hands_over():
+def test_kb2_the_non_dealer_leads_the_first_round_of_a_deal_and_the_dealer_has_no_choice():
     state = new(S_HAND, N_HAND)
-    assert state.current_player == SOUTH == state.dealer
+    assert state.dealer == SOUTH and state.current_player == NORTH and state.phase is Phase.LEAD
+    assert state.first_round and state.observation(NORTH).first_round
+    assert state.legal_actions().kinds() == {"lay", "low"}
+    assert len(state.legal_actions()) == 10 + 252  # a card to lay, or five cards face down
+    assert state.legal_actions(SOUTH).kinds() == frozenset()  # the dealer has no choice here
+    with pytest.raises(IllegalActionError, match="^KB-2: the first round of a deal is led by the non-dealer"):
+        state.apply(Action("hand_over"))
+    with pytest.raises(IllegalActionError):
+        state.apply_for(SOUTH, low("2c 3d 4h 5s 7c"))  # not the dealer's turn
+    assert "KB-2: North leads the first round of the deal: a card or low" in state.log_for(SOUTH)
+
+
+def test_kb2_the_non_dealer_may_lead_the_first_round_low():
+    state = new(S_HAND, N_HAND)
+    play(state, low("2d 3h 4s 6c 8d"))
+    assert state.leader == NORTH and state.phase is Phase.LOW and state.current_player == SOUTH
+
+
+def test_kb2_north_deals_so_south_leads_the_first_round():
+    state = new(S_HAND, N_HAND, dealer=NORTH)
+    assert state.current_player == SOUTH and state.phase is Phase.LEAD
+    play(state, lay("Ad"))
+    assert state.leader == SOUTH and state.current_player == NORTH
+
+
+def test_kb2_later_rounds_start_with_the_dealers_choice():
+    state = new(S_HAND, N_HAND, TALON)
+    play(state, lay("Ah"), Action("pass"))  # North wins the first round; South lost and deals (KB-9)
+    assert state.dealer == SOUTH and state.current_player == SOUTH and state.phase is Phase.CHOOSE
+    assert not state.first_round and not state.observation(NORTH).first_round
     assert state.legal_actions().kinds() == {"low", "hand_over"}
     with pytest.raises(IllegalActionError, match="^KB-2: the dealer may lead only by playing low"):
         state.apply(lay("2c"))
     play(state, Action("hand_over"))
-    assert state.current_player == NORTH
+    assert state.current_player == NORTH and state.phase is Phase.LEAD
     assert state.legal_actions().kinds() == {"lay", "low"}
-    assert len(state.legal_actions()) == 10 + 252
+    with pytest.raises(IllegalActionError, match="^KB-2: the leader of a new round lays a card"):
+        state.apply(Action("hand_over"))
 
 
 def test_kb2_after_a_hand_over_the_other_may_lead_low():
-    state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"), low("2d 3h 4s 6c 8d"))
+    state = new(S_HAND, N_HAND, TALON)
+    play(state, lay("Ah"), Action("pass"), Action("hand_over"))
+    play(state, Action("low", state.hands[NORTH][:5]))
     assert state.leader == NORTH and state.phase is Phase.LOW and state.current_player == SOUTH
+
+
+def test_kb2_the_dealer_may_play_low_in_a_later_round():
+    state = new(S_HAND, N_HAND, TALON)
+    play(state, lay("Ah"), Action("pass"))
+    play(state, low("2c 3d 4h 5s 7c"))
+    assert state.leader == SOUTH == state.dealer and state.phase is Phase.LOW
 
 
 def test_kb2_the_loser_of_a_round_is_the_next_dealer():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), Action("pass"))
+    play(state, lay("Ah"), Action("pass"))
     assert state.dealer == SOUTH and state.current_player == SOUTH  # South lost
     play(state, Action("hand_over"), lay("Kd"), lay("Ad"), Action("pass"))  # North passes
     assert state.scores == (3, 1)
     assert state.dealer == NORTH and state.current_player == NORTH
 
 
+def test_kb2_every_new_deal_starts_with_the_non_dealer_leading():
+    state = new(S_HAND, N_HAND, TALON)
+    while state.deal == 1:
+        _low_and_pass(state)
+    assert state.deal_dealer == NORTH and state.dealer == NORTH  # deals alternate (KB-11)
+    assert state.current_player == SOUTH and state.phase is Phase.LEAD and state.first_round
+
+
 def test_kb3_cards_are_laid_one_at_a_time_into_separate_rows():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"), lay("Ah"), lay("Ad"), lay("Kd"))
+    play(state, lay("Ah"), lay("Ad"), lay("Kd"))
     assert state.rows[NORTH] == list(parse_cards("Ah Kd"))
     assert state.rows[SOUTH] == list(parse_cards("Ad"))
     assert state.current_player == SOUTH
@@ -119,24 +188,31 @@ def test_kb3_cards_are_laid_one_at_a_time_into_separate_rows():
 
 def test_kb3_a_card_not_in_hand_is_refused_naming_the_rule():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"))
     with pytest.raises(IllegalActionError, match="^KB-3: .*not in North's hand"):
         state.apply(lay("Ad"))  # South's card
     with pytest.raises(IllegalActionError, match="^KB-3: lay takes exactly one card"):
         state.apply(Action("lay", "Ah Kd"))
 
 
-def test_kb4_the_leader_cannot_pass_before_his_first_card():
-    state = new(S_HAND, N_HAND)
+def test_kb4_the_leader_cannot_pass_before_his_first_card_and_is_told_why():
+    state = new(S_HAND, N_HAND, TALON)
+    assert Action("pass") not in state.legal_actions()  # the first round's leader (KB-2)
+    with pytest.raises(IllegalActionError, match="^KB-4: the leader may not pass before any card is laid: "
+                       "it would score nothing for anyone.*could repeat without end"):
+        state.apply(Action("pass"))
+    play(state, lay("Ah"), Action("pass"))  # a later round: the dealer's choice, then a hand-over
+    assert Action("pass") not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="^KB-4: the dealer may not pass before any card is laid"):
+        state.apply(Action("pass"))
     play(state, Action("hand_over"))
     assert Action("pass") not in state.legal_actions()
-    with pytest.raises(IllegalActionError, match="^KB-4"):
+    with pytest.raises(IllegalActionError, match="^KB-4: the leader may not pass"):
         state.apply(Action("pass"))
 
 
 def test_kb4_the_responder_may_pass_on_his_first_turn_and_loses():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"), lay("Ah"))
+    play(state, lay("Ah"))
     assert Action("pass") in state.legal_actions()
     play(state, Action("pass"))
     assert state.scores == (0, 1)  # one card on the table pays 1 to the leader
@@ -144,7 +220,7 @@ def test_kb4_the_responder_may_pass_on_his_first_turn_and_loses():
 
 def test_kb4_passing_a_normal_round_takes_no_cards():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"), lay("Ah"))
+    play(state, lay("Ah"))
     with pytest.raises(IllegalActionError, match="^KB-4: pass takes no cards"):
         state.apply(Action("pass", "2c"))
 
@@ -152,7 +228,6 @@ def test_kb4_passing_a_normal_round_takes_no_cards():
 def test_kb5_a_pass_with_seven_cards_on_the_table_pays_28():
     """The rule page's figure: a normal round ended by a pass with 7 cards on the table."""
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"))
     for north, south in [("Ah", "Ad"), ("Kd", "Kc"), ("Qc", "Qs")]:
         play(state, lay(north), lay(south))
     play(state, lay("Js"), Action("pass"))  # 7 cards, South passes
@@ -166,7 +241,6 @@ def test_kb5_points_are_triangular_numbers():
 
 def test_kb5_two_full_rows_the_better_hand_wins_55():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"))
     # North: A K Q J 10 straight; South: A K Q J 9, high card
     for north, south in [("Ah", "Ad"), ("Kd", "Kc"), ("Qc", "Qs"), ("Js", "Jh"), ("Th", "9d")]:
         play(state, lay(north), lay(south))
@@ -178,7 +252,6 @@ def test_kb5_an_exact_tie_goes_to_the_leader():
     south = "2c 3d 4h 5s 6c 9d Jh Qs Kc Ad"
     north = "2d 3h 4s 5c 6d Th Js Qc Kd Ah"
     state = new(south, north)
-    play(state, Action("hand_over"))  # North leads
     for north_card, south_card in [("6d", "6c"), ("5c", "5s"), ("4s", "4h"), ("3h", "3d"), ("2d", "2c")]:
         play(state, lay(north_card), lay(south_card))
     assert state.scores == (0, 55)  # both six-high straights: North laid first
@@ -186,15 +259,14 @@ def test_kb5_an_exact_tie_goes_to_the_leader():
 
 def test_kb5_the_better_hand_wins_for_the_responder_too():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"))
     for north, south in [("2d", "Ad"), ("3h", "Kc"), ("4s", "Qs"), ("6c", "Jh"), ("Th", "9d")]:
         play(state, lay(north), lay(south))
     assert state.scores == (55, 0)  # South's ace high beats North's ten high
 
 
 def test_kb6_a_seen_low_round_pays_55_to_the_lower_hand_and_turns_it_up():
-    state = new(S_HAND, N_HAND)
-    play(state, low("2c 3d 4h 5s 7c"))  # South leads low: seven high
+    state = new(S_HAND, N_HAND, dealer=NORTH)
+    play(state, low("2c 3d 4h 5s 7c"))  # South, the non-dealer, leads low (KB-2): seven high
     obs = state.observation(NORTH)
     assert obs.low_cards[SOUTH] == (None,) * 5 and obs.phase is Phase.LOW
     play(state, Action("see", "2d 3h 4s 6c 8d"))  # North: eight high
@@ -205,7 +277,7 @@ def test_kb6_a_seen_low_round_pays_55_to_the_lower_hand_and_turns_it_up():
 
 
 def test_kb6_when_the_leader_is_not_lower_his_hand_stays_hidden():
-    state = new(S_HAND, N_HAND)
+    state = new(S_HAND, N_HAND, dealer=NORTH)
     play(state, low("9d Jh Qs Kc Ad"))  # South: ace high
     play(state, Action("see", "2d 3h 4s 6c 8d"))
     assert state.scores == (0, 55)
@@ -220,23 +292,23 @@ def test_kb6_an_exact_tie_in_a_low_round_goes_to_the_leader():
     south = "2c 3d 4h 5s 7c 9d Jh Qs Kc Ad"
     north = "2d 3h 4s 5c 7d Th Js Qc Kd Ah"
     state = new(south, north)
-    play(state, Action("hand_over"), low("2d 3h 4s 5c 7d"))  # North leads low
+    play(state, low("2d 3h 4s 5c 7d"))  # North leads low
     play(state, Action("see", "2c 3d 4h 5s 7c"))
     assert state.scores == (0, 55)
 
 
 def test_kb6_a_straight_or_flush_counts_against_a_low_hand():
     south = "2c 3c 4c 5c 7c 9d Jh Qs Kc Ad"  # a flush: high in poker, bad low
-    state = new(south, N_HAND)
+    state = new(south, N_HAND, dealer=NORTH)
     play(state, low("2c 3c 4c 5c 7c"), Action("see", "Th Js Qc Kd Ah"))  # North: a straight
     assert state.scores == (0, 55)  # a straight is lower than a flush
-    state = new(south, N_HAND)
+    state = new(south, N_HAND, dealer=NORTH)
     play(state, low("2c 3c 4c 5c 7c"), Action("see", "2d 3h 4s 6c Ah"))  # North: ace high
     assert state.scores == (0, 55)
 
 
 def test_kb6_a_passed_low_round_pays_15_and_shows_nothing():
-    state = new(S_HAND, N_HAND)
+    state = new(S_HAND, N_HAND, dealer=NORTH)
     play(state, low("2c 3d 4h 5s 7c"), Action("pass", "2d 3h 4s 6c 8d"))
     assert state.scores == (15, 0)
     assert not set(parse_cards("2c 3d 4h 5s 7c")) & cards_in(state.observation(NORTH))
@@ -245,10 +317,10 @@ def test_kb6_a_passed_low_round_pays_15_and_shows_nothing():
 
 
 def test_kb6_low_rounds_take_exactly_five_cards():
-    state = new(S_HAND, N_HAND)
+    state = new(S_HAND, N_HAND, dealer=NORTH)
     with pytest.raises(IllegalActionError, match="^KB-6: low takes exactly 5 cards"):
         state.apply(low("2c 3d 4h 5s"))
-    with pytest.raises(IllegalActionError, match="^KB-6: low names a card twice"):
+    with pytest.raises(IllegalActionError, match="^KB-6: low names 2♣ twice"):
         state.apply(Action("low", "2c 2c 3d 4h 5s"))
     play(state, low("2c 3d 4h 5s 7c"))
     with pytest.raises(IllegalActionError, match="^KB-6: .*passing a low round lays 5 cards face down"):
@@ -259,7 +331,7 @@ def test_kb6_low_rounds_take_exactly_five_cards():
 
 def test_kb7_observations_hold_no_hidden_card_and_public_counts():
     state = new(S_HAND, N_HAND)
-    play(state, Action("hand_over"), lay("Ah"), lay("Ad"))
+    play(state, lay("Ah"), lay("Ad"))
     obs = state.observation(SOUTH)
     assert isinstance(obs, KontrabluffObservation)
     assert not cards_in(obs) & set(state.hands[NORTH] + state.talon)
@@ -272,7 +344,7 @@ def test_kb7_observations_hold_no_hidden_card_and_public_counts():
 
 def test_kb7_face_up_cards_stay_public_for_the_rest_of_the_deal():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), lay("Ad"), Action("pass"))
+    play(state, lay("Ah"), lay("Ad"), Action("pass"))
     assert state.rows == [[], []]
     for player in (SOUTH, NORTH):
         assert set(parse_cards("Ah Ad")) <= set(state.observation(player).seen)
@@ -280,7 +352,7 @@ def test_kb7_face_up_cards_stay_public_for_the_rest_of_the_deal():
 
 def test_kb8_rows_go_to_the_discard_and_hands_are_kept():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), lay("Ad"), lay("Kd"), Action("pass"))
+    play(state, lay("Ah"), lay("Ad"), lay("Kd"), Action("pass"))
     assert sorted(state.discard) == sorted(parse_cards("Ah Ad Kd"))
     assert set(parse_cards("2c 3d 4h 5s 7c 9d Jh Qs Kc")) <= set(state.hands[SOUTH])
 
@@ -288,7 +360,7 @@ def test_kb8_rows_go_to_the_discard_and_hands_are_kept():
 def test_kb9_the_loser_refills_one_card_at_a_time_winner_first():
     state = new(S_HAND, N_HAND, TALON)
     # North leads two cards, South lays one and passes: North wins 6 (3 cards)
-    play(state, Action("hand_over"), lay("Ah"), lay("Ad"), lay("Kd"), Action("pass"))
+    play(state, lay("Ah"), lay("Ad"), lay("Kd"), Action("pass"))
     assert state.scores == (0, 6)
     # South deals: North (winner) 2h, South 3s, North 4c; talon down by 3
     assert set(parse_cards("2h 4c")) <= set(state.hands[NORTH])
@@ -302,21 +374,21 @@ def test_kb9_the_loser_refills_one_card_at_a_time_winner_first():
 
 def test_kb9_a_full_hand_is_skipped():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), Action("pass"))
+    play(state, lay("Ah"), Action("pass"))
     # South laid nothing and holds 10: only North gets a card
     assert len(state.talon) == 31 and len(state.hands[SOUTH]) == 10
 
 
 def _low_and_pass(state) -> None:
-    """One low round: the dealer plays low with his first five cards, the other passes."""
-    dealer = state.current_player
-    play(state, Action("low", state.hands[dealer][:5]))
-    play(state, Action("pass", state.hands[1 - dealer][:5]))
+    """One low round: the player to lead (KB-2) plays low with his first five cards, the other passes."""
+    leader = state.current_player
+    play(state, Action("low", state.hands[leader][:5]))
+    play(state, Action("pass", state.hands[1 - leader][:5]))
 
 
 def test_kb10_kb11_the_talon_runs_out_then_the_deal_ends():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), Action("pass"))  # 1 card used: talon 31
+    play(state, lay("Ah"), Action("pass"))  # 1 card used: talon 31
     for _ in range(3):  # three low rounds use 30 cards: talon 1
         _low_and_pass(state)
     assert len(state.talon) == 1
@@ -333,7 +405,7 @@ def test_kb10_kb11_the_talon_runs_out_then_the_deal_ends():
     assert sum(state.scores) == sum(scores) + 15  # scores are kept
     assert list(map(len, state.hands)) == [10, 10] and len(state.talon) == 32
     assert state.observation(SOUTH).seen == ()  # a new deal: nothing seen yet
-    assert state.dealer == state.deal_dealer == state.current_player
+    assert state.dealer == state.deal_dealer == 1 - state.current_player  # KB-2: the non-dealer leads
 
 
 def test_kb11_a_round_needs_five_cards_in_each_hand():
@@ -349,16 +421,16 @@ def test_kb11_a_round_needs_five_cards_in_each_hand():
 
 def test_kb12_the_match_ends_when_a_player_reaches_the_target():
     state = new(S_HAND, N_HAND, TALON, target=20)
-    _low_and_pass(state)  # South leads low: 15
+    _low_and_pass(state)  # North, the non-dealer, leads low (KB-2): 15
     assert not state.is_terminal
-    play(state, Action("hand_over"))
-    play(state, Action("low", state.hands[SOUTH][:5]))
-    play(state, Action("pass", state.hands[NORTH][:5]))  # South again: 30 >= 20, mid-deal
-    assert state.is_terminal and state.current_player is None and state.winner == SOUTH
-    assert state.returns() == [1.0, -1.0]
+    play(state, Action("hand_over"))  # South lost and deals; he hands over
+    play(state, Action("low", state.hands[NORTH][:5]))
+    play(state, Action("pass", state.hands[SOUTH][:5]))  # North again: 30 >= 20, mid-deal
+    assert state.is_terminal and state.current_player is None and state.winner == NORTH
+    assert state.returns() == [-1.0, 1.0]
     assert state.deal == 1 and state.phase is Phase.OVER
-    assert state.log_for(NORTH)[-1] == "KB-12: South reaches 30 points and wins the match"
-    with pytest.raises(IllegalActionError, match="^end"):
+    assert state.log_for(SOUTH)[-1] == "KB-12: North reaches 30 points and wins the match"
+    with pytest.raises(IllegalActionError, match="game is over"):
         state.apply(Action("hand_over"))
     assert len(state.legal_actions()) == 0
 
@@ -420,18 +492,18 @@ def test_random_playout_a_full_300_point_match():
 
 
 def test_illegal_actions_of_every_kind_leave_the_state_unchanged():
-    state = new(S_HAND, N_HAND, TALON)
-    bad = [lay("2c"), Action("pass"), Action("see", "2c 3d 4h 5s 7c"), Action("hand_over", "2c"),
-           low("2c 3d 4h 5s"), low("2d 3h 4s 6c 8d"), Action("low", "2c 3d 4h 5s 7c", amount=3), Action("fold")]
+    state = new(S_HAND, N_HAND, TALON)  # North leads the first round (KB-2)
+    bad = [lay("2c"), Action("pass"), Action("see", "2d 3h 4s 6c 8d"), Action("hand_over"), Action("hand_over", "2c"),
+           low("2d 3h 4s 6c"), low("2c 3d 4h 5s 7c"), Action("low", "2d 3h 4s 6c 8d", amount=3), Action("fold")]
     for action in bad:
-        assert_illegal_leaves_state(state, action)
-    play(state, Action("hand_over"))
-    for action in [Action("hand_over"), Action("pass"), lay("2c"), Action("see", "2d 3h 4s 6c 8d")]:
         assert_illegal_leaves_state(state, action)
     play(state, lay("Ah"))
     for action in [low("2c 3d 4h 5s 7c"), Action("pass", "2c"), lay("Ah"), Action("lay", "2c 3d")]:
         assert_illegal_leaves_state(state, action)
-    play(state, Action("pass"), low("2c 3d 4h 5s 7c"))
+    play(state, Action("pass"))  # South lost: he deals and chooses
+    for action in [Action("pass"), lay("2c"), Action("see", "2c 3d 4h 5s 7c"), Action("hand_over", "2c")]:
+        assert_illegal_leaves_state(state, action)
+    play(state, low("2c 3d 4h 5s 7c"))
     for action in [Action("pass"), Action("see", "2d 3h"), lay("2d"), Action("hand_over"), Action("see", "2c 3h 4s 6c 8d")]:
         assert_illegal_leaves_state(state, action)
     assert_cards_conserved(state)
@@ -461,13 +533,13 @@ def test_clone_is_independent_and_equal():
     state = new(S_HAND, N_HAND, TALON)
     copy = state.clone()
     assert copy == state
-    play(copy, Action("hand_over"), lay("Ah"))
+    play(copy, lay("Ah"))
     assert copy != state and len(state.hands[NORTH]) == 10 and state.rows == [[], []]
 
 
 def test_sample_state_is_consistent_with_the_observation():
     state = new(S_HAND, N_HAND, TALON)
-    play(state, Action("hand_over"), lay("Ah"), lay("Ad"), Action("pass"))
+    play(state, lay("Ah"), lay("Ad"), Action("pass"))
     play(state, low(state.hands[NORTH][:5]), Action("pass", state.hands[SOUTH][:5]))  # North wins 15; South deals
     obs = state.observation(SOUTH)
     rng = np.random.default_rng(0)
@@ -502,22 +574,55 @@ def test_bots_return_legal_actions_from_observations(make):
 
 
 def test_rule_bot_passes_a_hopeless_row_and_plays_low_with_a_low_hand():
-    state = new(S_HAND, N_HAND)
+    state = new("2c 3d 4h 6s 7c 9d Jh Qs Kc Ad", N_HAND, dealer=NORTH)
     bot = RuleBot()
-    # South's best low is seven high: he leads low with it (KB-6)
+    # South leads the first round (KB-2); his best low is seven high: he leads low with it (KB-6)
     action = bot(state.observation(SOUTH))
-    assert action.kind == "low" and sorted(action.cards) == sorted(parse_cards("2c 3d 4h 5s 7c"))
+    assert action.kind == "low" and sorted(action.cards) == sorted(parse_cards("2c 3d 4h 6s 7c"))
     strong = "Ac As Ad Ah Kc 2d 3h 4s 6c 8d"
     weak = "2c 3d 5h 7s 9c Jd 4h 6s 2s Qd"
     state = new(weak, strong)
-    play(state, Action("hand_over"), lay("Ac"), lay("Qd"), lay("As"), lay("Jd"), lay("Ad"))
+    play(state, lay("Ac"), lay("Qd"), lay("As"), lay("Jd"), lay("Ad"))
     assert bot(state.observation(SOUTH)) == Action("pass")  # trips already beat his best
+
+
+def test_kb2_the_rule_bot_leads_the_first_round_by_its_cards():
+    bot = RuleBot()
+    # A strong high hand (four aces) leads a card even with a fair low hand beside it.
+    state = new("2c 3d 5h 7s 9c Jd 4h 6s 2s Qd", "Ac As Ad Ah Kc 2d 3h 4s 6c 8d")
+    assert bot(state.observation(NORTH)) == lay("Ac")
+    # A seven-high low and no trips: low (KB-6).
+    state = new("2c 3d 4h 6s 7c 9d Jh Qs Kc Ad", N_HAND, dealer=NORTH)
+    assert bot(state.observation(SOUTH)).kind == "low"
+    # The dealer, who had no choice, answers the lead: a weak hand passes at once, giving 1 point.
+    play(state, lay("Ad"))
+    assert state.current_player == NORTH and bot(state.observation(NORTH)) in state.legal_actions()
+
+
+def test_kb2_search_keeps_samples_where_the_dealer_holds_a_good_low_in_the_first_round():
+    from cardlab.bots.kontrabluff import KontrabluffRuleBot
+
+    bot = KontrabluffRuleBot()
+    state = new(S_HAND, N_HAND, TALON)  # South deals and holds a seven-high low
+    assert bot.plausible(state, state.observation(NORTH))  # he had no choice: nothing to read from it
+    play(state, lay("Ah"), Action("pass"), Action("hand_over"))  # a later round: South deals and hands over
+    assert not state.first_round and state.phase is Phase.LEAD
+    # Had he been this bot, South would have played low with his seven-high low rather than hand over.
+    assert not bot.plausible(state, state.observation(NORTH))
+
+
+def test_kb2_search_bot_plays_the_first_round_for_either_seat():
+    for dealer in (SOUTH, NORTH):
+        state = new(S_HAND, N_HAND, TALON, dealer=dealer)
+        leader = 1 - dealer
+        action = SearchBot(seed=4, samples=4)(state.observation(leader))
+        assert action in state.legal_actions() and action.kind in {"lay", "low"}
 
 
 def test_search_bot_values_and_delegation():
     state = new(S_HAND, N_HAND)
     bot = SearchBot(seed=3, samples=8)
-    obs = state.observation(SOUTH)
+    obs = state.observation(NORTH)  # North leads the first round (KB-2)
     values = bot.action_values(obs)
     assert values and all(action in obs.legal_actions for action in values)
     assert bot(obs) == max(values, key=values.get)
@@ -537,7 +642,7 @@ def test_search_bot_delegates_to_a_games_own_search_bot(monkeypatch):
             return Action("hand_over")
 
     monkeypatch.setattr(search, "game_bot_module", lambda name: types.SimpleNamespace(SEARCH_BOT=Fixed))
-    obs = new(S_HAND, N_HAND).observation(SOUTH)
+    obs = new(S_HAND, N_HAND).observation(NORTH)
     assert SearchBot(seed=1)(obs) == Action("hand_over")
 
 
@@ -549,7 +654,7 @@ def test_rule_bot_names_a_game_without_bots():
 
 
 def test_search_bot_counts_the_points_of_an_action_that_ends_the_round():
-    state = new(S_HAND, N_HAND)
+    state = new(S_HAND, N_HAND, dealer=NORTH)  # South leads the first round (KB-2)
     play(state, low("9d Jh Qs Kc Ad"))
     values = SearchBot(seed=2, samples=6).action_values(state.observation(NORTH))
     passes = [value for action, value in values.items() if action.kind == "pass"]

@@ -93,15 +93,16 @@ def illegal_arrangements(state) -> dict[str, Action]:
     }
 
 
-@pytest.mark.parametrize("case", ["24 cards", "26 cards", "a card twice", "a laid-out card", "wrong kind", "an amount"])
-def test_pp2_arrangement_must_use_exactly_the_25_cards(case):
+@pytest.mark.parametrize("case, rule", [("24 cards", "PP-2"), ("26 cards", "PP-2"), ("a card twice", "PP-2"),
+                                        ("a laid-out card", "PP-2"), ("wrong kind", "EN-3"), ("an amount", "EN-3")])
+def test_pp2_arrangement_must_use_exactly_the_25_cards(case, rule):
     state = new_state()
     action = illegal_arrangements(state)[case]
     assert action not in state.legal_actions()
     assert_illegal_leaves_state(state, action)
-    with pytest.raises(IllegalActionError, match="^PP-2: ") as error:
+    with pytest.raises(IllegalActionError, match=f"^{rule}: ") as error:
         state.apply_for(NORTH, action)
-    assert error.value.rule == "PP-2"
+    assert error.value.rule == rule
 
 
 def test_pp2_error_names_the_missing_and_extra_cards():

@@ -156,18 +156,54 @@ def test_an_error_in_the_task_is_raised_not_retried():
     assert not [p for p in multiprocessing.active_children() if p.is_alive()], "workers left running"
 
 
-def test_ctrl_c_cancels_the_run_and_stops_the_workers():
-    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    start = time.perf_counter()
+class SlowCounted:
+    """A slow task that appends one byte to a file per game, so a test can count the games
+    really played (in any process) after a cancel."""
+
+    def __init__(self, path: Path):
+        self.path = str(path)
+
+    def __call__(self, rng: np.random.Generator) -> dict:
+        time.sleep(0.02)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            os.write(fd, b".")
+        finally:
+            os.close(fd)
+        return {"x": rng.random()}
+
+
+def test_ctrl_c_cancels_the_run_and_stops_the_workers(tmp_path):
+    # SIGINT may be ignored in the process that runs the tests (nohup, background shells,
+    # some CI runners): restore Python's own handler so the signal raises KeyboardInterrupt.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    played = tmp_path / "played"
+    games = 500  # 10 s of sleeping on two workers if the cancel never came: short either way
+    stop = threading.Event()
+
+    def interrupt_once_games_run() -> None:  # Ctrl-C once the workers have started playing
+        deadline = time.monotonic() + 30
+        while not stop.is_set() and time.monotonic() < deadline:
+            if played.exists() and played.stat().st_size >= 20:
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            time.sleep(0.01)
+
+    watcher = threading.Thread(target=interrupt_once_games_run, daemon=True)
+    watcher.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            simulate(slow, 100_000, seed=0, workers=2, progress=False)  # ~1000 s of sleeping
+            simulate(SlowCounted(played), games, seed=0, workers=2, batch_size=10, progress=False)
     finally:
-        timer.cancel()
-    assert time.perf_counter() - start < 20
-    time.sleep(0.2)
+        stop.set()
+        watcher.join()
+        signal.signal(signal.SIGINT, previous)
+    time.sleep(0.5)
     assert not [p for p in multiprocessing.active_children() if p.is_alive()], "workers left running"
+    done = played.stat().st_size if played.exists() else 0
+    assert 0 < done < games, f"{done} of {games} games were played: the cancel did not stop the batches not yet run"
+    time.sleep(0.5)
+    assert (played.stat().st_size if played.exists() else 0) == done, "games went on after the cancel"
 
 
 def test_batch_tasks_and_merging_in_batch_order():

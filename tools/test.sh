@@ -2,6 +2,11 @@
 # Install cardlab with its test tools and run every test: unit, doctests, notebooks (nbval)
 # and the real-browser tests. Debian's chromium is installed when missing and we may
 # (root with apt-get); Playwright's own browser download does not work offline.
+#
+# The run uses every core (pytest-xdist, one file per worker so a notebook's cells share
+# one kernel and the browser servers start once per file), stops any single test after
+# pytest's configured timeout, and prints the slowest tests and files at the end.
+# Extra arguments go to pytest, e.g. `bash tools/test.sh tests/test_cards.py -n 0`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,4 +18,4 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" =
     || echo "chromium could not be installed: the browser tests will be skipped"
 fi
 
-python -m pytest "$@"
+python -m pytest -n auto --dist loadfile --durations=10 "$@"

@@ -1,5 +1,5 @@
 """Fight for the Lead by simulation: who wins the lead, what an exchange is worth,
-and how stacks and the pot move over a session (rules/fight-for-the-lead.md).
+and how stacks and the pot move over a session (docs/rules/fight-for-the-lead.md).
 
 Every function is seeded and returns a tidy pandas DataFrame whose columns its
 docstring lists; :mod:`cardlab.charts` and the notebooks draw them.

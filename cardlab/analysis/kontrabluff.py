@@ -101,8 +101,8 @@ def _verdict(low: pd.Series, high: pd.Series, other: pd.Series, above: str, belo
 class ContinueTask:
     """One normal opening round played by two search bots; a row per decision to lay or pass (KB-4).
 
-    The round is made normal (the dealer hands over and the other leads his best card,
-    KB-2) and played to two full rows: at each turn both values are recorded, then the
+    The round is made normal (the non-dealer leads the deal's first round with his best
+    card, KB-2) and played to two full rows: at each turn both values are recorded, then the
     best card is laid, so every number of cards on the table is reached.
     """
 
@@ -115,9 +115,7 @@ class ContinueTask:
         while not state.is_terminal and state.round_index == start:
             seat = state.current_player
             obs = state.observation(seat)
-            if state.phase is Phase.CHOOSE:
-                action = Action("hand_over")
-            elif state.phase is Phase.LEAD:
+            if state.phase is Phase.LEAD:  # the deal's first round: no dealer's choice (KB-2)
                 values = bots[seat].action_values(obs)
                 action = max((a for a in values if a.kind == "lay"), key=values.__getitem__)
             elif state.phase is Phase.NORMAL and len(obs.legal_actions.kinds()) == 2:
@@ -138,7 +136,7 @@ def continue_or_pass(rounds: int = 60, seed: int = 2026, *, samples: int = 8, ex
                      progress: bool = True) -> pd.DataFrame:
     """Expected net points of continuing against passing, by cards on the table and own row (KB-4, KB-5).
 
-    Plays ``rounds`` normal opening rounds (the dealer hands over, the other leads a card)
+    Plays ``rounds`` normal opening rounds (the non-dealer leads a card, KB-2)
     between two :class:`~cardlab.bots.SearchBot` (``samples`` sampled deals per
     decision); at every turn where passing is allowed it records the search bot's value
     of its best card (``continue``) and of passing (``pass`` = minus the points of the
@@ -174,13 +172,12 @@ def continue_or_pass(rounds: int = 60, seed: int = 2026, *, samples: int = 8, ex
 
 @dataclass(frozen=True)
 class LeadTask:
-    """A fresh deal where the dealer hands over (KB-2): the leader's value of low and of a card."""
+    """A fresh deal's first round, led by the non-dealer (KB-2): the leader's value of low and of a card."""
 
     samples: int = 8
 
     def __call__(self, rng: np.random.Generator) -> dict[str, Any]:
         state, bot_seed = _fresh_deal(rng)
-        state.apply(Action("hand_over"))
         leader = state.current_player
         values = SearchBot(bot_seed, samples=self.samples).action_values(state.observation(leader))
         low, normal = _best(values, "low"), _best(values, "lay")
@@ -191,8 +188,8 @@ def low_or_normal(deals: int = 200, seed: int = 2026, *, samples: int = 8, execu
                   progress: bool = True) -> pd.DataFrame:
     """Expected net points of leading low against a normal round, by the leader's best low hand (KB-2, KB-6).
 
-    Each of ``deals`` fresh deals starts with the dealer handing over; the other player
-    holds ten cards and leads. The search bot values leading low with his best low five
+    Each of ``deals`` fresh deals starts with its first round, which the non-dealer leads
+    holding ten cards (KB-2). The search bot values leading low with his best low five
     (``low``) and leading his best card in a normal round (``normal``). One row per
     ``low_hand`` (:data:`LOW_HANDS`, best first): ``deals``, both means with 95% intervals,
     ``gain`` (low minus normal), ``better`` (the larger mean) and ``verdict`` ('low' or
@@ -223,7 +220,8 @@ def low_or_normal(deals: int = 200, seed: int = 2026, *, samples: int = 8, execu
 
 @dataclass(frozen=True)
 class LowRoundTask:
-    """A fresh deal whose dealer leads low with his best low five (KB-6); the other answers as ``bot``."""
+    """A fresh deal whose first leader, the non-dealer (KB-2), leads low with his best low five (KB-6);
+    the other answers as ``bot``."""
 
     bot: Callable[[int], Callable] = RuleBot
 
@@ -247,7 +245,7 @@ def low_round_outcomes(rounds: int = 2000, seed: int = 2026, *, bot: Callable[[i
                        executor: Any = "processes", progress: bool = True) -> pd.DataFrame:
     """How often a low round is seen, and how often the leader wins it when seen (KB-6).
 
-    In each of ``rounds`` fresh deals the dealer leads low with his best low five; the
+    In each of ``rounds`` fresh deals the non-dealer leads low with his best low five (KB-2); the
     other player, played by ``bot`` (a factory ``bot(seed)``, by default the rule bot),
     sees or passes. One row per leader's ``low_hand`` and one ``"all"`` row:
     ``rounds``, ``seen`` (share seen), ``leader_wins_when_seen`` with a 95% interval,

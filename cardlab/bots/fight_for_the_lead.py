@@ -1,4 +1,4 @@
-"""A rule-of-thumb bot for Fight for the Lead (rules/fight-for-the-lead.md).
+"""A rule-of-thumb bot for Fight for the Lead (docs/rules/fight-for-the-lead.md).
 
 Fight with the highest card of the longest suit (FL-3); exchange up to two low cards
 when a card costs at most half a trick (FL-6); lead winners, win cheaply, throw low

@@ -9,7 +9,7 @@ or better, and when it passes a low round lays down the five cards it needs leas
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> state = Kontrabluff().new_state(seed=2, dealer=0)
 >>> bot = KontrabluffRuleBot()
->>> bot(state.observation(0)) in state.legal_actions()
+>>> bot(state.observation(1)) in state.legal_actions()    # KB-2: North leads the first round
 True
 """
 
@@ -280,10 +280,10 @@ class KontrabluffRuleBot:
         held = hand + row  # his hand when the round began
         if len(held) < 5:
             return True
-        if obs.phase in (Phase.LEAD, Phase.NORMAL) and obs.dealer == other:
+        if obs.phase in (Phase.LEAD, Phase.NORMAL) and obs.dealer == other and not obs.first_round:
             _, low = best_low(held)
             if _low_top(low) <= self.low_lead:
-                return False  # he would have played low, not handed over
+                return False  # he would have played low, not handed over (KB-2: no choice in a deal's first round)
         if obs.phase is Phase.NORMAL and row:
             high_key, _ = best_high(held)
             if obs.leader == other:

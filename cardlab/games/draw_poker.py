@@ -51,6 +51,7 @@ from cardlab.engine import (
     Zone,
     seat_names,
 )
+from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
 
 __all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "HandResult", "Phase"]
@@ -102,6 +103,7 @@ class _Choices(ActionList):
 
 
 _SHOWDOWN_ACTIONS = _Choices((_SHOW, _CONCEDE))
+_KINDS = ("pass", "open", "call", "raise", "draw", "show", "concede")  # every kind of action (EN-3)
 _NO_ACTIONS = ActionList(())
 # Card text by object identity: the 52 cards are canonical objects, and id() hashes
 # much faster than a dataclass of two enums (the deal is logged every hand).
@@ -202,12 +204,12 @@ class DrawPoker(Game):
         def whole(name: str, low: int) -> int:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-                raise SettingsError(f"{name} must be a whole number of at least {low}, got {value!r}")
+                raise SettingsError(f"EN-6: {name} must be a whole number of at least {low}, got {value!r}")
             return int(value)
 
         players = self.players
         if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 8:
-            raise SettingsError(f"draw poker is for 2 to 8 players, got {players!r}")
+            raise SettingsError(f"EN-6: draw poker is for 2 to 8 players, got {players!r}")
         if self.deck_size not in DECK_SIZES:
             raise SettingsError(f"deck_size must be one of {', '.join(map(str, DECK_SIZES))} (HR-3), got {self.deck_size!r}")
         if not isinstance(self.ace_low, bool):
@@ -247,7 +249,7 @@ class DrawPoker(Game):
             raise TypeError("sample_state needs a DrawPokerObservation")
         state = object.__new__(DrawPokerState)
         _base_fields(state, self, int(rng.integers(2**62)))
-        known = set(obs.hand) | set(obs.my_discards)
+        known = set(obs.hand) | set(obs.my_discards) | set(obs.my_folded)
         for shown in obs.shown:
             known.update(shown or ())
         unseen = [card for card in self.full_deck if card not in known]
@@ -284,7 +286,8 @@ class DrawPoker(Game):
             for seat in range(n)
         ]
         state.stock = [next(take) for _ in range(obs.stock_size)]
-        state.muck = list(take)
+        state.muck = list(take) + list(obs.my_folded)
+        state.folded = [obs.my_folded if seat == obs.player else () for seat in range(n)]
         return state
 
 
@@ -340,7 +343,8 @@ class DrawPokerObservation(Observation):
     hand, both rounds, without the ante)
     and ``stake`` the highest of them; ``to_call`` what this seat must add to stay
     (None before the opening); ``drawn`` how many cards each seat drew (DP-5, public);
-    ``my_discards`` this seat's own discards still in the discard pile; ``shown`` the
+    ``my_discards`` this seat's own discards still in the discard pile; ``my_folded`` its
+    own cards passed or conceded into the muck this hand; ``shown`` the
     hands shown at the showdown (DP-7); ``hand_sizes``, ``discard_sizes`` and
     ``stock_size`` count the face-down cards.
     """
@@ -360,6 +364,7 @@ class DrawPokerObservation(Observation):
     seated: tuple[bool, ...] = ()
     drawn: tuple[int | None, ...] = ()
     my_discards: tuple[Card, ...] = ()
+    my_folded: tuple[Card, ...] = ()
     shown: tuple[tuple[Card, ...] | None, ...] = ()
     hand_sizes: tuple[int, ...] = ()
     discard_sizes: tuple[int, ...] = ()
@@ -413,6 +418,7 @@ class DrawPokerState(GameState):
         self.stock = cards[dealt:]
         self.discards = [[] for _ in range(n)]
         self.muck: list[Card] = []
+        self.folded: list[tuple[Card, ...]] = [()] * n  # each seat's own cards in the muck
         self.drawn: list[int | None] = [None] * n
         self.shown: list[tuple[Card, ...] | None] = [None] * n
         self.refilled = False
@@ -497,17 +503,27 @@ class DrawPokerState(GameState):
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
         pending = self.pending
-        if not pending or (player is not None and player != pending[0]):
-            raise IllegalActionError("turn", f"it is not seat {player}'s turn")
+        if not pending:
+            raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
+        if player is not None and player != pending[0]:
+            who = self.name(player) if type(player) is int and 0 <= player < self.game.players else f"seat {player!r}"
+            raise IllegalActionError("EN-1", f"it is {self.name(pending[0])}'s turn, not {who}'s")
         seat = pending[0]
         game, kind, phase = self.game, action.kind, self.phase
+        if kind not in _KINDS:
+            if kind == "check":
+                raise IllegalActionError("DP-2", "there is no check: before the opening a player passes (leaving the "
+                                         "hand) or opens")
+            hint = "; to fold, pass (DP-3)" if kind == "fold" else ""
+            raise IllegalActionError("EN-3", f"{kind!r} is not a draw poker action ({', '.join(_KINDS)}){hint}")
         if phase == Phase.DRAW:
             if kind != "draw":
                 raise IllegalActionError("DP-5", f"it is the draw: {self.name(seat)} discards 0 to 5 cards, not {kind!r}")
             if action.amount is not None:
-                raise IllegalActionError("DP-5", "a draw names the discarded cards, not an amount")
-            if len(set(action.cards)) != len(action.cards):
-                raise IllegalActionError("DP-5", f"a card is named twice in {action}")
+                raise IllegalActionError("EN-3", "a draw names the discarded cards, not an amount")
+            twice = [card for i, card in enumerate(action.cards) if card in action.cards[:i]]
+            if twice:
+                raise IllegalActionError("DP-5", f"{_words(twice)} is named twice in {action}: each card is discarded once")
             strange = [card for card in action.cards if card not in self.hands[seat]]
             if strange:
                 raise IllegalActionError("DP-5", f"{_words(strange)} not in {self.name(seat)}'s hand")
@@ -523,9 +539,10 @@ class DrawPokerState(GameState):
         if kind not in ("pass", "open", "call", "raise"):
             raise IllegalActionError(rule, f"in a betting round a player passes, opens, calls or raises, not {kind!r}")
         if action.cards:
-            raise IllegalActionError(rule, f"{kind} takes no cards")
+            raise IllegalActionError("EN-3", f"{kind} takes no cards ({rule}: a betting round moves chips only)")
         if kind in ("pass", "call") and action.amount is not None:
-            raise IllegalActionError(rule, f"{kind} takes no amount")
+            raise IllegalActionError("EN-3", f"{kind} takes no amount ({rule}: "
+                                     + ("a call matches the stake" if kind == "call" else "a pass puts nothing in") + ")")
         if kind == "pass":
             return
         stack = self._stacks[seat]
@@ -588,6 +605,7 @@ class DrawPokerState(GameState):
         rule = "DP-3" if self.opener is not None else "DP-2"
         self.active[seat] = False
         self.muck += self.hands[seat]
+        self.folded[seat] = tuple(self.hands[seat])
         self.hands[seat] = []
         self.pending.pop(0)
         lost = self.game.ante + self.invested[seat]
@@ -675,6 +693,7 @@ class DrawPokerState(GameState):
         else:
             self.active[seat] = False
             self.muck += self.hands[seat]
+            self.folded[seat] = tuple(self.hands[seat])
             self.hands[seat] = []
             self._log("concede", f"{self.name(seat)} concedes without showing", rule="DP-7", player=seat,
                       action=_CONCEDE)
@@ -721,6 +740,13 @@ class DrawPokerState(GameState):
             self.phase = Phase.OVER
             why = "one player is left" if len(left) <= 1 else f"{game.hands} hand{'s' * (game.hands > 1)} played"
             self._log("end", f"the session ends: {why}", rule="DP-10")
+            if self.pot:  # a DP-8 remainder is shared, never stranded
+                seats = from_the_left(self.dealer, left, game.players)
+                shares = share_left_over(self.pot, seats)
+                for seat, chips in zip(seats, shares):
+                    self._stacks[seat] += chips
+                self._log("end", left_over_words(self.pot, [self.name(s) for s in seats], shares), rule="DP-10")
+                self.pot = 0
             return
         n = game.players
         self.dealer = next(s % n for s in range(self.dealer + 1, self.dealer + 1 + n) if self.seated[s % n])
@@ -771,6 +797,7 @@ class DrawPokerState(GameState):
             seated=tuple(self.seated),
             drawn=tuple(self.drawn),
             my_discards=tuple(self.discards[player]),
+            my_folded=self.folded[player],
             shown=tuple(self.shown),
             hand_sizes=tuple([len(h) for h in self.hands]),
             discard_sizes=tuple([len(d) for d in self.discards]),
@@ -785,7 +812,8 @@ class DrawPokerState(GameState):
         return places
 
     def hidden_from(self, player: int) -> frozenset[Card]:
-        known = set(self.hands[player]) | set(self.discards[player])
+        """Every card but the seat's own (in hand, discarded, or folded into the muck) and the hands shown."""
+        known = set(self.hands[player]) | set(self.discards[player]) | set(self.folded[player])
         for cards in self.shown:
             known.update(cards or ())
         return frozenset(self.game.full_deck) - known
@@ -803,7 +831,7 @@ class DrawPokerState(GameState):
         self._clone_log(new)
         new.actions = list(self.actions)
         new.results = list(self.results)
-        for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown"):
+        for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown", "folded"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
         new.discards = [list(d) for d in self.discards]

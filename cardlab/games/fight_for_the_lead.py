@@ -22,8 +22,18 @@ Decisions the rule page leaves open, taken here (and cited as the rule they exte
 * FL-5: if the stock cannot give every player a new card after the fight, each
   player takes his own (now face-up) fight card back instead.
 * FL-1 / FL-10: when an ante is due, a player who cannot pay it must leave.
-* FL-10: the stay-or-leave decisions are taken in turn, clockwise from the last
-  dealer's left, and the deal passes to the next player clockwise who stayed.
+* FL-10: the deal passes to the next player clockwise who stayed.
+
+Stakes and antes are taken only once every player has decided and at least two play
+on (FL-9, FL-1); the chips left in the pot when the session ends are shared among the
+players still at the table (FL-10), so the final stacks add up to all the chips:
+
+>>> state = FightForTheLead(players=3, ante=4, stack=40, games=1).new_state(seed=7)
+>>> while not state.is_terminal:
+...     seat = state.current_player
+...     state.apply_for(seat, state.legal_actions(seat)[0])
+>>> state.pot, sum(state.stacks)
+(0, 120)
 """
 
 from __future__ import annotations
@@ -49,6 +59,8 @@ from cardlab.engine import (
     seat_names,
     _built,
 )
+from cardlab.games.chips import from_the_left, left_over_words, share_left_over
+from cardlab.rules import rules_of
 
 __all__ = [
     "RULES",
@@ -65,20 +77,8 @@ __all__ = [
     "stacked_deck",
 ]
 
-#: The rule ids of the page, with their titles (rules/fight-for-the-lead.md).
-RULES: dict[str, str] = {
-    "FL-1": "Stakes",
-    "FL-2": "Deal",
-    "FL-3": "Fight card",
-    "FL-4": "The fight for the lead",
-    "FL-5": "Replacement",
-    "FL-6": "Exchange",
-    "FL-7": "Tricks",
-    "FL-8": "Payout",
-    "FL-9": "The loser's stake",
-    "FL-10": "Leaving",
-    "FL-11": "Chips are conserved",
-}
+#: The rule ids of the page, with their titles (from :mod:`cardlab.rules`).
+RULES: dict[str, str] = {r.id: r.title for r in rules_of("FL")}
 HAND_SIZE = 4  # FL-2
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
 
@@ -311,15 +311,15 @@ def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Ca
 # -- settings ------------------------------------------------------------------------
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise SettingsError(f"{name} must be a whole number, got {value!r}")
+        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise SettingsError(f"{name} must be {bound}, got {value!r}")
+        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
 
 
 @dataclass(frozen=True)
 class FightForTheLead(Game):
-    """The table settings of Fight for the Lead (rules/fight-for-the-lead.md).
+    """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
 
     ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
     the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).
@@ -329,7 +329,7 @@ class FightForTheLead(Game):
     >>> FightForTheLead(players=6)
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
+    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
     """
 
     players: int = 4
@@ -456,11 +456,13 @@ class FightForTheLeadState(GameState):
         n = game.num_players
         self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
         if self.ante_due:
+            carried = self.pot  # an FL-8 remainder: the antes come on top of it
             for seat in self.playing:
                 self.stacks[seat] -= game.ante
                 self.pot += game.ante
+            on_top = f" on top of the {carried} chips left in it" if carried else ""
             self._log("stake", f"{_names(self, self.playing)} pay the ante of {game.ante} chips each; "
-                      f"the pot is {self.pot}.", rule="FL-1")
+                      f"the pot is {self.pot}{on_top}.", rule="FL-1")
             self.ante_due = False
         cards = self._new_deck()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -571,33 +573,50 @@ class FightForTheLeadState(GameState):
         self.turn = deciders[0]
 
     def _after_decisions(self) -> None:
+        """The next game starts only with two players or more; then, and only then, the
+        losers who stayed pay their stakes (FL-9), or, if none does, everyone antes (FL-1)."""
         game: FightForTheLead = self.game  # type: ignore[assignment]
         stayers = [s for s in self.deciders if self.decisions[s] == "stay"]
-        for seat in stayers:
-            if seat in self.losers:
-                self.stacks[seat] -= self.last_pot  # type: ignore[operator]
-                self.pot += self.last_pot  # type: ignore[operator]
-                self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
-                          f"the pot is {self.pot}.", rule="FL-9")
-        if self.pot == 0:
-            for seat in [s for s in stayers if self.stacks[s] < game.ante]:
-                stayers.remove(seat)
-                self.in_session[seat] = False
-                self._log("leave", f"The pot is empty and {self.name(seat)} cannot pay the ante: he must leave.",
-                          rule="FL-10")
-            self.ante_due = len(stayers) >= 2
         if len(stayers) < 2:
             self._end_session("Fewer than two players remain.")
             return
+        paying = [s for s in stayers if s in self.losers]
+        for seat in paying:
+            self.stacks[seat] -= self.last_pot  # type: ignore[operator]
+            self.pot += self.last_pot  # type: ignore[operator]
+            self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
+                      f"the pot is {self.pot}.", rule="FL-9")
+        if not paying:  # FL-1: no stake comes in, so every player antes again
+            for seat in [s for s in stayers if self.stacks[s] < game.ante]:
+                stayers.remove(seat)
+                self.in_session[seat] = False
+                self._log("leave", f"No loser pays a stake, so every player antes again, and {self.name(seat)} "
+                          "cannot pay the ante: he must leave.", rule="FL-1")
+            if len(stayers) < 2:
+                self._end_session("Fewer than two players remain.")
+                return
+            self.ante_due = True
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
         self._begin_game()
 
     def _end_session(self, why: str) -> None:
+        """FL-10: the session ends; chips left in the pot are shared among the players still at
+        the table, the indivisible rest a chip each to those nearest the dealer's left."""
         self.phase = "over"
         self.turn = None
-        self._log("end", f"{why} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
-                  + f"; {self.pot} chips remain in the pot.", rule="FL-10")
+        n = len(self.stacks)
+        shared = ""
+        if self.pot:
+            seats = from_the_left(self.dealer, [s for s in range(n) if self.in_session[s]], n)
+            shares = share_left_over(self.pot, seats)
+            for seat, chips in zip(seats, shares):
+                self.stacks[seat] += chips
+            words = left_over_words(self.pot, [self.name(s) for s in seats], shares)
+            shared = f" {words[0].upper()}{words[1:]}."
+            self.pot = 0
+        self._log("end", f"{why}{shared} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
+                  + ".", rule="FL-10")
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -680,15 +699,19 @@ class FightForTheLeadState(GameState):
         phase = self.phase
         rule, kinds = _PHASE_RULE[phase]
         if phase == "over" or player is None:
-            raise IllegalActionError("FL-10", "the session is over")
-        if not isinstance(player, int) or not 0 <= player < len(self.stacks):
-            raise IllegalActionError(rule, f"there is no seat {player!r}")
+            raise IllegalActionError("EN-2", "the session is over (FL-10)")
+        if type(player) is not int or not 0 <= player < len(self.stacks):
+            raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {len(self.stacks) - 1}")
         who = self.name(player)
+        if action.kind not in _KINDS:
+            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
+                                     f"({', '.join(_KINDS)})")
         if action.kind not in kinds:
             raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
                                      f"not {action.kind!r}")
         if action.amount is not None:
-            raise IllegalActionError(rule, f"a {action.kind!r} action takes no amount of chips")
+            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
+                                     "(fees and stakes are counted by the game)")
         if phase == "fight":
             if player not in self.playing:
                 raise IllegalActionError(rule, f"{who} is not in this game")
@@ -696,7 +719,7 @@ class FightForTheLeadState(GameState):
                 raise IllegalActionError(rule, f"{who} has already laid a fight card")
         elif player != self.turn:
             turn = self.name(self.turn)  # type: ignore[arg-type]
-            raise IllegalActionError(rule, f"it is {turn}'s turn, not {who}'s")
+            raise IllegalActionError("EN-1", f"it is {turn}'s turn, not {who}'s ({rule}: {_IN_TURN[phase]})")
         hand = self.hands[player]
         if phase in ("fight", "play"):
             if len(action.cards) != 1:
@@ -712,8 +735,9 @@ class FightForTheLeadState(GameState):
                                              f"he holds some")
         elif phase == "exchange":
             cards = action.cards
-            if len(set(cards)) != len(cards):
-                raise IllegalActionError(rule, "a card cannot be exchanged twice")
+            twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+            if twice:
+                raise IllegalActionError(rule, f"{_words(twice)} is named twice: a card cannot be exchanged twice")
             for card in cards:
                 if card not in hand:
                     raise IllegalActionError(rule, f"{who} does not hold {card}")
@@ -1019,6 +1043,14 @@ _PHASE_RULE: dict[str, tuple[str, tuple[str, ...]]] = {
     "play": ("FL-7", ("play",)),
     "decide": ("FL-10", ("stay", "leave")),
     "over": ("FL-10", ()),
+}
+
+_KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+#: Who acts when, by phase: the rule a wrong turn is told.
+_IN_TURN = {
+    "exchange": "players exchange in turn, clockwise from the dealer's left",
+    "play": "the winner of the lead, then of each trick, leads; the others follow clockwise",
+    "decide": "players decide in turn, clockwise from the dealer's left",
 }
 
 FightForTheLead.state_class = FightForTheLeadState

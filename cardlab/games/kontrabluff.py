@@ -1,18 +1,15 @@
 """Kontrabluff: two players build poker hands on the table one card at a time (KB-1 .. KB-12).
 
-The rules are ``shared/rules/kontrabluff.md``; every docstring, error and log line
+The rules are ``docs/rules/kontrabluff.md``; every docstring, error and log line
 cites its rule ids. The file follows OpenSpiel's order: actions, settings, game, state.
 
 >>> from cardlab import Action
 >>> game = Kontrabluff(target=300)
 >>> state = game.new_state(seed=7, dealer=0)
->>> state.current_player, state.phase            # KB-2: the dealer chooses
-(0, <Phase.CHOOSE: 'choose'>)
+>>> state.current_player, state.phase            # KB-2: the non-dealer leads the first round
+(1, <Phase.LEAD: 'lead'>)
 >>> sorted(state.legal_actions().kinds())
-['hand_over', 'low']
->>> state.apply(Action("hand_over"))
->>> state.current_player, sorted(state.legal_actions().kinds())
-(1, ['lay', 'low'])
+['lay', 'low']
 >>> card = state.hands[1][0]
 >>> state.apply(Action("lay", [card]))         # KB-3: North leads a normal round
 >>> state.apply(Action("pass"))                # KB-4: South passes at once
@@ -20,6 +17,15 @@ cites its rule ids. The file follows OpenSpiel's order: actions, settings, game,
 (0, 1)
 >>> print(state.log_for(0)[-2])
 KB-5: North wins 1 point, 1 card on the table
+
+Every later round of the deal starts with the dealer's choice (KB-2): South, who lost
+and refilled the hands (KB-9), plays low or hands over.
+
+>>> state.current_player, sorted(state.legal_actions().kinds())
+(0, ['hand_over', 'low'])
+>>> state.apply(Action("hand_over"))
+>>> state.current_player, sorted(state.legal_actions().kinds())
+(1, ['lay', 'low'])
 """
 
 from __future__ import annotations
@@ -99,8 +105,8 @@ TRIANGLE: dict[int, int] = {n: triangle(n) for n in range(1, 11)}
 class Phase(enum.StrEnum):
     """Where a round stands; it decides which actions are on offer."""
 
-    CHOOSE = "choose"  # KB-2: the dealer plays low or hands over
-    LEAD = "lead"  # KB-2: the other leads a normal round (lays a card) or plays low
+    CHOOSE = "choose"  # KB-2: in a later round of the deal the dealer plays low or hands over
+    LEAD = "lead"  # KB-2: the leader (the non-dealer in a deal's first round) lays a card or plays low
     NORMAL = "normal"  # KB-3, KB-4: lay a card or pass
     LOW = "low"  # KB-6: the other sees or passes
     OVER = "over"  # KB-12: the match is won
@@ -136,9 +142,9 @@ class KontrabluffActions(LegalActions):
 
     >>> state = Kontrabluff().new_state(seed=1, dealer=0)
     >>> actions = state.legal_actions()
-    >>> len(actions)                       # 252 ways to play low, or hand over
-    253
-    >>> Action("hand_over") in actions, Action("pass") in actions
+    >>> len(actions)                       # KB-2: 252 ways to play low, or one of 10 cards to lay
+    262
+    >>> Action("lay", state.hands[1][:1]) in actions, Action("pass") in actions
     (True, False)
     """
 
@@ -338,6 +344,7 @@ class Kontrabluff(Game):
         state.phase = obs.phase
         state.to_act = obs.current_player
         state.deal = obs.deal
+        state.first_round = obs.first_round
         state.winner = None
         return state
 
@@ -352,7 +359,9 @@ class KontrabluffObservation(Observation):
     ``rows`` are both rows (face up); ``low_cards`` the face-down low cards on the
     table, this seat's shown, the other's as ``None``; ``seen`` every card shown face
     up this deal, for counting; ``own_discards`` this seat's own face-down cards in the
-    discard; ``hidden_discards`` how many face-down cards each seat has discarded.
+    discard; ``hidden_discards`` how many face-down cards each seat has discarded;
+    ``first_round`` whether this is the first round of the deal, which the non-dealer
+    leads without a dealer's choice (KB-2).
     """
 
     rows: tuple[tuple[Card, ...], ...] = ((), ())
@@ -369,6 +378,7 @@ class KontrabluffObservation(Observation):
     discard_size: int = 0
     deal: int = 1
     round_index: int = 0
+    first_round: bool = True
 
     @property
     def opponent(self) -> int:
@@ -412,6 +422,7 @@ class KontrabluffState(GameState):
         self.deal = 0
         self.winner: int | None = None
         self.leader: int | None = None
+        self.first_round = True  # KB-2: the first round of a deal has no dealer's choice
         self.deal_dealer = self._choose_dealer()  # KB-1
         self._log("chance", f"{_NAMES[self.deal_dealer]} deals first", rule="KB-1")
         self._new_deal()
@@ -448,17 +459,22 @@ class KontrabluffState(GameState):
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal now."""
-        player = self.to_act if player is None else player
         phase, kind, cards = self.phase, action.kind, action.cards
+        if self.to_act is None:
+            raise IllegalActionError("EN-2", f"the match is over (KB-12); {kind} cannot be played")
+        if player is not None and player != self.to_act:
+            who = _NAMES[player] if type(player) is int and 0 <= player < 2 else f"seat {player!r}"
+            raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {who}'s")
+        player = self.to_act
         who = _NAMES[player]
         offers = _OFFER_DICTS[phase]
         if kind not in KIND_RULES:
-            raise IllegalActionError("KB-2", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)")
+            raise IllegalActionError("EN-3", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)")
         if kind not in offers:
-            raise IllegalActionError(*_wrong_kind(phase, kind))
+            raise IllegalActionError(*_wrong_kind(phase, kind, self.first_round))
         rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
         if action.amount is not None:
-            raise IllegalActionError(rule, f"Kontrabluff has no chips; {kind} takes no amount")
+            raise IllegalActionError("EN-3", f"Kontrabluff has no chips; {kind} takes no amount")
         need = offers[kind]
         if len(cards) != need:
             what = {0: "no cards", 1: "exactly one card"}.get(need, f"exactly {need} cards")
@@ -476,8 +492,9 @@ class KontrabluffState(GameState):
         if len(chosen) == len(cards) and chosen <= held:
             missing = None
         else:
-            if len(set(cards)) != len(cards):
-                raise IllegalActionError(rule, f"{kind} names a card twice: {_words(cards)}")
+            twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+            if twice:
+                raise IllegalActionError(rule, f"{kind} names {_words(twice)} twice: each card can be laid once")
             missing = [card for card in cards if card not in hand]
         if missing:
             raise IllegalActionError(rule, f"{' '.join(map(str, missing))} not in {who}'s hand")
@@ -607,8 +624,12 @@ class KontrabluffState(GameState):
                 if dealt[p]:
                     self._log("deal", ("{} receives {}", _NAMES[p], tuple(dealt[p])), rule="KB-9", visible_to=_ONLY[p])
 
-    def _start_round(self) -> None:
-        """KB-11: a round needs 5 cards in each hand; else the deal ends and deals alternate."""
+    def _start_round(self, first: bool = False) -> None:
+        """KB-11: a round needs 5 cards in each hand; else the deal ends and deals alternate.
+
+        KB-2: the non-dealer leads the first round of a deal (a card or low); every later
+        round starts with the dealer's choice (play low or hand over).
+        """
         short = [p for p in (0, 1) if len(self.hands[p]) < MIN_HAND]
         if short:
             p = short[0]
@@ -616,7 +637,13 @@ class KontrabluffState(GameState):
             self.deal_dealer = 1 - self.deal_dealer
             self._new_deal()
             return
-        self.phase, self.to_act, self.leader = Phase.CHOOSE, self.dealer, None
+        self.first_round, self.leader = first, None
+        if first:
+            self.phase, self.to_act = Phase.LEAD, 1 - self.dealer
+            self._log("chance", f"{_NAMES[1 - self.dealer]} leads the first round of the deal: a card or low",
+                      rule="KB-2")
+        else:
+            self.phase, self.to_act = Phase.CHOOSE, self.dealer
 
     def _new_deal(self) -> None:
         """KB-1: shuffle, 10 cards each one at a time, the non-dealer first; the rest is the talon."""
@@ -634,7 +661,7 @@ class KontrabluffState(GameState):
         self._log("chance", f"deal {self.deal}: {_NAMES[dealer]} deals 10 cards each; {len(self.talon)} in the talon", rule="KB-1")
         for p in (0, 1):
             self._log("deal", ("{} is dealt {}", _NAMES[p], tuple(self.hands[p])), rule="KB-1", visible_to=_ONLY[p])
-        self._start_round()
+        self._start_round(first=True)
 
     # -- what each seat knows ------------------------------------------------------------
     def observation(self, player: int) -> KontrabluffObservation:
@@ -665,6 +692,7 @@ class KontrabluffState(GameState):
             discard_size=len(self.discard),
             deal=self.deal,
             round_index=self.round_index,
+            first_round=self.first_round,
         )
 
     def _zones(self, player: int) -> tuple[Zone, ...]:
@@ -746,14 +774,26 @@ def _render(text: str | tuple) -> str:
     return template.format(*(_words(arg) if type(arg) is tuple else arg for arg in args))
 
 
-def _wrong_kind(phase: Phase, kind: str) -> tuple[str, str]:
+#: KB-4's reason why the leader may not pass before any card is laid.
+LEADER_PASS_REASON = ("it would score nothing for anyone, give him nothing that leading does not already "
+                      "give him (KB-2), and could repeat without end")
+
+
+def _wrong_kind(phase: Phase, kind: str, first_round: bool) -> tuple[str, str]:
     """The rule and the reason why ``kind`` is not on offer in ``phase``."""
     if phase is Phase.CHOOSE:
+        if kind == "pass":
+            return "KB-4", (f"the dealer may not pass before any card is laid: {LEADER_PASS_REASON}; "
+                            "he plays low or hands over (KB-2)")
         return "KB-2", f"the dealer may lead only by playing low; he plays low or hands over, not {kind}"
     if phase is Phase.LEAD:
         if kind == "pass":
-            return "KB-4", "the leader's first action is always a card (or playing low)"
-        return "KB-2", f"after a hand-over the other leads a normal round (lay) or plays low, not {kind}"
+            return "KB-4", (f"the leader may not pass before any card is laid: {LEADER_PASS_REASON}; "
+                            "he lays a card or plays low")
+        if first_round and kind == "hand_over":
+            return "KB-2", ("the first round of a deal is led by the non-dealer, and the dealer has no choice "
+                            "in it: nothing to hand over; lay a card or play low")
+        return "KB-2", f"the leader of a new round lays a card (a normal round) or plays low, not {kind}"
     if phase is Phase.NORMAL:
         return "KB-3", f"in a normal round a player lays a card or passes, not {kind}"
     return "KB-6", f"a low round is answered by seeing or passing with 5 cards, not {kind}"

@@ -274,9 +274,12 @@ class ParallelPoker(Game):
             return None
         cards = parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(c) for c in cards)
         if sorted(cards) != sorted(deck(DECK_SIZE)):
+            piquet = set(deck(DECK_SIZE))
+            missing = [card for card in deck(DECK_SIZE) if card not in cards]
+            wrong = [card for i, card in enumerate(cards) if card not in piquet or card in cards[:i]]
             raise CardError(
-                f"a stacked deck must hold exactly the 32 cards of the dealer's piquet deck (PP-1), got {len(cards)}: "
-                f"{format_cards(cards)}"
+                f"a stacked deck must hold exactly the 32 cards of the dealer's piquet deck (PP-1), got {len(cards)} "
+                f"(missing {format_cards(missing) or 'none'}; not in the deck or repeated {format_cards(wrong) or 'none'})"
             )
         return cards
 
@@ -383,15 +386,15 @@ class ParallelPokerState(GameState):
         if player is None:
             player = self.current_player
         if self.is_terminal:
-            raise IllegalActionError("PP-5", f"the match is over; {action.kind} cannot be played")
+            raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
         if action.kind != ARRANGE:
-            raise IllegalActionError("PP-2", f"the only action is '{ARRANGE}' (25 cards in packet order), not {action.kind!r}")
-        if player not in (0, 1):
-            raise IllegalActionError("PP-2", f"seat {player!r} does not play parallel poker (seats 0 and 1)")
+            raise IllegalActionError("EN-3", f"the only action is '{ARRANGE}' (25 cards in packet order, PP-2), not {action.kind!r}")
+        if type(player) is not int or player not in (0, 1):
+            raise IllegalActionError("EN-4", f"seat {player!r} does not play parallel poker (seats 0 and 1)")
         if self.arrangements[player] is not None:
             raise IllegalActionError("PP-2", f"{self.name(player)} has already laid his packets; the order cannot change")
         if action.amount is not None:
-            raise IllegalActionError("PP-2", f"arranging takes no amount, got {action.amount}")
+            raise IllegalActionError("EN-3", f"arranging takes no amount (parallel poker has no chips), got {action.amount}")
         if action not in Arrangements(self.held):
             given, held = sorted(action.cards), sorted(self.held)
             missing = [c for c in held if given.count(c) < 1]

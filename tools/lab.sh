@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install cardlab and open the notebooks in JupyterLab (README's first command).
+# As root (a container, a fresh VM) JupyterLab refuses to start without --allow-root:
+# this script adds it then. Extra arguments go to `jupyter lab`, e.g. `--port 8890`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python -m pip install --quiet --disable-pip-version-check -e .
+
+args=()
+if [ "$(id -u)" = 0 ]; then
+  args+=(--allow-root)
+fi
+exec jupyter lab "${args[@]}" "$@" notebooks/00-start-here.ipynb
