@@ -147,7 +147,7 @@ def forbidden_words() -> list[re.Pattern]:
                "lead", "trick", "tricks", "stake", "deal", "rows", "seen", "drawn", "shown", "turned",
                "stacks", "scores", "packets", "showings", "playing", "active", "exchanged", "losers",
                "current player", "legal actions", "is terminal", "laid out", "zones", "decisions",
-               "held", "leader", "opener", "arranged", "opened", "put", "games"}
+               "held", "leader", "opener", "arranged", "opened", "put", "games", "first round", "fee", "last raiser"}
     phrases = set()
     for cls in classes:
         for f in dataclasses.fields(cls):
@@ -515,10 +515,10 @@ def test_you_hold_names_the_hand_and_the_table_shows_every_count():
     board = table._board.value
     for seat in range(1, 4):
         assert f"<b>{table.seats[seat]}</b>" in board
-    assert board.count("holds 5") >= 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
+    assert board.count("holds ") == 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
     assert all(f"cl-{place}" in board for place in ("left", "top", "right", "bottom"))
     kb = KontrabluffTable(seed=2, target=300)
-    assert "first to 300 points" in kb._status.value and "holds 10" in kb._board.value
+    assert "first to 300 points" in kb._status.value and re.search(r"holds \d+", kb._board.value)
 
 
 def test_same_seed_same_game():

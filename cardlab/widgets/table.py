@@ -617,7 +617,7 @@ class Table:
         self._hint.value = self._hint_value(obs) if self._hints.value and my_turn else ""
         if self.teacher:
             self._teacher_view.value = self.teacher_html()
-        self._log.value = log_html([plain(line) for line in self.log_lines(obs)], explain=rule_sentence)
+        self._log.value = log_html([plain(line) for line in self.log_lines(obs)], explain=_rule_hover)
         self._undo.disabled = replaying or not any(p in self.humans for p, _ in self.state.actions)
         self._step.disabled = replaying or self._next_bot() is None
         self._replay.disabled = not self.state.is_terminal
@@ -808,6 +808,10 @@ class Table:
 
     def _draw_extra(self, obs: Observation, my_turn: bool) -> None:
         """A game's own controls (none by default)."""
+
+
+def _rule_hover(rule_id: str) -> str:
+    return plain(rule_sentence(rule_id))
 
 
 def card_button(on_click: Callable[[], Any]) -> W.Button:

@@ -16,6 +16,7 @@ names them for people.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -156,24 +157,19 @@ def plain(line: str) -> str:
     return line
 
 
+@functools.cache
 def rule_sentence(rule_id: str) -> str:
-    """The rule's text for the log's hover, from :mod:`cardlab.rules` where it exists ('' if not)."""
+    """The rule's text for the log's hover, from :func:`cardlab.rules.rule_text` ('' for an unknown id).
+
+    >>> rule_sentence("KB-4").startswith("KB-4")
+    True
+    """
+    from cardlab.rules import rule_text
+
     try:
-        from cardlab import rules  # type: ignore[attr-defined]
-    except ImportError:
+        return str(rule_text(rule_id))
+    except (KeyError, LookupError, ValueError):
         return ""
-    for name in ("rule_text", "text", "sentence"):
-        function = getattr(rules, name, None)
-        if callable(function):
-            try:
-                return str(function(rule_id))
-            except (KeyError, LookupError, ValueError):
-                return ""
-    table = getattr(rules, "RULES", None)
-    if isinstance(table, dict):
-        value = table.get(rule_id, "")
-        return str(getattr(value, "text", value))
-    return ""
 
 
 def target_text(game: Any) -> str:
