@@ -194,22 +194,25 @@ def test_voila_parallel_poker_arrange_by_clicking_then_show_one_by_one(page, voi
 
 def test_voila_hot_seat_cover_shows_no_card(page, voila, screenshot):
     open_voila(page, voila, "play-hotseat", screenshot)
+    if page.locator(".cl-cover:visible").count():  # the first player to act uncovers their cards
+        page.locator(".cl-cover").click()
+    page.wait_for_selector(".cl-hand .cl-cardbtn:visible", timeout=STEP)
+    me = re.search(r"you are (\w+)", page.locator(".cl-title").inner_text())[1]
     before = log_text(page)
-    first = page.locator(".cl-action:visible:not([disabled])").first  # South: hand over or lay
-    if first.count() == 0:
-        page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").first.click()
-        first = page.locator(".cl-action:visible:not([disabled])").first
-    first.click()
+    page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").first.click()  # lay a card (KB-3)
+    lay = page.locator(".cl-action:visible:not([disabled])").filter(has_text=re.compile("[♠♥♦♣]"))
+    lay.first.click()
     page.wait_for_selector(".cl-cover:visible", timeout=STEP)
     screenshot(page, "voila-hotseat-cover")
-    assert "North clicks here to see their cards" in page.locator(".cl-cover").inner_text()
+    other = {"South": "North", "North": "South"}[me]
+    assert f"{other} clicks here to see their cards" in page.locator(".cl-cover").inner_text()
     table = page.locator(".cl-table").first
     assert page.locator(".cl-table .cl-card:not(.cl-back)").count() == 0
     assert page.locator(".cl-hand .cl-cardbtn:visible").count() == 0
     assert not re.search("[♠♥♦♣]", table.inner_text()), "a card shows behind the cover"
     page.locator(".cl-cover").click()
     page.wait_for_selector(".cl-hand .cl-cardbtn:visible", timeout=STEP)
-    assert page.locator(".cl-title", has_text="you are North").count() == 1
+    assert page.locator(".cl-title", has_text=f"you are {other}").count() == 1
     assert log_text(page) != before
     assert not page.errors, page.errors
 
