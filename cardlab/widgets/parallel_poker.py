@@ -148,25 +148,28 @@ class ParallelPokerTable(GameTable):
         return {}  # 25!/(5!)^5 arrangements: this table builds the one action itself
 
     def _select(self, index: int) -> None:
-        free = self._free(self.observation())
-        if index < len(free):
-            self.put(free[index])
+        hand = self.observation().hand
+        if index < len(hand):
+            self.put(hand[index])  # a card already in a packet stays there (its button is hidden)
 
     def _free(self, obs: Observation) -> list[Card]:
         used = {c for p in self.packets for c in p}
         return [c for c in obs.hand if c not in used]
 
     def _draw_hand(self, obs: Observation, my_turn: bool) -> None:
-        free = self._free(obs)
+        # Button i always shows card i of the hand, hidden while that card lies in a packet:
+        # a click changes one button, not every button after it.
+        used = {c for p in self.packets for c in p}
+        hand = obs.hand
         while len(self._card_buttons) < 25:
             index = len(self._card_buttons)
             self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
-        if not free:
-            self._hand.layout.display = "none"
+        self._hand.layout.display = "none" if self._covered or len(used) >= len(hand) else None
         for i, button in enumerate(self._card_buttons):
-            style_card_button(button, free[i] if i < len(free) and not self._covered else None, small=True)
+            card = hand[i] if i < len(hand) and not self._covered and hand[i] not in used else None
+            style_card_button(button, card, small=True)
             button.disabled = not my_turn
 
     def _hand_label_html(self, obs: Observation, my_turn: bool) -> str:
