@@ -7,8 +7,8 @@ bottom, the others above and at the sides, in clockwise order.
 >>> from cardlab.engine import Zone
 >>> seats = ("South", "North")
 >>> html = zone_html(Zone("hand 1", (None,) * 4, owner=1, kind="hand"), seats)
->>> "North's hand — 4 cards, face down" in html, html.count('aria-label="face-down card"')
-(True, 4)
+>>> "North's hand — 4 cards, face down" in html, html.count('aria-label="face-down card"')  # one back, counted
+(True, 1)
 >>> places(4, me=0)
 ['bottom', 'left', 'top', 'right']
 """
