@@ -45,7 +45,8 @@ def heap(cdp) -> tuple[float, int]:
 def one_click(page, turn: int) -> None:
     """One click of play: a result's Continue, a match's new game, else a move."""
     page.wait_for_selector(".cl-continue:visible, .cl-action:visible:not([disabled]), "
-                           ".cl-hand .cl-cardbtn:visible:not([disabled]), .cl-confirm:visible button", timeout=20_000)
+                           ".cl-hand .cl-cardbtn:visible:not([disabled]), .cl-confirm:visible button, .cl-standings",
+                           timeout=20_000)
     before = page.evaluate("() => document.querySelector('.cl-table').textContent")
     if page.locator(".cl-confirm:visible").count():
         page.locator(".cl-confirm button", has_text="Yes").click()

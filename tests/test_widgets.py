@@ -83,18 +83,6 @@ def texts(table: Table) -> list[str]:
     return found
 
 
-def card_patterns(card: Card) -> list[re.Pattern]:
-    """A card in each text form: 'ace of hearts' (aria-label), 'A♥', 'Ah' (whole tokens, as in
-    data-card="Ah"), and a card button's 'A\\n♥' (rank over suit) as JSON writes it."""
-    edge = r"(?<![A-Za-z0-9])"
-    return [
-        re.compile(re.escape(card.name)),
-        re.compile(edge + re.escape(str(card))),
-        re.compile(edge + re.escape(card.short) + r"(?![A-Za-z0-9])"),
-        re.compile(edge + re.escape(f"{card.rank}\\n{card.suit.symbol}")),
-    ]
-
-
 def assert_no_leak(table: Table, seed: int | None = None) -> None:
     """Walk every widget of the table and read its synced state: no card hidden from the
     viewing seat, no colour class on a hidden card button, no seed before the game ends."""
@@ -123,16 +111,54 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         skip = {id(table._log), id(table._board), id(table._banner)}
     else:
         skip = {id(table._log)}
+    skip.add(id(table._style))  # the same stylesheet every time (checked once below)
     text = "\n".join(synced_state(w) for w in descendants(table.widget) if id(w) not in skip)
     if seed is not None and not state.is_terminal:
         assert str(seed) not in text, "the seed is in a widget before the game is over"
-    for card in state.hidden_from(seat):
-        for pattern in card_patterns(card):
-            match = pattern.search(text)
-            assert match is None, (
-                f"{card.name} is hidden from seat {seat} but a widget holds {match.group()!r}: "
-                f"...{text[max(0, match.start() - 80): match.end() + 80]}..."
-            )
+    hidden = state.hidden_from(seat)
+    shown = cards_named(text)
+    leaked = shown & hidden
+    assert not leaked, f"hidden from seat {seat} but in a widget: {sorted(c.name for c in leaked)}"
+
+
+_NAMED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)\b")
+_SYMBOL = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])(?:\\n)?([♠♥♦♣])")
+_SHORT = re.compile(r"(?<![A-Za-z0-9])(T|[2-9JQKA])([cdhs])(?![A-Za-z0-9])")
+_RANK_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+               "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+
+
+def cards_named(text: str) -> set[Card]:
+    """Every card a text names in any form: 'ace of hearts' (aria-label, tooltip), 'A♥', a
+    card button's 'A\\n♥' (rank over suit, as JSON writes it) and 'Ah' (data-card="Ah")."""
+    found = {Card.parse(_RANK_WORDS[r] + s[0]) for r, s in _NAMED.findall(text)}
+    found |= {Card.parse(r + s) for r, s in _SYMBOL.findall(text)}
+    found |= {Card.parse(r + s) for r, s in _SHORT.findall(text)}
+    return found
+
+
+def test_the_leak_walk_finds_a_card_in_any_trait():
+    table = KontrabluffTable(seed=3)
+    secret = sorted(table.state.hidden_from(table.seat))[0]
+    for widget, trait, value in [(table._action_buttons["lay"], "description", f"Lay {secret}"),
+                                 (table._action_buttons["pass"], "tooltip", secret.name),
+                                 (table._hint, "value", f'<span data-card="{secret.short}"></span>')]:
+        old = getattr(widget, trait)
+        setattr(widget, trait, value)
+        with pytest.raises(AssertionError, match="hidden from seat"):
+            assert_no_leak(table)
+        setattr(widget, trait, old)
+    assert_no_leak(table)
+    hidden_button = table._card_buttons[-1]
+    hidden_button.layout.display = "none"
+    hidden_button._dom_classes = ("cl-cardbtn", "cl-red")  # a colour tells half the card
+    with pytest.raises(AssertionError):
+        assert_no_leak(table)
+
+
+def test_cards_named_reads_every_form():
+    text = 'x "ace of hearts" 10♣ "Q\\n♦" data-card="7s" ZAh 3♥z'
+    assert cards_named(text) == {Card.parse(c) for c in ("Ah", "Tc", "Qd", "7s", "3h")}
 
 
 def forbidden_words() -> list[re.Pattern]:
@@ -449,11 +475,13 @@ def test_action_buttons_are_made_once_and_hidden_when_not_on_offer():
     play_through_buttons(table, np.random.default_rng(1), check_leaks=False)
     table.new_game(5)
     play_through_buttons(table, np.random.default_rng(2), check_leaks=False)
-    count = len(W.Widget.widgets)
+    from ipywidgets.widgets.widget import _instances
+
+    count = len(_instances)
     children = table._actions.children
     table.new_game(6)
     play_through_buttons(table, np.random.default_rng(3), check_leaks=False)
-    assert len(W.Widget.widgets) == count  # no widget made per move
+    assert len(_instances) == count  # no widget made per move
     assert table._actions.children is children or table._actions.children == children
 
 
@@ -558,6 +586,12 @@ def test_replay_walks_through_the_finished_game():
     assert "The game is over" in table._status.value
     table._replay.click()
     assert table.replay_states is None
+
+
+def test_the_stylesheet_names_no_card():
+    from cardlab.widgets.style import style_tag
+
+    assert not re.search(r"[♠♥♦♣]|\b(?:10|[2-9JQKA])[cdhs]\b", style_tag())
 
 
 def test_teacher_mode_is_chosen_when_the_table_is_built_not_by_a_student_control():
