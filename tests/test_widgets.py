@@ -106,6 +106,10 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         # the banner from events this seat could see.
         assert table.pause.before.player == seat
         assert table._board.value == table._board_html(table.pause.before)
+        shown = [b.tooltip for b in table._card_buttons if b.layout.display != "none"]
+        if not isinstance(table, ParallelPokerTable):
+            assert shown == [c.name for c in table.pause.before.hand]  # the hand as it was
+        hand_names = set(shown)
         seen = {plain(str(e)) for e in state.history if e.visible(seat)}
         assert set(table.pause.lines) <= seen
         skip = {id(table._log), id(table._board), id(table._banner)}
@@ -116,6 +120,8 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
     if seed is not None and not state.is_terminal:
         assert str(seed) not in text, "the seed is in a widget before the game is over"
     hidden = state.hidden_from(seat)
+    if table.pause is not None and not state.is_terminal:
+        hidden = {c for c in hidden if c.name not in hand_names}  # the seat's own hand a moment ago
     shown = cards_named(text)
     leaked = shown & hidden
     assert not leaked, f"hidden from seat {seat} but in a widget: {sorted(c.name for c in leaked)}"

@@ -603,14 +603,14 @@ class Table:
 
         self._groups = self._group(obs) if my_turn else {}
         self._title.value = self._title_html(seat)
-        self._status.value = self._status_html(obs, my_turn)
-        shown = self.pause.before if paused and not self.state.is_terminal else obs
-        if self._covered:
-            shown = obs
+        # While a result is on screen, the table stays as the seat saw it when it was decided
+        # (its hand, the pot, the rows): the next deal waits for Continue.
+        shown = self.pause.before if paused and not self.state.is_terminal and not self._covered else obs
+        self._status.value = self._status_html(shown, my_turn)
         self._board.value = self._board_html(shown, my_turn)
         self._draw_banner(paused)
-        self._draw_hand(obs, my_turn)
-        self._hand_label.value = self._hand_label_html(obs, my_turn)
+        self._draw_hand(shown, my_turn)
+        self._hand_label.value = self._hand_label_html(shown, my_turn)
         self._draw_actions(my_turn)
         self._draw_extra(obs, my_turn)
         self._draw_confirm()
