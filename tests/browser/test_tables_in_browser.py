@@ -230,9 +230,10 @@ def test_voila_new_game_asks_first(page, voila, screenshot):
     assert not page.errors, page.errors
 
 
-def test_jupyterlab_fight_for_the_lead_play_to_a_result(page, lab, screenshot):
-    open_lab(page, lab, "play-fight-for-the-lead", screenshot)
-    screenshot(page, "jupyterlab-fight-for-the-lead-start")
-    play_to_a_result(page)
-    screenshot(page, "jupyterlab-fight-for-the-lead-result")
+@pytest.mark.parametrize("game", ["fight-for-the-lead", "kontrabluff", "draw-poker"])
+def test_jupyterlab_play_to_a_result_banner_then_continue(page, lab, screenshot, game):
+    open_lab(page, lab, f"play-{game}", screenshot)
+    screenshot(page, f"jupyterlab-{game}-start")
+    play_to_a_result(page, preferred=TO_SHOWDOWN if game == "draw-poker" else PREFERRED)
+    screenshot(page, f"jupyterlab-{game}-result")
     check_result_and_continue(page)
