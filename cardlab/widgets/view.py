@@ -129,7 +129,7 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
         zones.append(zone_html(zone, seats, size="sm", short=True))
     return (
         f"<div class='cl-seat cl-{place}'>{' '.join(parts)} <span class='cl-facts'>{' · '.join(facts)}</span>"
-        f"{''.join(zones)}</div>"
+        f"{'<div>' + ''.join(zones) + '</div>' if zones else ''}</div>"
     )
 
 
