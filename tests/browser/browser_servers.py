@@ -81,6 +81,7 @@ class Server:
 
     url: str
     log: Path
+    pid: int
 
     def log_tail(self, chars: int = 4000) -> str:
         try:
@@ -160,7 +161,7 @@ def server(kind: str, folder: Path, *, attempts: int = START_ATTEMPTS, timeout: 
                 raise
             continue
         try:
-            yield Server(base, log)
+            yield Server(base, log, proc.pid)
         finally:
             _stop(proc)
         return
