@@ -108,15 +108,15 @@ def wait_for_change(page, before: str) -> None:
         " return (d && d.textContent !== before) || (b && b.offsetParent); }", arg=before, timeout=STEP)
 
 
-def play_to_a_result(page, *, moves: int = 40, fits: bool = True, preferred=PREFERRED) -> None:
+def play_to_a_result(page, *, moves: int = 40, fits: bool = True, preferred=PREFERRED, until=None) -> None:
     """Click as a player does (a preferred button, else a card then the action it enables)
-    until a result banner shows."""
+    until a result banner shows (or ``until(page)`` holds)."""
     for _ in range(moves):
-        if banner_shown(page):
+        if banner_shown(page) or (until is not None and until(page)):
             return
         page.wait_for_selector(".cl-action:visible:not([disabled]), .cl-hand .cl-cardbtn:visible:not([disabled]), "
                                ".cl-banner", timeout=STEP)
-        if banner_shown(page):
+        if banner_shown(page) or (until is not None and until(page)):
             return
         if fits:
             assert_turn_fits(page)
@@ -214,6 +214,26 @@ def test_voila_hot_seat_cover_shows_no_card(page, voila, screenshot):
     page.wait_for_selector(".cl-hand .cl-cardbtn:visible", timeout=STEP)
     assert page.locator(".cl-title", has_text=f"you are {other}").count() == 1
     assert log_text(page) != before
+    assert not page.errors, page.errors
+
+
+def test_voila_leaving_the_table_asks_first(page, voila, screenshot):
+    open_voila(page, voila, "play-fight-for-the-lead", screenshot)
+    leave = page.locator(".cl-action:visible", has_text="Leave")
+    for _ in range(12):  # tricks and payouts until the players decide to play on or leave (FL-10)
+        play_to_a_result(page, fits=False, until=lambda p: leave.count() > 0)
+        if leave.count():
+            break
+        page.locator(".cl-continue:visible").click()
+        page.wait_for_selector(".cl-banner", state="detached", timeout=STEP)
+    before = log_text(page)
+    leave.click()
+    page.wait_for_selector(".cl-confirm:visible", timeout=STEP)
+    assert "The bots finish the session" in page.locator(".cl-confirm").inner_text()
+    screenshot(page, "voila-fight-for-the-lead-leave-asks")
+    page.locator(".cl-confirm button", has_text="Cancel").click()
+    page.wait_for_selector(".cl-confirm", state="hidden", timeout=STEP)
+    assert log_text(page) == before and leave.count() == 1  # nothing happened; the choice is still open
     assert not page.errors, page.errors
 
 
