@@ -204,10 +204,10 @@ class Table:
     def play(self, action: Action) -> None:
         """Play ``action`` for the view seat, then let the bots move (as a click does)."""
         if self.pause is not None and not self.state.is_terminal:
-            raise IllegalActionError("table", "click Continue first: the result is still on screen")
+            raise IllegalActionError("EN-1", "the result is still on screen: click Continue first")
         seat = self.view_seat
         if seat not in self.actors():
-            raise IllegalActionError("turn", f"{self.seats[seat]} is not to act now")
+            raise IllegalActionError("EN-1", f"{self.seats[seat]} is not to act now")
         before = self.state.observation(seat)
         self.state.apply_for(seat, action)
         self.selected = []
