@@ -262,6 +262,18 @@ class ParallelPokerTable(GameTable):
             zones.append(zone)
         return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
 
+    def result_context(self) -> tuple[str, ...]:
+        return ()  # the showings table below shows every packet turned up
+
+    def banner_lines(self) -> list[str]:
+        """The game's and the match's result (PP-5), once every showing is turned up."""
+        lines = []
+        for line in self.observation().log:
+            rule, _, text = line.partition(": ")
+            if rule == "PP-5":
+                lines.append(f"{text[:1].upper()}{text[1:]} — PP-5")
+        return lines[-2:]
+
     def teacher_html(self) -> str:
         """Every card, each player's laid packets as five rows (teacher's view only)."""
         state = self.shown_state()

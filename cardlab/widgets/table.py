@@ -287,6 +287,10 @@ class Table:
             lines.append(f"{text.rstrip('.')} — {event.rule}" if event.rule else text)
         return lines
 
+    def result_context(self) -> Sequence[str]:
+        """The public lines that led to the result on screen (the last plays, shown hands)."""
+        return self.pause.lines[-8:] if self.pause is not None else ()
+
     def standings_html(self) -> str:
         """The final standings of a finished game: points or chips, the winner, the target."""
         obs = self.state.observation(self.seat)
@@ -668,7 +672,8 @@ class Table:
             self._continue.layout.display = "none"
             return
         lines = self.banner_lines()
-        what = lines_with_cards_html(self.pause.lines[-8:]) if self.pause is not None and self.pause.lines else ""
+        context = self.result_context()
+        what = lines_with_cards_html(context) if context else ""
         what = f"<div class='cl-what'>{what}</div>" if what else ""
         head = "".join(f"<div class='cl-banner-line'>{html.escape(line)}</div>" for line in lines)
         tail = self.standings_html() if over else ""
