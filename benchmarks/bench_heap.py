@@ -95,8 +95,10 @@ def main() -> None:
             for i in range(1, args.clicks + 1):
                 try:
                     one_click(page, i)
-                except Exception:  # noqa: BLE001 - a click raced the page's update: the next one goes on
+                except Exception as error:  # noqa: BLE001 - a click raced the page's update: the next one goes on
                     missed += 1
+                    page.screenshot(path=f"/tmp/bench-heap-miss-{missed}.png")
+                    print(f"click {i} missed: {str(error).splitlines()[0]}", file=sys.stderr)
                     if missed > 20:
                         raise
                 if i % args.every == 0:

@@ -23,7 +23,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -196,6 +196,16 @@ _SUIT_ALIASES = {suit.value: suit for suit in _SUITS} | {s.symbol: s for s in _S
 # Outline symbols are common in copied text; accept them too.
 _SUIT_ALIASES |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 _CARD_PATTERN = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠♧♢♡♤])$", re.IGNORECASE)
+
+#: Rank weights whose sums tell every multiset of five ranks apart (at most four of a
+#: rank; found greedily), so the sum of five cards' weights names their ranks. The
+#: largest five-card sum, 4 * 79415 + 43258, stays below 2**19.
+RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+#: One small int per card code: its rank weight plus 6**suit above 2**19. The sum of
+#: five cards' terms holds their ranks in the low 19 bits and, above, the number of
+#: cards of each suit as base-6 digits (a flush has a digit 5); it stays below 2**30,
+#: a one-digit Python int.
+HAND_TERMS = tuple(RANK_WEIGHTS[code // 4] + (6 ** (code % 4) << 19) for code in range(52))
 ACCEPTED = "a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠), e.g. 'Ah', '10h', 'T♥'"
 
 
@@ -222,6 +232,8 @@ class Card:
 
     rank: Rank
     suit: Suit = None  # type: ignore[assignment]  # Card('Ah'): the form repr shows
+    # The card's term in cardlab.hands' table lookups (HAND_TERMS), made once per card.
+    _term: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, str) and self.suit is None:  # so that repr round-trips
@@ -230,6 +242,7 @@ class Card:
             object.__setattr__(self, "suit", parsed.suit)
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise CardError(f"Card needs a Rank and a Suit, got {self.rank!r}, {self.suit!r}")
+        object.__setattr__(self, "_term", HAND_TERMS[_RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit]])
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -255,7 +268,7 @@ class Card:
     @classmethod
     def from_code(cls, code: int) -> Card:
         """The card with code 0..51."""
-        if not isinstance(code, (int, np.integer)) or not 0 <= code < 52:
+        if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < 52:
             raise CardError(f"card code {code!r} is not an integer in 0..51")
         return _ALL_CARDS[int(code)]
 
@@ -297,9 +310,9 @@ DECK_SIZES: tuple[int, ...] = (52, 48, 44, 40, 36, 32, 28, 24, 20)
 
 
 def _check_size(size: int) -> int:
-    if size not in DECK_SIZES:
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size not in DECK_SIZES:
         raise CardError(f"deck size {size!r} is not one of {', '.join(map(str, DECK_SIZES))} (HR-3)")
-    return size
+    return int(size)
 
 
 def deck_ranks(size: int = 52) -> tuple[Rank, ...]:
@@ -333,7 +346,7 @@ def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
     >>> int(rng_for(7, 0).integers(10**9)) == int(rng_for(7, 1).integers(10**9))
     False
     """
-    if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
         raise ValueError(f"seed must be a non-negative integer or None, got {seed!r}")
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=tuple(keys)))
 
@@ -361,7 +374,12 @@ def parse_cards(text: str | Iterable[str | Card], *, allow_repeats: bool = False
     ...
     cardlab.cards.CardError: card A♥ appears twice in 'Ah ah'; a hand from one deck holds each card once
     """
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, dict)):
+        items = list(text)
+    else:
+        raise CardError(f"cannot read {text!r} as cards: expected a string such as 'Ah Kd' or an iterable of cards")
     cards = tuple(Card.parse(item) for item in items)
     if not allow_repeats:
         check_distinct(cards, source=text)
@@ -395,10 +413,18 @@ def deck_starting_with(first: str | Iterable[str | Card], size: int = 52) -> tup
     >>> stacked = deck_starting_with("Ah Kd", 32)
     >>> stacked[:3], len(stacked)
     ((Card('Ah'), Card('Kd'), Card('7c')), 32)
+    >>> deck_starting_with("2c", 32)
+    Traceback (most recent call last):
+    ...
+    cardlab.cards.CardError: 2♣ is not in the 32-card deck (HR-3), so it cannot be dealt first
     """
-    first = parse_cards(first) if isinstance(first, str) else tuple(Card.parse(c) for c in first)
-    check_distinct(first, source=first)
-    return first + tuple(card for card in deck(size) if card not in first)
+    full = deck(size)
+    first = parse_cards(first)
+    strange = [card for card in first if card not in full]
+    if strange:
+        raise CardError(f"{format_cards(strange)} {'is' if len(strange) == 1 else 'are'} not in the "
+                        f"{len(full)}-card deck (HR-3), so {'it' if len(strange) == 1 else 'they'} cannot be dealt first")
+    return first + tuple(card for card in full if card not in first)
 
 
 def interleave(*hands: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -406,5 +432,13 @@ def interleave(*hands: str | Iterable[str | Card]) -> tuple[Card, ...]:
 
     >>> interleave("Ah Kh", "2c 3c")
     (Card('Ah'), Card('2c'), Card('Kh'), Card('3c'))
+    >>> interleave("Ah Kh", "2c Ah")
+    Traceback (most recent call last):
+    ...
+    cardlab.cards.CardError: card A♥ appears twice in 'the hands to interleave'; a hand from one deck holds each card once
     """
-    return tuple(card for turn in zip(*(parse_cards(h) if isinstance(h, str) else h for h in hands)) for card in turn)
+    held = [parse_cards(hand) for hand in hands]
+    if len({len(hand) for hand in held}) > 1:
+        raise CardError(f"the hands to interleave must hold as many cards each, got {', '.join(str(len(h)) for h in held)}")
+    check_distinct([card for hand in held for card in hand], source="the hands to interleave")
+    return tuple(card for turn in zip(*held) for card in turn)

@@ -14,12 +14,27 @@ True
 
 States save as JSON by their settings, seed, stacked deck and actions, and load by
 replaying them, so a saved game resumes identically in any process.
+
+Refusals that are not a game's own rule carry the engine's ids (documented with the
+rules): EN-1 only the seat to act may act; EN-2 no action once the game is over; EN-3
+an action is a well-formed cardlab Action of a kind the game knows; EN-4 a seat is a
+whole number from 0 to players-1; EN-5 a saved game is complete, of a known format
+version, and replays legally; EN-6 settings are whole numbers or named options within
+their ranges.
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> Kontrabluff().new_state(seed=1).observation(2)
+Traceback (most recent call last):
+...
+cardlab.engine.SeatError: EN-4: player must be a seat 0..1, got 2
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import re
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +43,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from cardlab.cards import Card, CardError, deck, parse_cards
+from cardlab.chain import Chain, LogView
 
 __all__ = [
     "Action",
@@ -38,8 +54,15 @@ __all__ = [
     "ActionList",
     "Game",
     "GameState",
+    "HistoryView",
+    "Replay",
     "IllegalActionError",
+    "SeatError",
     "SettingsError",
+    "ReplayError",
+    "FORMAT",
+    "as_seat",
+    "whole_setting",
     "seat_names",
     "cards_in",
 ]
@@ -56,8 +79,62 @@ class IllegalActionError(ValueError):
         self.rule = rule
 
 
+class SeatError(IllegalActionError):
+    """EN-4: a seat argument that is not a seat of the game; the message names the argument.
+
+    >>> as_seat(1.0, 4)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SeatError: EN-4: player must be a seat 0..3, got 1.0
+    """
+
+    def __init__(self, argument: str, value: object, players: int):
+        super().__init__("EN-4", f"{argument} must be a seat 0..{players - 1}, got {value!r}")
+        self.argument = argument
+
+
 class SettingsError(ValueError):
     """Game settings that the rules do not allow (checked at construction)."""
+
+
+class ReplayError(ValueError):
+    """EN-5: a saved game that cannot be loaded; the message names the field or the
+    action number that is wrong."""
+
+
+def as_seat(value: object, players: int, argument: str = "player") -> int:
+    """``value`` as a seat 0..players-1 (EN-4): an exact int (numpy integers become
+    ints); bools, floats, strings and seats out of range raise :class:`SeatError`.
+
+    >>> as_seat(np.int64(1), 2), type(as_seat(np.int64(1), 2))
+    (1, <class 'int'>)
+    >>> as_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SeatError: EN-4: player must be a seat 0..1, got True
+    """
+    if type(value) is int or (isinstance(value, np.integer) and not isinstance(value, bool)):
+        if 0 <= value < players:
+            return int(value)
+    raise SeatError(argument, value, players)
+
+
+def whole_setting(name: str, value: object, low: int, high: int | None = None, rule: str = "EN-6") -> int:
+    """A whole-number setting checked at construction (EN-6): an exact int (numpy
+    integers become ints, bools are refused) from ``low`` to ``high``; the error names
+    the setting, the value and the range.
+
+    >>> whole_setting("ante", np.int64(2), 1)
+    2
+    >>> whole_setting("players", 2.0, 2, 8)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SettingsError: EN-6: players must be a whole number 2..8, got 2.0
+    """
+    span = f"{low}..{high}" if high is not None else f"of at least {low}"
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low or (high is not None and value > high):
+        raise SettingsError(f"{rule}: {name} must be a whole number {span}, got {value!r}")
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -80,10 +157,8 @@ class Action:
         cards = self.cards
         if isinstance(cards, Card):
             cards = (cards,)
-        elif isinstance(cards, str):
-            cards = parse_cards(cards, allow_repeats=True)
         else:
-            cards = tuple(Card.parse(card) for card in cards)
+            cards = parse_cards(cards, allow_repeats=True)
         object.__setattr__(self, "cards", cards)
         if self.amount is not None and (isinstance(self.amount, bool) or not isinstance(self.amount, (int, np.integer))):
             raise ValueError(f"an action's amount is a whole number of chips, got {self.amount!r}")
@@ -122,7 +197,16 @@ class Action:
 
     @classmethod
     def from_list(cls, data: Sequence) -> Action:
+        """The action saved by :meth:`to_list`: ``[kind, [card codes], amount or None]``.
+
+        >>> Action.from_list(["open", [], 3])
+        Action('open', amount=3)
+        """
+        if not isinstance(data, (list, tuple)) or len(data) != 3:
+            raise ValueError(f"an action is saved as [kind, [cards], amount], got {data!r}")
         kind, cards, amount = data
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(card, str) for card in cards):
+            raise ValueError(f"an action's cards are saved as a list of card codes, got {cards!r}")
         return cls(kind, tuple(cards), amount)
 
 
@@ -183,6 +267,11 @@ class LegalActions:
     def __bool__(self) -> bool:
         return len(self) > 0
 
+    def _mentioned(self) -> Iterable[Action]:
+        """Actions that together name every card any legal action names (for
+        :func:`cards_in`); a view too large to list gives fewer, e.g. bets without cards."""
+        return self
+
     def kinds(self) -> frozenset[str]:
         """The kinds of action on offer (a table enables its buttons with it)."""
         return frozenset(action.kind for action in self)
@@ -229,7 +318,9 @@ class Observation:
 
     ``zones`` is the table as that seat sees it, face-down cards as ``None``;
     ``points`` are scores (Kontrabluff, parallel poker) or stacks (chip games);
-    ``log`` is the history in plain words, only the events this seat may see.
+    ``log`` is the history in plain words, only the events this seat may see: a
+    :class:`~cardlab.chain.LogView` (a tuple-like view sharing the state's lines, so an
+    observation costs the same at action 10 and at action 100,000).
     Games add their own fields in a subclass.
     """
 
@@ -241,7 +332,7 @@ class Observation:
     zones: tuple[Zone, ...] = ()
     points: tuple[int, ...] = ()
     pot: int | None = None
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()
     is_terminal: bool = False
 
     @property
@@ -300,7 +391,7 @@ def cards_in(value: Any) -> set[Card]:
             elif dataclasses.is_dataclass(item):
                 stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
             elif isinstance(item, LegalActions):
-                stack.extend(item)
+                stack.extend(item._mentioned())
             elif hasattr(item, "__dict__"):
                 stack.extend(vars(item).values())
     return found
@@ -330,7 +421,7 @@ class Game:
     def _check_deck(self, cards: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
         if cards is None:
             return None
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(c) for c in cards)
+        cards = _deck_cards(cards)
         expected = self.full_deck
         if sorted(cards) != sorted(expected):
             missing = sorted(set(expected) - set(cards))
@@ -347,37 +438,111 @@ class Game:
         """A new game: seeded (a random seed is drawn and kept when None)."""
         if seed is None:
             seed = secrets.randbits(63)
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-            raise SettingsError(f"seed must be a non-negative integer, got {seed!r}")
-        if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < self.num_players):
-            raise SettingsError(f"dealer must be a seat 0..{self.num_players - 1}, got {dealer!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < MAX_SEED:
+            raise SettingsError(f"EN-6: seed must be a whole number 0..2**128-1, got {seed!r}")
+        if dealer is not None:
+            try:
+                dealer = as_seat(dealer, self.num_players, "dealer")
+            except SeatError as error:
+                raise SettingsError(str(error)) from None
         return self.state_class(self, int(seed), dealer, self._check_deck(deck))
 
     def settings(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
-    def state_from_json(self, text: str) -> GameState:
-        """Load a state saved with :meth:`GameState.to_json` by replaying its actions."""
+    def state_from_json(self, text: str | bytes) -> GameState:
+        """Load a state saved with :meth:`GameState.to_json` by replaying its actions (EN-5).
+
+        The size of the text, its nesting and the number of actions are checked before
+        anything heavy is done; every field is checked exactly (a seat or a seed is a
+        whole number, never coerced). Any failure is a :class:`ReplayError` naming the
+        field or the action number.
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> Kontrabluff().state_from_json('{"format": "cardlab/9"}')
+        Traceback (most recent call last):
+        ...
+        cardlab.engine.ReplayError: cannot load a kontrabluff state from JSON: its format 'cardlab/9' is not one this cardlab reads ('cardlab/1') (EN-5)
+        """
+        def fail(message: str) -> ReplayError:
+            return ReplayError(f"cannot load a {self.name} state from JSON: {message} (EN-5)")
+
+        if isinstance(text, (bytes, bytearray)):
+            if len(text) > MAX_JSON_BYTES:
+                raise fail(f"it holds {len(text)} bytes, more than the {MAX_JSON_BYTES} a saved game may hold")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise fail(f"it is not UTF-8 text ({error})") from None
+        if not isinstance(text, str):
+            raise fail(f"expected the text of a saved game, got {type(text).__name__}")
+        if len(text) > MAX_JSON_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES:
+            raise fail(f"it holds more than the {MAX_JSON_BYTES} bytes a saved game may hold")
+        depth, lists = _nesting(text)
+        if depth > MAX_JSON_DEPTH:
+            raise fail(f"it nests {depth} levels deep; a saved game nests at most {MAX_JSON_DEPTH}")
+        if lists > 3 * MAX_ACTIONS + 16:  # each action is three lists: [seat, [kind, [cards], amount]]
+            raise fail(f"it holds {lists} lists, more than a saved game of at most {MAX_ACTIONS} actions could hold")
         try:
             data = json.loads(text)
-            if not isinstance(data, dict):
-                raise TypeError("the top level is not an object")
-            if data.get("game") != self.name:
-                raise ValueError(f"it holds a game of {data.get('game')!r}, not {self.name!r}")
-            if data.get("settings") != self.settings():
-                raise ValueError(f"its settings {data.get('settings')!r} differ from this game's {self.settings()!r}")
-            state = self.new_state(seed=data["seed"], dealer=data["dealer"], deck=data["deck"])
-            actions = [(int(p), Action.from_list(a)) for p, a in data["actions"]]
-        except (ValueError, TypeError, KeyError) as error:
-            raise ValueError(f"cannot load a {self.name} state from JSON: {error}") from None
+        except (ValueError, RecursionError) as error:
+            raise fail(f"it is not JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise fail("the top level is not an object")
+        if "game" in data and data["game"] != self.name:
+            raise fail(f"it holds a game of {data['game']!r}, not {self.name!r}")
+        if "format" not in data:
+            raise fail(f"it has no format field (a saved game begins with \"format\": \"{FORMAT}\")")
+        if data["format"] != FORMAT:
+            raise fail(f"its format {data['format']!r} is not one this cardlab reads ({FORMAT!r})")
+        unknown = sorted(map(str, set(data) - set(_SAVED_FIELDS)))
+        if unknown:
+            raise fail(f"unknown field {unknown[0]!r} (a saved game holds {', '.join(_SAVED_FIELDS)})")
+        missing = [name for name in _SAVED_FIELDS if name not in data]
+        if missing:
+            raise fail(f"the field {missing[0]!r} is missing")
+        if json.dumps(data["settings"], sort_keys=True) != json.dumps(self.settings(), sort_keys=True):  # exact: 4.0 is not 4
+            raise fail(f"its settings {data['settings']!r} differ from this game's {self.settings()!r}")
+        seed = data["seed"]
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            raise fail(f"seed must be a whole number 0..2**128-1, got {seed!r}")
+        dealer = data["dealer"]
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self.num_players):
+            raise fail(f"dealer must be null or a seat 0..{self.num_players - 1}, got {dealer!r}")
+        stacked = data["deck"]
+        if stacked is not None:
+            if not isinstance(stacked, list) or not all(isinstance(card, str) for card in stacked):
+                raise fail(f"deck must be null or a list of card codes, got {stacked!r}")
+            try:
+                stacked = self._check_deck(stacked)
+            except ValueError as error:
+                raise fail(f"deck: {error}") from None
+        saved = data["actions"]
+        if not isinstance(saved, list):
+            raise fail(f"actions must be a list, got {saved!r}")
+        if len(saved) > MAX_ACTIONS:
+            raise fail(f"it holds {len(saved)} actions, more than the {MAX_ACTIONS} a saved game may hold")
+        actions = []
+        for number, entry in enumerate(saved, 1):
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise fail(f"action {number} must be [seat, [kind, [cards], amount]], got {entry!r}")
+            player, parts = entry
+            if type(player) is not int or not 0 <= player < self.num_players:
+                raise fail(f"action {number}: the seat must be 0..{self.num_players - 1}, got {player!r}")
+            try:
+                actions.append((player, Action.from_list(parts)))
+            except ValueError as error:
+                raise fail(f"action {number}: {error}") from None
+        try:
+            state = self.new_state(seed=seed, dealer=dealer, deck=stacked)
+        except ValueError as error:
+            raise fail(str(error)) from None
         for number, (player, action) in enumerate(actions, 1):
-            if state.current_player != player and not state.simultaneous:
-                raise ValueError(f"cannot load a {self.name} state from JSON: seat {player} was not to act")
             try:
                 state._apply_as(player, action)
-            except IllegalActionError as error:
-                raise ValueError(f"cannot load a {self.name} state from JSON: action {number} ({action}) is illegal: {error}") from None
+            except ValueError as error:
+                raise fail(f"action {number} ({action}, seat {player}) is illegal: {error}") from None
         return state
 
     def __deepcopy__(self, memo: dict) -> Game:
@@ -391,6 +556,40 @@ class Game:
         raise NotImplementedError(f"{self.name} cannot sample hidden information")
 
 
+#: The version written in every saved game's ``format`` field (EN-5).
+FORMAT = "cardlab/1"
+_SAVED_FIELDS = ("format", "game", "settings", "seed", "dealer", "deck", "actions")
+#: Limits of a saved game, checked before the text is parsed or replayed (EN-5).
+MAX_JSON_BYTES = 8 * 2**20
+MAX_JSON_DEPTH = 8
+MAX_ACTIONS = 200_000
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # an unclosed string runs to the end: linear time
+
+
+def _nesting(text: str) -> tuple[int, int]:
+    """How deep ``[`` and ``{`` nest in JSON text, and how many ``[`` it holds, brackets
+    inside strings not counted (numpy over the bytes: checked before parsing, so no deep
+    or overlong file reaches the parser).
+
+    >>> _nesting('{"a": [[1], "]]"]}')
+    (3, 2)
+    """
+    bare = np.frombuffer(_JSON_STRING.sub("", text).encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    steps = np.zeros(256, dtype=np.int8)
+    steps[[ord("["), ord("{")]] = 1
+    steps[[ord("]"), ord("}")]] = -1
+    depth = np.cumsum(steps[bare], dtype=np.int32)
+    return (int(depth.max()) if len(depth) else 0), int(np.count_nonzero(bare == ord("[")))
+
+
+def _deck_cards(cards: Any) -> tuple[Card, ...]:
+    """The cards of a stacked deck (``new_state(deck=)``), read; the error names ``deck``."""
+    try:
+        return parse_cards(cards, allow_repeats=True)
+    except CardError as error:
+        raise CardError(f"deck must be the game's cards in dealing order: {error}") from None
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
@@ -399,6 +598,11 @@ def _jsonable(value: Any) -> Any:
     if hasattr(value, "value") and not isinstance(value, (int, float, str, bool)):
         return value.value
     return value
+
+
+#: Seeds are whole numbers below this (numpy's SeedSequence takes any, but a saved
+#: game stays small and a typo of a thousand digits is refused).
+MAX_SEED = 2**128
 
 
 class GameState:
@@ -414,13 +618,19 @@ class GameState:
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
     _offered: tuple[int, int, LegalActions] | None = None  # see _offer
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's seat arguments are checked here once (EN-4), and its ``check``
+        refuses what is not an Action (EN-3) before the game's own rules look at it."""
+        super().__init_subclass__(**kwargs)
+        _check_seats(cls)
+
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
         self.seed = seed
         self.first_dealer = dealer
         self.stacked = stacked
-        self.history: list[Event] = []
-        self.actions: list[tuple[int, Action]] = []
+        self.history = []  # type: ignore[assignment]  # the setter makes the shared records
+        self.actions: Chain[tuple[int, Action]] = Chain()  # shared by clones (cardlab.chain)
         self.round_index = 0
         self._shuffles = 0
         self._setup()
@@ -470,10 +680,11 @@ class GameState:
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal."""
         if action not in self.legal_actions(player):
-            raise IllegalActionError("rules", f"{action} is not a legal action now")
+            raise IllegalActionError("EN-3", f"{action} is not a legal action now")
 
     def can_apply(self, action: Action, player: int | None = None) -> bool:
-        """Whether ``action`` is legal now (a widget enables its button with it)."""
+        """Whether ``action`` is legal now for ``player`` (a widget enables its button with
+        it); it answers without raising, so a ``player`` that is no seat (EN-4) is False."""
         try:
             self.check(_as_action(action), player)
         except IllegalActionError:
@@ -486,17 +697,19 @@ class GameState:
 
     def apply_for(self, player: int, action: Action) -> None:
         """Play ``action`` for ``player`` (games with simultaneous choices, FL-3, PP-2)."""
-        self._apply_as(player, action)
+        self._apply_as(as_seat(player, self.game.num_players), action)
 
     def _apply_as(self, player: int | None, action: Action) -> None:
         if not isinstance(action, Action):
-            _as_action(action)  # raises, naming the protocol
+            _as_action(action)  # raises, naming EN-3
         if self.is_terminal:
-            raise IllegalActionError("end", f"the game is over; {action} cannot be played")
+            raise IllegalActionError("EN-2", f"the game is over; {action} cannot be played")
         if player is None:
             player = self.current_player
+        elif type(player) is not int or not 0 <= player < self.game.num_players:
+            player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
-            raise IllegalActionError("turn", f"it is seat {self.current_player}'s turn, not seat {player}'s")
+            raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
         offered = self._offered
         # Random play draws from legal_actions() and plays at once: the very action the
         # offered view drew, for its seat, before anything else moved, is legal already.
@@ -543,25 +756,24 @@ class GameState:
         raise NotImplementedError
 
     # -- events ------------------------------------------------------------------
-    # The history is kept as plain tuples ``(kind, text, player, action, rule, seen)``,
-    # made into Events and lines only when someone reads them: a frozen Event per line
-    # was a tenth of the time of random play. Each seat's log is kept and extended,
-    # since a session's history only grows (an observation per action stays cheap).
+    # The history is kept as plain tuples ``(kind, text, player, action, rule, seen)`` in a
+    # Chain (cardlab.chain): append-only, shared by clones and observations without copying.
+    # Words are made only when someone reads them: ``_lines`` holds the line of each record
+    # read so far (made once, shared by every seat that may see it) and ``_log_cache`` each
+    # seat's lines, extended by the records since its last reading. So ``log_for`` and an
+    # observation cost the same at action 10 and at action 100,000.
     @property
-    def history(self) -> list[Event]:
-        """Everything that happened, actions and chance events, with rule ids."""
-        cache, records = self._event_cache, self._records
-        if len(cache) < len(records):
-            render = self._render_text
-            cache.extend(Event(kind, render(text), *rest) for kind, text, *rest in records[len(cache) :])
-        return cache
+    def history(self) -> HistoryView:
+        """Everything that happened, actions and chance events, with rule ids (a lazy view:
+        Events are made as they are read)."""
+        return HistoryView(self._records.view(), self._render_text)
 
     @history.setter
-    def history(self, events: list[Event]) -> None:
-        self._records: list[tuple[Any, ...]] = [
-            (e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events]
-        self._event_cache: list[Event] = list(events)
-        self._log_cache: dict[int, tuple[int, tuple[str, ...]]] = {}
+    def history(self, events: Iterable[Event]) -> None:
+        self._records: Chain[tuple[Any, ...]] = Chain(
+            (e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events)
+        self._lines: Chain[str] = Chain()
+        self._log_cache: dict[int, tuple[int, Chain[str]]] = {}
 
     def _log(self, kind: str, text: Any, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
@@ -574,47 +786,56 @@ class GameState:
         arguments) and override this to format them when the log is read."""
         return text
 
-    def log_for(self, player: int) -> tuple[str, ...]:
-        """The history in words, as ``player`` may see it."""
+    def log_for(self, player: int) -> LogView[str]:
+        """The history in words, as ``player`` may see it: a frozen view (indexing, slicing,
+        ``len``, ``latest(k)``, equal to the tuple of its lines) that shares the state's lines."""
         records = self._records
-        done, lines = self._log_cache.get(player, (0, ()))
-        if done < len(records):
-            if type(self)._render_text is GameState._render_text:  # plain strings: no call per line
-                new = [f"{rule}: {text}" if rule else text
-                       for _, text, _, _, rule, seen in records[done:] if seen is None or player in seen]
-            else:
-                render, new = self._render_text, []
-                for _, text, _, _, rule, seen in records[done:]:
-                    if seen is None or player in seen:
-                        text = render(text)
-                        new.append(f"{rule}: {text}" if rule else text)
-            lines += tuple(new)
-            self._log_cache[player] = (len(records), lines)
-        return lines
+        n = len(records)
+        done, lines = self._log_cache.get(player, (0, None))
+        if lines is None:
+            lines = Chain()
+        if done < n:
+            words = self._lines
+            made = len(words)
+            if made < n:
+                if type(self)._render_text is GameState._render_text:  # plain strings: no call per line
+                    words.extend([f"{rule}: {text}" if rule else text for _, text, _, _, rule, _ in records[made:n]])
+                else:
+                    render = self._render_text
+                    words.extend([f"{rule}: {render(text)}" if rule else render(text)
+                                  for _, text, _, _, rule, _ in records[made:n]])
+            lines.extend([line for line, (*_, seen) in zip(words[done:n], records[done:n])
+                          if seen is None or player in seen])
+            self._log_cache[player] = (n, lines)
+        return lines.view()
+
+    def _continue_log(self, player: int, lines: Sequence[str]) -> None:
+        """Start an empty history whose log for ``player`` goes on from ``lines`` (an
+        observation's log, shared, not copied): for states sampled for search."""
+        self.history = []
+        self._log_cache[player] = (0, Chain.sharing(lines))
 
     def _clone_log(self, new: GameState) -> None:
-        """Give ``new`` (a shallow copy of this state) its own history lists; records,
-        Events and cached lines are immutable, so they are shared."""
-        new._records = self._records[:]
-        new._event_cache = self._event_cache[:]
-        new._log_cache = dict(self._log_cache)
+        """Give ``new`` (a shallow copy of this state) its own history: records, lines
+        and actions are shared (cardlab.chain), each copy appends past them on its own."""
+        new._records = self._records.copy()
+        new._lines = self._lines.copy()
+        new._log_cache = {player: (done, lines.copy()) for player, (done, lines) in self._log_cache.items()}
+        new.actions = self.actions.copy()
 
     def name(self, player: int) -> str:
         return seat_names(self.game.num_players)[player]
 
     # -- copies and saving ---------------------------------------------------------
     def clone(self) -> GameState:
-        """A deep copy (the history's immutable records and Events are shared)."""
+        """A deep copy; the history, the actions and the log lines are shared, not copied
+        (a :class:`~cardlab.chain.Chain` deep-copies in O(1))."""
         import copy
 
-        memo: dict[int, Any] = {}
-        for name in ("_records", "_event_cache", "_log_cache"):
-            value = vars(self)[name]
-            memo[id(value)] = copy.copy(value)
-        return copy.deepcopy(self, memo)
+        return copy.deepcopy(self)
 
     # Attributes derived from the rest (caches), left out of equality; games add theirs.
-    _caches: ClassVar[tuple[str, ...]] = ("_offered", "_event_cache", "_log_cache")
+    _caches: ClassVar[tuple[str, ...]] = ("_offered", "_lines", "_log_cache")
 
     def __eq__(self, other: object) -> bool:
         if type(self) is not type(other):
@@ -627,9 +848,18 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> str:
-        """The state as JSON text; ``game.state_from_json`` replays it exactly."""
+        """The state as JSON text; ``game.state_from_json`` replays it exactly (EN-5).
+
+        It holds the format version, the game and its settings, the seed, the first
+        dealer, the stacked deck (or null) and every action with its seat:
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> sorted(json.loads(Kontrabluff().new_state(seed=1).to_json()).items())[:4]
+        [('actions', []), ('dealer', None), ('deck', None), ('format', 'cardlab/1')]
+        """
         return json.dumps(
             {
+                "format": FORMAT,
                 "game": self.game.name,
                 "settings": self.game.settings(),
                 "seed": self.seed,
@@ -640,15 +870,137 @@ class GameState:
         )
 
     def replay(self) -> Iterator[GameState]:
-        """The states of this game from its start, one after each action (for a replay view)."""
+        """The states of this game from its start, one after each action (clones that
+        share one history: keeping them all costs one history, not one per state)."""
         state = self.game.new_state(seed=self.seed, dealer=self.first_dealer, deck=self.stacked)
         yield state.clone()
         for player, action in self.actions:
             state._apply_as(player, action)
             yield state.clone()
 
+    def replay_view(self, every: int = 64) -> Replay:
+        """The states of this game, rebuilt on demand (see :class:`Replay`)."""
+        return Replay(self, every)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r}, {len(self.actions)} actions, seed {self.seed}>"
+
+
+def _check_seats(cls: type) -> None:
+    """Wrap the seat-taking methods ``cls`` defines itself (see GameState.__init_subclass__)."""
+    for name, wrap in (("legal_actions", _optional_seat), ("observation", _required_seat),
+                       ("hidden_from", _required_seat), ("log_for", _required_seat),
+                       ("name", _required_seat), ("check", _checked_action)):
+        method = cls.__dict__.get(name)
+        if method is not None and not getattr(method, "_seat_checked", False):
+            setattr(cls, name, wrap(method))
+
+
+class HistoryView(Sequence[Event]):
+    """A game's history as :class:`Event` values made when read (``state.history``).
+
+    Indexing and iterating make Events one at a time, so reading a million-action
+    history holds one Event at once; a slice is a list. Equal to any sequence of the
+    same Events.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
+    >>> history[0].rule, len(history) == len(list(history))
+    ('KB-1', True)
+    """
+
+    __slots__ = ("_records", "_render")
+
+    def __init__(self, records: LogView[tuple[Any, ...]], render: Any):
+        self._records, self._render = records, render
+
+    def _event(self, record: tuple[Any, ...]) -> Event:
+        kind, text, *rest = record
+        return Event(kind, self._render(text), *rest)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is slice:
+            return [self._event(record) for record in self._records[index]]
+        return self._event(self._records[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        return map(self._event, self._records)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (HistoryView, list, tuple)):
+            return NotImplemented
+        if len(other) != len(self):
+            return False
+        if isinstance(other, HistoryView) and self._records == other._records:
+            return True
+        return all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<HistoryView of {len(self)} events>"
+
+
+class Replay(Sequence[GameState]):
+    """Every state of a game from its start (``replay[i]``: after ``i`` actions), rebuilt
+    on demand from the action list: a checkpoint every ``every`` actions, each a clone
+    sharing one history (cardlab.chain), so a replay costs about one state's memory,
+    and a jump replays at most ``every - 1`` actions from the nearest checkpoint.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> import numpy as np
+    >>> state, rng = Kontrabluff().new_state(seed=4), np.random.default_rng(4)
+    >>> for _ in range(30): state.apply(state.legal_actions().sample(rng))
+    >>> replay = state.replay_view(every=8)
+    >>> len(replay), replay[30] == state, len(replay[13].actions)
+    (31, True, 13)
+    """
+
+    def __init__(self, state: GameState, every: int = 64):
+        if not isinstance(every, int) or every < 1:
+            raise ValueError(f"checkpoints come every 1 or more actions, got {every!r}")
+        self.every = every
+        actions = state.actions
+        self.actions = actions.view() if isinstance(actions, LogView) else LogView(list(actions))
+        rolling = state.game.new_state(seed=state.seed, dealer=state.first_dealer, deck=state.stacked)
+        seats = range(state.game.num_players)
+        self._checkpoints: list[GameState] = []
+        for number, (player, action) in enumerate(self.actions):
+            if number % every == 0:
+                self._checkpoints.append(self._checkpoint(rolling, seats))
+            rolling._apply_as(player, action)
+        self._last = self._checkpoint(rolling, seats)
+
+    @staticmethod
+    def _checkpoint(state: GameState, seats: range) -> GameState:
+        for seat in seats:  # every seat's lines made once, shared by all checkpoints
+            state.log_for(seat)
+        return state.clone()
+
+    def __len__(self) -> int:
+        return len(self.actions) + 1
+
+    def __getitem__(self, index: Any) -> GameState:
+        if type(index) is slice:
+            raise TypeError("a replay is indexed by one position, not sliced")
+        n = len(self.actions)
+        if index < 0:
+            index += n + 1
+        if not 0 <= index <= n:
+            raise IndexError(f"a replay of {n} actions has positions 0..{n}, not {index}")
+        if index == n:
+            return self._last.clone()
+        start = index - index % self.every
+        state = self._checkpoints[start // self.every].clone()
+        for player, action in self.actions[start:index]:
+            state._apply_as(player, action)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Replay of {len(self.actions)} actions, a checkpoint every {self.every}>"
 
 
 def _built(cls: type, **fields: Any) -> Any:
@@ -668,4 +1020,44 @@ def _built(cls: type, **fields: Any) -> Any:
 def _as_action(action: Any) -> Action:
     if isinstance(action, Action):
         return action
-    raise IllegalActionError("protocol", f"expected a cardlab.Action, got {action!r}")
+    raise IllegalActionError("EN-3", f"action must be a cardlab Action, got {action!r}")
+
+
+# The wrappers GameState.__init_subclass__ puts around a game's methods: a plain int
+# seat in range costs one type test; anything else goes through as_seat (EN-4).
+def _optional_seat(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameState, player: int | None = None) -> Any:
+        if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
+            player = as_seat(player, self.game.num_players)
+        return method(self, player)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _required_seat(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameState, player: int) -> Any:
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = as_seat(player, self.game.num_players)
+        return method(self, player)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _checked_action(method: Any) -> Any:
+    @functools.wraps(method)
+    def checked(self: GameState, action: Action, player: int | None = None) -> Any:
+        if not isinstance(action, Action):
+            _as_action(action)
+        if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
+            player = as_seat(player, self.game.num_players)
+        return method(self, action, player)  # the game's check refuses a move out of turn (EN-1) or after the end (EN-2)
+
+    checked._seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
+_check_seats(GameState)  # the base's own log_for and name take seats too

@@ -10,7 +10,8 @@ import sys
 
 import cardlab
 
-ENGINE = ["cardlab.cards", "cardlab.hands", "cardlab.fast", "cardlab.engine", "cardlab.render", "cardlab.rules"]
+ENGINE = ["cardlab.cards", "cardlab.chain", "cardlab.hands", "cardlab.fast", "cardlab.engine", "cardlab.render",
+          "cardlab.rules"]
 for package in ("games", "bots", "analysis"):
     module = __import__(f"cardlab.{package}", fromlist=["_"])
     ENGINE += [f"cardlab.{package}.{info.name}" for info in pkgutil.iter_modules(module.__path__)]

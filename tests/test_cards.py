@@ -2,6 +2,7 @@
 
 import pickle
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,7 +16,9 @@ from cardlab.cards import (
     check_distinct,
     deck,
     deck_ranks,
+    deck_starting_with,
     format_cards,
+    interleave,
     parse_cards,
     rng_for,
     shuffled_deck,
@@ -191,3 +194,42 @@ def test_a_duplicate_card_is_an_error():
 def test_bad_seed(seed):
     with pytest.raises(ValueError, match=rf"seed must be a non-negative integer or None, got {__import__('re').escape(repr(seed))}"):
         rng_for(seed)
+
+
+# -- helpers refuse bad arguments with clear errors ----------------------------------------------
+
+
+def test_deck_starting_with_refuses_cards_outside_the_deck_and_repeats():
+    assert len(deck_starting_with("Ah Kd", 32)) == 32
+    with pytest.raises(CardError, match="2♣ is not in the 32-card deck"):
+        deck_starting_with("2c", 32)
+    with pytest.raises(CardError, match="appears twice"):
+        deck_starting_with("Ah ah")
+    with pytest.raises(CardError, match="deck size 32.0 is not one of"):
+        deck_starting_with("Ah", 32.0)  # type: ignore[arg-type]
+
+
+def test_interleave_refuses_repeated_cards_and_unequal_hands():
+    assert interleave(["Ah", "Kh"], "2c 3c") == parse_cards("Ah 2c Kh 3c")
+    with pytest.raises(CardError, match="card A♥ appears twice"):
+        interleave("Ah Kh", "2c Ah")
+    with pytest.raises(CardError, match="as many cards each, got 2, 1"):
+        interleave("Ah Kh", "2c")
+    with pytest.raises(CardError, match="cannot read 5 as cards"):
+        interleave("Ah", 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("code", [True, False, 1.0, "1", None, -1, 52, np.float64(3)])
+def test_from_code_refuses_what_is_not_a_card_code(code):
+    with pytest.raises(CardError, match="is not an integer in 0..51"):
+        Card.from_code(code)  # type: ignore[arg-type]
+
+
+def test_from_code_takes_numpy_integers():
+    assert Card.from_code(np.int64(51)) == Card.from_code(51) == Card.parse("As")
+
+
+@pytest.mark.parametrize("seed", [True, 1.0, "1", -1])
+def test_rng_for_refuses_what_is_not_a_seed(seed):
+    with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+        rng_for(seed)  # type: ignore[arg-type]

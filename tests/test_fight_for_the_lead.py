@@ -391,7 +391,7 @@ def test_refusals_outside_the_rules_get_engine_ids():
     rejects(state, 0, Action("bet", amount=2), "EN-3")
     rejects(state, 0, Action("exchange", amount=2), "EN-3")
     assert "8♦ is named twice" in str(rejects(state, 0, Action("exchange", "8d 8d"), "FL-6"))
-    with pytest.raises(IllegalActionError, match="^EN-4: there is no seat 7"):
+    with pytest.raises(IllegalActionError, match=r"^EN-4: player must be a seat 0\.\.3, got 7"):
         state.check(Action("exchange"), 7)
     over = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))
     play_four_tricks(over)

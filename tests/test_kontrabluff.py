@@ -430,7 +430,7 @@ def test_kb12_the_match_ends_when_a_player_reaches_the_target():
     assert state.returns() == [-1.0, 1.0]
     assert state.deal == 1 and state.phase is Phase.OVER
     assert state.log_for(SOUTH)[-1] == "KB-12: North reaches 30 points and wins the match"
-    with pytest.raises(IllegalActionError, match="game is over"):
+    with pytest.raises(IllegalActionError, match="^EN-2: the game is over"):
         state.apply(Action("hand_over"))
     assert len(state.legal_actions()) == 0
 

@@ -90,6 +90,18 @@ def test_every_refusal_in_random_play_names_a_known_rule(name):
     assert any(rule.startswith(prefix) for rule in seen) and {"EN-2", "EN-3"} <= seen, seen
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seat", [7, -1, 2**70, "0", None.__class__])  # bools and floats: the entry points' seat checks (issue 14)
+def test_en4_a_seat_outside_the_table_is_refused(name, seat):
+    state = GAMES[name].new_state(seed=1)
+    action = next(iter(state.legal_actions(state.current_player)))
+    with pytest.raises(IllegalActionError) as error:
+        state.check(action, seat)
+    assert error.value.rule == "EN-4" and repr(seat) in str(error.value)
+    assert not state.can_apply(action, seat)
+    assert state.can_apply(action, np.int64(state.current_player))  # a numpy seat is a seat
+
+
 @pytest.mark.parametrize("make", [
     lambda: Kontrabluff(target=0),
     lambda: Kontrabluff(target=2.5),
@@ -137,3 +149,33 @@ def test_en5_a_saved_game_loads_only_if_it_replays_legally():
     del incomplete["actions"]
     with pytest.raises(ValueError):
         game.state_from_json(json.dumps(incomplete))
+
+
+def test_every_refusal_raised_in_the_games_names_a_rule_id_in_its_code():
+    """Read every ``raise IllegalActionError(...)``/``SettingsError(...)`` of cardlab/games: a
+    literal rule id must be a known one, and a settings message must cite one."""
+    import ast
+    from pathlib import Path
+
+    import cardlab.games
+
+    checked = 0
+    for path in Path(cardlab.games.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id == "IllegalActionError" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant):
+                    assert first.value in RULES, f"{path.name}:{node.lineno}: {first.value!r} is not a rule id"
+                    checked += 1
+            elif node.func.id == "SettingsError" and node.args:
+                if any(isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name)
+                       and part.value.id == "error" for part in ast.walk(node.args[0])):
+                    continue  # a caught SettingsError passed on with more words: its id is inside
+                text = "".join(part.value for part in ast.walk(node.args[0])
+                               if isinstance(part, ast.Constant) and isinstance(part.value, str))
+                assert cited(text) and set(cited(text)) <= set(RULES), f"{path.name}:{node.lineno}: {text!r}"
+                checked += 1
+    assert checked > 40

@@ -93,5 +93,8 @@ def test_the_readme_links_the_rule_pages_of_the_repository():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\(([^)]+)\)", readme)
     assert {page for _, page in BOOKS.values()} <= set(links)
-    assert all(not link.startswith(("/", "..")) and (ROOT / link).exists() for link in links if "://" not in link)
+    assert all("://" not in link and not link.startswith(("/", "..")) and (ROOT / link).exists() for link in links)
     assert RULE_ID.search(readme)
+    for page in (ROOT / "docs" / "rules").glob("*.md"):  # the rule pages link only each other
+        for link in re.findall(r"\]\(([^)]+)\)", page.read_text(encoding="utf-8")):
+            assert "://" not in link and (page.parent / link).exists(), (page.name, link)

@@ -242,6 +242,9 @@ def test_inconsistent_group_labels_are_refused():
 def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="positive whole number"):
         simulate(dealt_pair, 0, seed=1, executor="serial")
+    for name, value in [("batch_size", 2.5), ("batch_size", True), ("batch_size", 0), ("workers", 1.0), ("workers", "2")]:
+        with pytest.raises(ValueError, match=f"{name} must be a positive whole number or None, got {value!r}"):
+            simulate(dealt_pair, 10, seed=1, executor="serial", **{name: value})
     with pytest.raises(TypeError, match="executor must be"):
         simulate(dealt_pair, 10, seed=1, executor="threads")
 
@@ -315,3 +318,33 @@ def test_the_progress_bar_counts_games(capsys):
     simulate(dealt_pair, 300, seed=1, executor="serial", progress=True, description="pairs")
     err = capsys.readouterr().err
     assert "pairs" in err and "300/300" in err
+
+
+SCRIPT = '''from cardlab.analysis.simulate import simulate
+
+def coin(rng):
+    return {"value": float(rng.random() < 0.5)}
+
+def run():
+    return simulate(coin, 400, seed=1, workers=2, progress=False)
+
+{call}
+'''
+
+
+@pytest.mark.parametrize("call, guarded", [("run()", False), ("print(simulate(coin, 400, seed=1, workers=2, progress=False))", False),
+                                           ('if __name__ == "__main__":\n    print(int(run()["n"].sum()))', True)])
+def test_a_script_without_the_main_guard_is_told_so(tmp_path, call, guarded):
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    script.write_text(SCRIPT.replace("{call}", call))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    if guarded:
+        assert done.returncode == 0 and done.stdout.strip() == "400", done.stderr
+    else:
+        assert done.returncode != 0
+        assert 'without the guard `if __name__ == "__main__":`' in done.stderr, done.stderr[-2000:]
+        assert "lost" not in done.stderr

@@ -28,11 +28,13 @@ local worker processes), any :class:`concurrent.futures.Executor`, or Dask: a
 
 from __future__ import annotations
 
+import ast
 import math
 import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -52,6 +54,8 @@ __all__ = [
     "Tally",
     "default_batch_size",
     "batch_seeds",
+    "BatchSeeds",
+    "plus_minus",
 ]
 
 Row = Mapping[str, Any]
@@ -97,19 +101,60 @@ def default_batch_size(n: int) -> int:
     return max(1, min(MAX_BATCH, math.ceil(n / TARGET_BATCHES)))
 
 
-def batch_seeds(seed: int | np.random.SeedSequence | None, batches: int) -> list[np.random.SeedSequence]:
-    """The seed of every batch, spawned in a fixed order from one SeedSequence.
+def batch_seeds(seed: int | np.random.SeedSequence | None, batches: int) -> BatchSeeds:
+    """The seed of every batch, spawned in a fixed order from one SeedSequence (each
+    made when its batch is handed out: see :class:`BatchSeeds`).
 
     >>> [s.spawn_key for s in batch_seeds(7, 3)]
     [(0,), (1,), (2,)]
     """
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    return root.spawn(batches)
+    return BatchSeeds(root, batches)
 
 
-def _batch_sizes(n: int, batch_size: int) -> list[int]:
-    full, rest = divmod(n, batch_size)
-    return [batch_size] * full + ([rest] if rest else [])
+class BatchSeeds(Sequence[np.random.SeedSequence]):
+    """The children ``root.spawn(batches)`` would make, each made when asked for: a run
+    of 200,000 batches holds no list of 200,000 seeds. Asking in order spawns from
+    ``root`` one child at a time, so ``root`` ends as ``spawn(batches)`` would leave it.
+
+    >>> seeds = BatchSeeds(np.random.SeedSequence(7), 1000)
+    >>> seeds[999].spawn_key, len(seeds)
+    ((999,), 1000)
+    >>> bool((seeds[5].generate_state(4) == np.random.SeedSequence(7).spawn(6)[5].generate_state(4)).all())
+    True
+    """
+
+    def __init__(self, root: np.random.SeedSequence, batches: int):
+        self.root, self._batches = root, batches
+        self._first = root.n_children_spawned  # spawn numbers children from this count on
+
+    def __len__(self) -> int:
+        return self._batches
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(self._batches)[index]]
+        number = self._first + range(self._batches)[index]  # bounds and negative indices as a list's
+        root = self.root
+        while root.n_children_spawned <= number:  # keep root's count as spawn(batches) leaves it
+            root.spawn(1)
+        return np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, number), pool_size=root.pool_size)
+
+
+class _BatchSizes(Sequence[int]):
+    """The size of every batch: ``batch_size`` each, the rest in the last (made when read)."""
+
+    def __init__(self, n: int, batch_size: int):
+        self.n, self.batch_size = n, batch_size
+
+    def __len__(self) -> int:
+        return -(-self.n // self.batch_size)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        index = range(len(self))[index]
+        return min(self.batch_size, self.n - index * self.batch_size)
 
 
 def _rows_of(result: Any) -> Iterable[Row]:
@@ -281,6 +326,37 @@ def _mp_context() -> multiprocessing.context.BaseContext:
     # (ignored if a forkserver is already running in this process)
     context.set_forkserver_preload([__name__])
     return context
+
+
+def _unguarded_script() -> str | None:
+    """The path of the script run as ``__main__`` if this call comes from its top level
+    outside an ``if __name__ == "__main__":`` block, else None.
+
+    Local workers start by importing the main script (spawn and forkserver do): an
+    unguarded call would run again in every worker, which dies starting workers of its
+    own, and the batches would be lost again and again. Notebooks and ``python -c`` have
+    no main script and need no guard.
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not path or not str(path).endswith(".py"):
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
+        frame = frame.f_back
+    if frame is None:
+        return None  # not called from the script's top level (another thread, an import hook)
+    try:
+        with open(path, encoding="utf-8") as file:
+            tree = ast.parse(file.read())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    line = frame.f_lineno
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and "__name__" in ast.unparse(node.test)
+                and node.body[0].lineno <= line <= (node.body[-1].end_lineno or line)):
+            return None
+    return str(path)
 
 
 def _is_dask(executor: Any) -> bool:
@@ -497,15 +573,15 @@ def simulate(
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+    for name, value in (("batch_size", batch_size), ("workers", workers)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
+            raise ValueError(f"{name} must be a positive whole number or None, got {value!r}")
     batch_size = default_batch_size(n) if batch_size is None else int(batch_size)
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be positive, got {batch_size}")
-    if workers is not None and workers < 1:
-        raise ValueError(f"workers must be positive, got {workers}")
+    workers = None if workers is None else int(workers)
     if seed is None:
         seed = np.random.SeedSequence()  # fresh entropy, kept in attrs so the run can be repeated
     root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    sizes = _batch_sizes(int(n), batch_size)
+    sizes = _BatchSizes(int(n), batch_size)
     seeds = batch_seeds(root, len(sizes))
     start = time.perf_counter()
     with _progress_bar(int(n), progress, description or getattr(task, "__name__", type(task).__name__)) as bar:
@@ -515,6 +591,13 @@ def simulate(
             _run_serial(task, seeds, sizes, merger)
         elif executor == "processes":
             kind = "processes"
+            script = _unguarded_script()
+            if script is not None:
+                raise RuntimeError(
+                    f"simulate(executor='processes') was called at the top level of the script {script} "
+                    "without the guard `if __name__ == \"__main__\":`. Every worker process imports the "
+                    "script first, so the call would run again in each of them. Put the call under that "
+                    "guard, or pass executor='serial'.")
             _run_futures(task, seeds, sizes, merger, None, workers)
         elif _is_dask(executor):
             kind = "dask"
@@ -552,7 +635,7 @@ def simulate_rows(
     (True, 200)
     """
     batch_size = default_batch_size(n) if batch_size is None else batch_size
-    sizes = _batch_sizes(n, batch_size)
+    sizes = _BatchSizes(n, batch_size)
     frames = []
     for batch, (child, size) in enumerate(zip(batch_seeds(seed, len(sizes)), sizes)):
         rng = np.random.default_rng(child)
@@ -564,3 +647,19 @@ def simulate_rows(
         frames.append(frame.assign(batch=batch))
     return pd.concat(frames, ignore_index=True)
 
+
+
+def plus_minus(table: pd.DataFrame, column: str, digits: int = 3) -> pd.Series:
+    """``column`` with its 95% interval as text, "mean ± half-width", for a table a reader reads.
+
+    The interval is ``column_low`` .. ``column_high`` (or ``ci_low`` .. ``ci_high``); an
+    asymmetric one (Wilson's) is shown by its larger half.
+
+    >>> frame = pd.DataFrame({"chance": [0.4], "chance_low": [0.31], "chance_high": [0.5]})
+    >>> plus_minus(frame, "chance", 2).tolist()
+    ['0.40 ± 0.10']
+    """
+    low = table[f"{column}_low"] if f"{column}_low" in table else table["ci_low"]
+    high = table[f"{column}_high"] if f"{column}_high" in table else table["ci_high"]
+    half = np.maximum(table[column] - low, high - table[column])
+    return pd.Series([f"{m:.{digits}f} ± {h:.{digits}f}" for m, h in zip(table[column], half)], index=table.index)

@@ -24,7 +24,7 @@ A deck too small for the players and the draw is refused:
 >>> DrawPoker(players=8, deck_size=24)
 Traceback (most recent call last):
 ...
-cardlab.engine.SettingsError: DP-5: 8 players need a deck of at least 45 cards (five each, and five more so that the last player can always draw five); the 24-card deck is too small (use 48 or 52)
+cardlab.engine.SettingsError: DP-5: 8 players need a deck of at least 45 cards (five each, and five more so that the last player can always draw five); deck_size 24 is too small (use 48 or 52)
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardlab.cards import DECK_SIZES, Card, deck
+from cardlab.chain import Chain
 from cardlab.engine import (
     Action,
     ActionList,
@@ -50,14 +51,18 @@ from cardlab.engine import (
     SettingsError,
     Zone,
     seat_names,
+    whole_setting,
 )
 from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
 
-__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "HandResult", "Phase"]
+__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "BetActions", "HandResult", "Phase", "MAX_CHIPS"]
 
 HAND_SIZE = 5
 _DECKS_PER_BATCH = 64
+#: The largest ante, bet limit or stack (EN-6): bets are offered as a range
+#: (:class:`BetActions`), so any limit up to this costs the same as a small one.
+MAX_CHIPS = 10**12
 
 
 class Phase(enum.StrEnum):
@@ -73,19 +78,19 @@ class Phase(enum.StrEnum):
 _PASS, _CALL, _SHOW, _CONCEDE = Action("pass"), Action("call"), Action("show"), Action("concede")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # bounded: a limit of 10**9 offers that many amounts
 def _bet_action(kind: str, amount: int) -> Action:
-    return Action(kind, amount=amount)
+    return Action._unchecked(kind, (), amount)
 
 
 @functools.lru_cache(maxsize=4096)
-def _betting_actions(opened: bool, low: int, high: int, can_call: bool) -> _Choices:
+def _betting_actions(opened: bool, low: int, high: int, can_call: bool) -> BetActions:
     """pass, then open low..high (before the opening) or call and raise low..high."""
     if not opened:
-        return _Choices([_PASS] + [_bet_action("open", a) for a in range(low, high + 1)])
+        return BetActions((_PASS,), "open", low, high)
     if not can_call:
-        return _Choices([_PASS])
-    return _Choices([_PASS, _CALL] + [_bet_action("raise", a) for a in range(low, high + 1)])
+        return BetActions((_PASS,), "raise", 1, 0)
+    return BetActions((_PASS, _CALL), "raise", low, high)
 
 
 def _uniform(rng: np.random.Generator, n: int) -> int:
@@ -100,6 +105,79 @@ class _Choices(ActionList):
         actions = self._actions
         self._drawn = action = actions[_uniform(rng, len(actions))]  # vouched for: GameState._offer
         return action
+
+
+class BetActions(LegalActions):
+    """The actions of a betting turn (DP-2, DP-3) as a view: ``fixed`` (pass, or pass and
+    call), then ``kind`` (open or raise) of every amount from ``low`` to ``high``, held as a
+    range, so a limit of 10**9 costs what a limit of 10 does. Membership, ``len``,
+    indexing, iteration and uniform sampling work as on a list of the same actions.
+
+    >>> bets = BetActions((Action("pass"), Action("call")), "raise", 1, 10**9)
+    >>> len(bets), Action("raise", amount=123_456_789) in bets, Action("raise", amount=0) in bets
+    (1000000002, True, False)
+    >>> bets[2], bets[-1], bets.amounts
+    (Action('raise', amount=1), Action('raise', amount=1000000000), range(1, 1000000001))
+    """
+
+    __slots__ = ("fixed", "kind", "amounts")
+
+    def __init__(self, fixed: tuple[Action, ...], kind: str, low: int, high: int):
+        self.fixed = fixed
+        self.kind = kind
+        self.amounts = range(low, max(high, low - 1) + 1)
+
+    def __len__(self) -> int:
+        return len(self.fixed) + len(self.amounts)
+
+    def __bool__(self) -> bool:
+        return True if self.fixed else bool(self.amounts)
+
+    def __getitem__(self, index: int) -> Action:
+        fixed = self.fixed
+        if index < 0:
+            index += len(self)
+        if 0 <= index < len(fixed):
+            return fixed[index]
+        amount = self.amounts[index - len(fixed)]  # IndexError beyond the end
+        if len(self.amounts) > 64:  # a wide range: a cache would only churn
+            return Action._unchecked(self.kind, (), amount)
+        return _bet_action(self.kind, amount)
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.fixed
+        kind = self.kind
+        for amount in self.amounts:
+            yield _bet_action(kind, amount)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        if action.kind == self.kind:
+            return not action.cards and type(action.amount) is int and action.amount in self.amounts
+        return action in self.fixed
+
+    def kinds(self) -> frozenset[str]:
+        kinds = frozenset(action.kind for action in self.fixed)
+        return kinds | {self.kind} if self.amounts else kinds
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        # The same draw as a _Choices of these actions listed in full (one rng.random()).
+        self._drawn = action = self[_uniform(rng, len(self))]  # vouched for: GameState._offer
+        return action
+
+    def _mentioned(self) -> tuple[Action, ...]:
+        return self.fixed  # bets hold no cards (for engine.cards_in)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BetActions) and (self.fixed, self.kind, self.amounts) == (other.fixed, other.kind, other.amounts)
+
+    def __hash__(self) -> int:
+        return hash((self.fixed, self.kind, self.amounts))
+
+    def __repr__(self) -> str:
+        bets = f"{self.kind} {self.amounts.start}..{self.amounts.stop - 1}" if self.amounts else f"no {self.kind}"
+        return f"BetActions({', '.join(map(str, self.fixed))}; {bets})"
 
 
 _SHOWDOWN_ACTIONS = _Choices((_SHOW, _CONCEDE))
@@ -180,6 +258,8 @@ class DrawPoker(Game):
     deck; ``ace_low`` the HR-5 option; ``ante`` the agreed minimum stake; ``max_bet``
     the largest opening bet and the largest raise; ``stack`` each player's starting
     chips; ``hands`` the session length (None: until one player is left, DP-10).
+    Chip settings are whole numbers up to :data:`MAX_CHIPS` (10**12, EN-6); bets are
+    offered as a range (:class:`BetActions`), so a large ``max_bet`` costs nothing.
 
     >>> DrawPoker(players=4, deck_size=36).rules
     HandRules(deck_size=36, ace_low=True, order=(...))
@@ -201,19 +281,19 @@ class DrawPoker(Game):
     hands: int | None = None
 
     def __post_init__(self) -> None:
-        def whole(name: str, low: int) -> int:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-                raise SettingsError(f"EN-6: {name} must be a whole number of at least {low}, got {value!r}")
-            return int(value)
+        def whole(name: str, low: int, high: int = MAX_CHIPS) -> int:
+            value = whole_setting(name, getattr(self, name), low, high)
+            object.__setattr__(self, name, value)  # numpy integers are kept as ints
+            return value
 
-        players = self.players
-        if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 8:
-            raise SettingsError(f"EN-6: draw poker is for 2 to 8 players, got {players!r}")
-        if self.deck_size not in DECK_SIZES:
+        whole("players", 2, 8)
+        if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, (int, np.integer)) or self.deck_size not in DECK_SIZES:
             raise SettingsError(f"deck_size must be one of {', '.join(map(str, DECK_SIZES))} (HR-3), got {self.deck_size!r}")
+        object.__setattr__(self, "deck_size", int(self.deck_size))
         if not isinstance(self.ace_low, bool):
             raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
+        if self.deck_size == 52 and not self.ace_low:
+            raise SettingsError("ace_low=False is an option for short decks only (HR-5): 52 cards always count A-2-3-4-5 (HR-1)")
         ante = whole("ante", 1)
         if whole("max_bet", 1) <= ante:
             raise SettingsError(
@@ -222,13 +302,13 @@ class DrawPoker(Game):
         if whole("stack", 1) < ante:
             raise SettingsError(f"DP-10: a stack ({self.stack}) smaller than the ante ({ante}) could not sit down")
         if self.hands is not None:
-            whole("hands", 1)
+            whole("hands", 1, None)
         need = HAND_SIZE * (self.players + 1)
         if self.deck_size < need:
             fits = [size for size in reversed(DECK_SIZES) if size >= need]
             raise SettingsError(
                 f"DP-5: {self.players} players need a deck of at least {need} cards (five each, and five more "
-                f"so that the last player can always draw five); the {self.deck_size}-card deck is too small "
+                f"so that the last player can always draw five); deck_size {self.deck_size} is too small "
                 f"(use {' or '.join(map(str, fits))})"
             )
 
@@ -389,7 +469,7 @@ class DrawPokerState(GameState):
         self._stacks = [self.game.stack] * n
         self.pot = 0
         self.seated = [True] * n
-        self.results: list[HandResult] = []  # one per hand ended
+        self.results: Chain[HandResult] = Chain()  # one per hand ended; shared by clones
         self.dealer = self._choose_dealer()
         self.phase = Phase.FIRST_BETTING
         self._start_hand()
@@ -506,8 +586,10 @@ class DrawPokerState(GameState):
         if not pending:
             raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
         if player is not None and player != pending[0]:
-            who = self.name(player) if type(player) is int and 0 <= player < self.game.players else f"seat {player!r}"
-            raise IllegalActionError("EN-1", f"it is {self.name(pending[0])}'s turn, not {who}'s")
+            n = self.game.players
+            if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
+                raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {n - 1}")
+            raise IllegalActionError("EN-1", f"it is {self.name(pending[0])}'s turn, not {self.name(player)}'s")
         seat = pending[0]
         game, kind, phase = self.game, action.kind, self.phase
         if kind not in _KINDS:
@@ -829,8 +911,7 @@ class DrawPokerState(GameState):
         new = object.__new__(DrawPokerState)
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        new.actions = list(self.actions)
-        new.results = list(self.results)
+        new.results = self.results.copy()
         for name in ("_stacks", "invested", "seated", "active", "put", "pending", "stock", "muck", "drawn", "shown", "folded"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]

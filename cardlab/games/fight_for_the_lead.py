@@ -21,7 +21,8 @@ Decisions the rule page leaves open, taken here (and cited as the rule they exte
 
 * FL-5: if the stock cannot give every player a new card after the fight, each
   player takes his own (now face-up) fight card back instead.
-* FL-1 / FL-10: when an ante is due, a player who cannot pay it must leave.
+* FL-1 / FL-10: when an ante is due, a player who cannot pay it must leave; if fewer
+  than two could then pay, no game follows: the session ends and nobody leaves.
 * FL-10: the deal passes to the next player clockwise who stayed.
 
 Stakes and antes are taken only once every player has decided and at least two play
@@ -48,7 +49,6 @@ from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
     Action,
     ActionList,
-    Event,
     Game,
     GameState,
     IllegalActionError,
@@ -587,14 +587,15 @@ class FightForTheLeadState(GameState):
             self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
                       f"the pot is {self.pot}.", rule="FL-9")
         if not paying:  # FL-1: no stake comes in, so every player antes again
-            for seat in [s for s in stayers if self.stacks[s] < game.ante]:
+            broke = [s for s in stayers if self.stacks[s] < game.ante]
+            if len(stayers) - len(broke) < 2:  # no next game: nobody leaves for an ante it would need
+                self._end_session("Fewer than two players can pay the ante.")
+                return
+            for seat in broke:
                 stayers.remove(seat)
                 self.in_session[seat] = False
                 self._log("leave", f"No loser pays a stake, so every player antes again, and {self.name(seat)} "
                           "cannot pay the ante: he must leave.", rule="FL-1")
-            if len(stayers) < 2:
-                self._end_session("Fewer than two players remain.")
-                return
             self.ante_due = True
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
@@ -700,7 +701,7 @@ class FightForTheLeadState(GameState):
         rule, kinds = _PHASE_RULE[phase]
         if phase == "over" or player is None:
             raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        if type(player) is not int or not 0 <= player < len(self.stacks):
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < len(self.stacks):
             raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {len(self.stacks) - 1}")
         who = self.name(player)
         if action.kind not in _KINDS:
@@ -940,7 +941,7 @@ class FightForTheLeadState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        for name in ("actions", "stacks", "in_session", "losers", "playing", "stock", "fight",
+        for name in ("stacks", "in_session", "losers", "playing", "stock", "fight",
                      "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
@@ -959,7 +960,7 @@ class FightForTheLeadState(GameState):
         state.seed = int(rng.integers(2**62))
         state.first_dealer = None
         state.stacked = None
-        state.history = [Event("log", text, visible_to=frozenset((me,))) for text in obs.log]
+        state._continue_log(me, obs.log)  # the observer's log, shared (no history of its own)
         state.actions = []
         state.round_index = obs.games_played
         state._shuffles = 0

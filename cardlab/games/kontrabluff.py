@@ -31,7 +31,6 @@ and refilled the hands (KB-9), plays low or hands over.
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
@@ -53,9 +52,7 @@ from cardlab.engine import (
     seat_names,
     _built,
 )
-from cardlab.hands import _DEFAULT_RULES as _HIGH_RULES
 from cardlab.hands import HandValue, evaluate
-from cardlab.hands import _value_of as _rank_value_of
 
 __all__ = [
     "KIND_RULES",
@@ -238,22 +235,14 @@ def _draws(size: int, offers: tuple[tuple[str, int], ...]) -> _Draws:
     return value
 
 
-@functools.lru_cache(maxsize=None)
-def _value_of(numbers: tuple[int, ...], flush: bool) -> HandValue:
-    # What evaluate() ends with, minus its checks of the cards (the game's own, five
-    # distinct): a first sight of a shape, which random play meets thousands of times.
-    return _rank_value_of(numbers, flush, _HIGH_RULES)
-
-
 def hand_value(cards: Sequence[Card]) -> HandValue:
-    """The HR-1 value of five cards, like :func:`cardlab.hands.evaluate` but cached by shape.
+    """The HR-1 value of five cards: :func:`cardlab.hands.evaluate` (one table lookup).
 
     >>> from cardlab.cards import parse_cards
     >>> hand_value(parse_cards("Kh Ks Kd 7c 7h")) == evaluate(parse_cards("Kh Ks Kd 7c 7h"))
     True
     """
-    numbers = tuple(sorted([RANK_NUMBER[card.rank._value_] for card in cards], reverse=True))
-    return _value_of(numbers, len({card.suit._value_ for card in cards}) == 1)
+    return evaluate(cards)
 
 
 # -- settings and game ----------------------------------------------------------------
@@ -275,8 +264,9 @@ class Kontrabluff(Game):
     target: int = 300
 
     def __post_init__(self) -> None:
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+        if isinstance(self.target, bool) or not isinstance(self.target, (int, np.integer)) or self.target < 1:
             raise SettingsError(f"target must be a positive whole number of points (KB-12), got {self.target!r}")
+        object.__setattr__(self, "target", int(self.target))  # numpy integers are kept as ints
 
     @property
     def num_players(self) -> int:
@@ -463,8 +453,9 @@ class KontrabluffState(GameState):
         if self.to_act is None:
             raise IllegalActionError("EN-2", f"the match is over (KB-12); {kind} cannot be played")
         if player is not None and player != self.to_act:
-            who = _NAMES[player] if type(player) is int and 0 <= player < 2 else f"seat {player!r}"
-            raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {who}'s")
+            if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < 2:
+                raise IllegalActionError("EN-4", f"there is no seat {player!r}: Kontrabluff's seats are 0 and 1")
+            raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {_NAMES[player]}'s")
         player = self.to_act
         who = _NAMES[player]
         offers = _OFFER_DICTS[phase]
@@ -511,7 +502,8 @@ class KontrabluffState(GameState):
             self._take(player, action.cards)
             self.low[player] = list(action.cards)
             self.leader = player
-            self._log("action", f"{who} plays low: 5 cards face down", rule="KB-6", player=player, action=action)
+            # KB-7: the shared history names no face-down card; the event's action is bare
+            self._log("action", f"{who} plays low: 5 cards face down", rule="KB-6", player=player, action=_BARE["low"])
             self.phase, self.to_act = Phase.LOW, other
         elif kind == "lay":  # KB-3
             card = action.cards[0]
@@ -532,7 +524,7 @@ class KontrabluffState(GameState):
         elif kind == "pass":  # KB-6, passing a low round
             self._take(player, action.cards)
             self.low[player] = list(action.cards)
-            self._log("action", f"{who} passes: 5 cards face down", rule="KB-6", player=player, action=action)
+            self._log("action", f"{who} passes: 5 cards face down", rule="KB-6", player=player, action=_BARE["pass"])
             self._end_round(other, LOW_PASSED_POINTS, "KB-6", "the low round was passed; nothing is shown")
         elif kind == "see":  # KB-6
             self._take(player, action.cards)
@@ -721,9 +713,10 @@ class KontrabluffState(GameState):
         return places
 
     def hidden_from(self, player: int) -> frozenset[Card]:
-        """The other's hand, his unshown face-down cards and the talon (KB-7)."""
+        """The other's hand, his unshown face-down cards and the talon (KB-7); low cards
+        turned up (seen) are no longer hidden, though they lie on the table until the round ends."""
         other = 1 - player
-        return frozenset(self.hands[other] + self.low[other] + self.down[other] + self.talon)
+        return frozenset(self.hands[other] + self.low[other] + self.down[other] + self.talon) - frozenset(self.seen)
 
     # -- events, copies, saving ----------------------------------------------------------------
     # The history is the engine's (plain records, words made when read); the texts here
@@ -742,7 +735,6 @@ class KontrabluffState(GameState):
         """A deep copy, made by hand (search bots clone a lot); cards and events are immutable."""
         new = KontrabluffState.__new__(KontrabluffState)
         d = self.__dict__.copy()
-        d["actions"] = self.actions[:]
         d["_scores"] = self._scores[:]
         d["hands"] = [self.hands[0][:], self.hands[1][:]]
         d["rows"] = [self.rows[0][:], self.rows[1][:]]

@@ -32,6 +32,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
+from cardlab.chain import Chain
 from cardlab.engine import (
     Action,
     ActionList,
@@ -42,6 +43,7 @@ from cardlab.engine import (
     Observation,
     SettingsError,
     Zone,
+    _deck_cards,
     seat_names,
 )
 from cardlab.fast import evaluate_batch
@@ -251,12 +253,13 @@ class ParallelPoker(Game):
     deck_cards: ClassVar[int] = DECK_SIZE
 
     def __post_init__(self) -> None:
-        if self.hierarchy not in HIERARCHIES:
+        if not isinstance(self.hierarchy, str) or self.hierarchy not in HIERARCHIES:
             raise SettingsError(f"hierarchy must be 'traditional' or '32-card' (PP-3), got {self.hierarchy!r}")
         if not isinstance(self.ace_low, bool):
             raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
-        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+        if isinstance(self.games, bool) or not isinstance(self.games, (int, np.integer)) or self.games < 1:
             raise SettingsError(f"games must be a whole number of games >= 1 (PP-5), got {self.games!r}")
+        object.__setattr__(self, "games", int(self.games))  # numpy integers are kept as ints
 
     @property
     def rules(self) -> HandRules:
@@ -272,7 +275,7 @@ class ParallelPoker(Game):
         # A stacked deck is the dealer's 32 cards (PP-1); the other deck only mirrors its first seven.
         if cards is None:
             return None
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(c) for c in cards)
+        cards = _deck_cards(cards)
         if sorted(cards) != sorted(deck(DECK_SIZE)):
             piquet = set(deck(DECK_SIZE))
             missing = [card for card in deck(DECK_SIZE) if card not in cards]
@@ -298,7 +301,7 @@ class ParallelPoker(Game):
         state.round_index = obs.game_number
         state.scores = list(obs.scores)
         state.game_scores = list(obs.game_scores)
-        state.showings = list(obs.showings)
+        state.showings = Chain.sharing(obs.showings)
         state.history = []
         other = 1 - obs.player
         arrangements = [None, None]
@@ -329,7 +332,7 @@ class ParallelPokerObservation(Observation):
     held: tuple[Card, ...] = ()
     packets: tuple[tuple[Card, ...], ...] | None = None
     arranged: tuple[bool, bool] = (False, False)
-    showings: tuple[Showing, ...] = ()
+    showings: Sequence[Showing] = ()  # a view sharing the state's list (cardlab.chain)
     scores: tuple[int, int] = (0, 0)
     game_scores: tuple[int, int] = (0, 0)
 
@@ -345,7 +348,7 @@ class ParallelPokerState(GameState):
         self.scores = [0, 0]
         self.game_scores = [0, 0]
         self.game_index = 0
-        self.showings: list[Showing] = []
+        self.showings: Chain[Showing] = Chain()  # the match's showings; observations share them
         self.dealer = self._choose_dealer()
         self._start_game()
 
@@ -389,7 +392,7 @@ class ParallelPokerState(GameState):
             raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
         if action.kind != ARRANGE:
             raise IllegalActionError("EN-3", f"the only action is '{ARRANGE}' (25 cards in packet order, PP-2), not {action.kind!r}")
-        if type(player) is not int or player not in (0, 1):
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or player not in (0, 1):
             raise IllegalActionError("EN-4", f"seat {player!r} does not play parallel poker (seats 0 and 1)")
         if self.arrangements[player] is not None:
             raise IllegalActionError("PP-2", f"{self.name(player)} has already laid his packets; the order cannot change")
@@ -499,7 +502,7 @@ class ParallelPokerState(GameState):
             held=self.held,
             packets=None if mine is None else packets_of(mine),
             arranged=(self.arrangements[0] is not None, self.arrangements[1] is not None),
-            showings=tuple(self.showings),
+            showings=self.showings.view(),
             scores=(self.scores[0], self.scores[1]),
             game_scores=(self.game_scores[0], self.game_scores[1]),
         )
@@ -525,10 +528,9 @@ class ParallelPokerState(GameState):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         self._clone_log(new)
-        new.actions = list(self.actions)
         new.scores = list(self.scores)
         new.game_scores = list(self.game_scores)
-        new.showings = list(self.showings)
+        new.showings = self.showings.copy()
         new.arrangements = list(self.arrangements)
         return new
 

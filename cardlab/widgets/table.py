@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as W
 
 from cardlab.cards import Card, rng_for
-from cardlab.engine import Action, Event, Game, GameState, IllegalActionError, Observation, seat_names
+from cardlab.engine import Action, Event, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.render import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.view import label, lines_with_cards_html, log_html, seats_html
@@ -48,6 +48,7 @@ Bot = Callable[[Observation], Action]
 #: Bot names a table accepts, and the class each names in :mod:`cardlab.bots`.
 BOT_NAMES = {"random": "RandomBot", "rule": "RuleBot", "search": "SearchBot"}
 _MAX_GROUPED = 5000  # legal actions listed in full to build buttons; beyond, a game's own table
+_LOG_LINES = 200  # the newest lines the log shows
 _BRIEF_PAUSE = 1.5  # s: the least a brief result (a trick) stays when bots move on their own at a pace
 
 
@@ -121,7 +122,8 @@ class Table:
         self.message = ""
         self.message_is_error = False
         self.last_error: BaseException | None = None
-        self.replay_states: list[GameState] | None = None
+        self.replay_states: Replay | None = None  # states rebuilt on demand (engine.Replay)
+        self._replayed: tuple[Replay, int, GameState] | None = None  # the one on show
         self.pause: Pause | None = None
         self._pending: asyncio.TimerHandle | None = None
         self._covered = False
@@ -197,9 +199,13 @@ class Table:
         return self.shown_state().observation(self.view_seat)
 
     def shown_state(self) -> GameState:
-        if self.replay_states is not None:
-            return self.replay_states[self._replay_slider.value]
-        return self.state
+        replay, position = self.replay_states, self._replay_slider.value
+        if replay is None:
+            self._replayed = None  # a closed replay keeps nothing
+            return self.state
+        if self._replayed is None or self._replayed[0] is not replay or self._replayed[1] != position:
+            self._replayed = (replay, position, replay[position])  # a jump: rebuilt from a checkpoint
+        return self._replayed[2]
 
     def play(self, action: Action) -> None:
         """Play ``action`` for the view seat, then let the bots move (as a click does)."""
@@ -532,12 +538,12 @@ class Table:
 
     def _toggle_replay(self) -> None:
         if self.replay_states is None:
-            self.replay_states = list(self.state.replay())
+            self.replay_states = self.state.replay_view()
             self._replay_slider.max = len(self.replay_states) - 1
             self._replay_slider.value = 0
             self._say(f"Replay: move the slider through the {len(self.replay_states) - 1} actions.")
         else:
-            self.replay_states = None
+            self.replay_states = self._replayed = None  # frees the checkpoints and the state on show
             self._say("")
 
     def _select(self, index: int) -> None:
@@ -621,7 +627,8 @@ class Table:
         self._hint.value = self._hint_value(obs) if self._hints.value and my_turn else ""
         if self.teacher:
             self._teacher_view.value = self.teacher_html()
-        self._log.value = log_html([plain(line) for line in self.log_lines(obs)], explain=_rule_hover)
+        recent = self.log_lines(obs)[-_LOG_LINES:]  # a log view slices in O(lines shown), however long the session
+        self._log.value = log_html([plain(line) for line in recent], last=_LOG_LINES, explain=_rule_hover)
         self._undo.disabled = replaying or not any(p in self.humans for p, _ in self.state.actions)
         self._step.disabled = replaying or self._next_bot() is None
         self._replay.disabled = not self.state.is_terminal

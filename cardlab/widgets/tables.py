@@ -63,7 +63,7 @@ class DrawPokerTable(GameTable):
 
     def hint_html(self, observation: Observation) -> str:
         """At the draw (DP-5), the exact odds of the best draws; else the search bot's values."""
-        if not any(a.cards for a in observation.legal_actions):
+        if "draw" not in observation.legal_actions.kinds():  # a view: bets are never listed
             return super().hint_html(observation)
         from cardlab.analysis.draw_odds import discard_table
 

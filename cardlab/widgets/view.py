@@ -170,10 +170,10 @@ def log_html(lines: Sequence[str], last: int = 200, explain: Callable[[str], str
     >>> log_html(["KB-1: South deals", "KB-3: North lays 5♠"])
     '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-3: North lays 5♠</div><div>KB-1: South deals</div></div>'
     """
-    start = max(0, len(lines) - last)
+    recent = lines[-last:] if isinstance(lines, Sequence) else list(lines)[-last:]  # a log view slices in O(last)
     rows = []
-    for i in range(len(lines) - 1, start - 1, -1):
-        line = html.escape(lines[i])
+    for line in reversed(recent):
+        line = html.escape(line)
         if explain is not None:
             rule, sep, rest = line.partition(": ")
             sentence = explain(rule) if sep and re.fullmatch(r"[A-Z]{2}-\d+", rule) else ""

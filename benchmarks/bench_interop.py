@@ -1,0 +1,112 @@
+"""The cost of the OpenSpiel and PettingZoo adapters against cardlab's own loop (issue 18).
+
+    PYTHONPATH=$PWD python benchmarks/bench_interop.py
+
+Random play of each game, the same settings, in one run: cardlab's loop (legal view,
+``sample``, ``apply_for``), OpenSpiel (chance nodes deal the deck; a random legal click
+each step) and PettingZoo (a random id from the action mask each step). Speeds are
+cardlab actions per CPU second (a five-card low counts once, however many clicks it
+takes), and the ratio is native / adapter (target: at most 2). Last, ISMCTS's time per
+decision at the notebook's settings.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pyspiel
+
+from cardlab.interop import openspiel as cos
+from cardlab.interop.pettingzoo import env_for
+
+SETTINGS = {"kontrabluff": {"target": 30}, "draw_poker": {"players": 2, "hands": 1}, "parallel_poker": {},
+            "fight_for_the_lead": {"players": 2, "games": 1}}
+
+
+def native(name: str, seconds: float) -> float:
+    settings = cos.GAMES[name][0](**SETTINGS[name])
+    rng = np.random.default_rng(0)
+    actions, start, seed = 0, time.process_time(), 0
+    while time.process_time() - start < seconds:
+        state = settings.new_state(seed=seed)
+        seed += 1
+        while not state.is_terminal:
+            seat = state.current_player
+            state.apply_for(seat, state.legal_actions(seat).sample(rng))
+        actions += len(state.actions)
+    return actions / (time.process_time() - start)
+
+
+def openspiel(name: str, seconds: float) -> float:
+    game = cos.load(name, **SETTINGS[name])
+    rng = np.random.default_rng(0)
+    actions, steps, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            steps += 1
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+                state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(2)])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+        actions += len(state.cardlab_state.actions)
+    STEPS[name] = steps / actions
+    return actions / (time.process_time() - start)
+
+
+STEPS: dict[str, float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
+
+
+def pettingzoo(name: str, seconds: float) -> float:
+    env = env_for(name, **SETTINGS[name])
+    rng = np.random.default_rng(0)
+    actions, start, seed = 0, time.process_time(), 0
+    while time.process_time() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent]:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(env.observe(agent)["action_mask"])
+            env.step(int(legal[int(rng.integers(len(legal)))]))
+        actions += len(env.state.actions)
+    return actions / (time.process_time() - start)
+
+
+def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: int = 20) -> float:
+    game = cos.load(name, **settings)
+    bot = cos.ismcts_bot(game, simulations=simulations, seed=0)
+    rng = np.random.default_rng(0)
+    times: list[float] = []
+    while len(times) < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(times) < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            else:
+                start = time.perf_counter()
+                state.apply_action(bot.step(state))
+                times.append(time.perf_counter() - start)
+    return float(np.median(times))
+
+
+def main(seconds: float = 2.0) -> None:
+    print(f"{'game':20} {'cardlab':>10} {'OpenSpiel':>10} {'ratio':>6} {'PettingZoo':>11} {'ratio':>6}"
+          f" {'steps/action':>13}   (cardlab actions per CPU second)")
+    for name in SETTINGS:
+        a, b, c = native(name, seconds), openspiel(name, seconds), pettingzoo(name, seconds)
+        print(f"{name:20} {a:10.0f} {b:10.0f} {a / b:6.1f} {c:11.0f} {a / c:6.1f} {STEPS[name]:13.1f}")
+    for name, settings in (("kontrabluff", {"target": 15}), ("draw_poker", {})):
+        print(f"ISMCTS, 20 simulations, {name}: median {1000 * ismcts_seconds(name, settings):.0f} ms per click decision")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,372 @@
+"""Every cardlab action as a few table clicks with stable integer ids, and a seat's view
+as text and numbers: the common ground of the OpenSpiel and PettingZoo adapters.
+
+A cardlab action is a kind, some cards and an amount. Some actions use five or 25 cards
+(a low round, KB-6; an arrangement, PP-2), far too many to number one by one, so an
+action is played as a table plays it: **choose** its cards one at a time (in the deck's
+order, so each set is reached one way only), then press its **button** (``low``,
+``draw``, ``open 3`` ...). A kind that always takes exactly one card (lay, KB-3; fight,
+FL-3; play, FL-7) is one click. The ids come from a fixed catalogue per game, never
+from the order of a legal list:
+
+    [0, D)                 choose card i of the deck (D cards)
+    [D, D + D * S)         a one-card kind s with card i (S such kinds)
+    [D + D * S, ...)       the buttons: (kind, amount) pairs
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> clicks = Clicks.for_game(Kontrabluff())
+>>> clicks.num_actions, clicks.words(0), clicks.words(52 + 12), clicks.words(clicks.button_id("low"))
+(108, 'choose 2♣', 'lay 5♣', 'play low with the chosen cards')
+
+:class:`Seat` holds one seat's chosen cards and answers which ids are legal now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardlab.cards import Card
+from cardlab.engine import Action, Game, GameState, LegalActions, Observation
+
+__all__ = ["CATALOGUES", "Catalogue", "Clicks", "Seat", "info_text", "observation_vector", "own_actions", "table_text", "vector_size"]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The action shapes of one game (rules as data): the one-card kinds, the buttons
+    with their words, and whether the cards of a multi-card action form ordered packets."""
+
+    single: tuple[tuple[str, str], ...]  # (kind, words with {card})
+    buttons: tuple[tuple[str, str], ...]  # (kind, words) of buttons without an amount
+    amounts: tuple[tuple[str, str], ...] = ()  # (kind, words with {amount}): one button per amount 1..max
+    packet: int = 0  # PP-2: the chosen cards are packets of this size, in order
+
+
+def _max_amount(game: Game) -> int:
+    return int(getattr(game, "max_bet", 0))
+
+
+#: Each game's action shapes, cited by rule.
+CATALOGUES: dict[str, Catalogue] = {
+    "kontrabluff": Catalogue(
+        single=(("lay", "lay {card}"),),  # KB-3
+        buttons=(
+            ("low", "play low with the chosen cards"),  # KB-6
+            ("hand_over", "hand over"),  # KB-2
+            ("pass", "pass"),  # KB-4; KB-6 passes with the chosen cards face down
+            ("see", "see with the chosen cards"),  # KB-6
+        ),
+    ),
+    "draw_poker": Catalogue(
+        single=(),
+        buttons=(
+            ("pass", "pass"),  # DP-2, DP-3
+            ("call", "call"),  # DP-3
+            ("draw", "draw: replace the chosen cards"),  # DP-5 (none chosen: keep all five)
+            ("show", "show"),  # DP-7
+            ("concede", "concede"),  # DP-7
+        ),
+        amounts=(("open", "open with {amount}"), ("raise", "raise by {amount}")),  # DP-2, DP-3
+    ),
+    "parallel_poker": Catalogue(
+        single=(),
+        buttons=(("arrange", "lay the packets in the chosen order"),),  # PP-2
+        packet=5,
+    ),
+    "fight_for_the_lead": Catalogue(
+        single=(("fight", "lay {card} face down to fight for the lead"), ("play", "play {card}")),  # FL-3, FL-7
+        buttons=(
+            ("exchange", "exchange the chosen cards"),  # FL-6 (none chosen: keep all)
+            ("stay", "play on"),  # FL-10
+            ("leave", "leave the table"),  # FL-10
+        ),
+    ),
+}
+
+
+class _Offer:
+    """Legal actions of one shape: ``kind``/``amount`` with ``n`` cards from ``pool``
+    for each n in ``sizes`` (pool: deck indices, ascending); ``exact`` maps a chosen
+    index tuple to the engine's own action where the view was listed in full."""
+
+    __slots__ = ("kind", "amount", "pool", "sizes", "exact")
+
+    def __init__(self, kind: str, amount: int | None, pool: tuple[int, ...], sizes: frozenset[int],
+                 exact: dict[tuple[int, ...], Action] | None = None):
+        self.kind, self.amount, self.pool, self.sizes, self.exact = kind, amount, pool, sizes, exact
+
+
+class Clicks:
+    """The action ids of one game (its catalogue and deck): words, and the bridge between
+    the engine's legal actions and the ids legal for a seat with some cards chosen."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.catalogue = CATALOGUES[game.name]
+        self.deck: tuple[Card, ...] = tuple(dict.fromkeys(game.full_deck))  # PP-1: two decks, one set of cards
+        self.index: dict[Card, int] = {card: i for i, card in enumerate(self.deck)}
+        d = len(self.deck)
+        self.single_offset = {kind: d + s * d for s, (kind, _) in enumerate(self.catalogue.single)}
+        first = d + d * len(self.catalogue.single)
+        buttons: list[tuple[str, int | None, str]] = [(kind, None, words) for kind, words in self.catalogue.buttons]
+        for kind, words in self.catalogue.amounts:
+            buttons += [(kind, amount, words.format(amount=amount)) for amount in range(1, _max_amount(game) + 1)]
+        self.buttons = tuple(buttons)
+        self._button_id = {(kind, amount): first + i for i, (kind, amount, _) in enumerate(buttons)}
+        self.first_button = first
+        self.num_actions = first + len(buttons)
+        self._listed: dict[LegalActions, list[_Offer]] = {}  # listed views recur (betting choices are cached)
+
+    @classmethod
+    def for_game(cls, game: Game) -> Clicks:
+        return cls(game)
+
+    # -- ids and words ---------------------------------------------------------------
+    def button_id(self, kind: str, amount: int | None = None) -> int:
+        try:
+            return self._button_id[kind, amount]
+        except KeyError:
+            raise ValueError(f"{self.game.name} has no button for {kind!r} with amount {amount!r} in its catalogue") from None
+
+    def words(self, action_id: int) -> str:
+        """The id in the table's words."""
+        d = len(self.deck)
+        if not 0 <= action_id < self.num_actions:
+            raise ValueError(f"action id {action_id} is outside 0..{self.num_actions - 1} for {self.game.name}")
+        if action_id < d:
+            return f"choose {self.deck[action_id]}"
+        if action_id < self.first_button:
+            s, i = divmod(action_id - d, d)
+            return self.catalogue.single[s][1].format(card=self.deck[i])
+        return self.buttons[action_id - self.first_button][2]
+
+    def action_of(self, action_id: int, chosen: Sequence[int]) -> Action | None:
+        """The engine action an id commits (a button or a one-card kind), None for a choice."""
+        d = len(self.deck)
+        if action_id < d:
+            return None
+        if action_id < self.first_button:
+            s, i = divmod(action_id - d, d)
+            return Action._unchecked(self.catalogue.single[s][0], (self.deck[i],))
+        kind, amount, _ = self.buttons[action_id - self.first_button]
+        return Action._unchecked(kind, tuple([self.deck[i] for i in chosen]), amount)  # the deck's own Cards
+
+    def clicks_of(self, action: Action) -> list[int]:
+        """The ids that play ``action`` (choices, then its button): a bot's action as clicks.
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> clicks = Clicks(Kontrabluff())
+        >>> [clicks.words(i) for i in clicks.clicks_of(Action("see", "Ah 2c 3d 4s 9h"))][::2]
+        ['choose 2♣', 'choose 4♠', 'choose A♥']
+        """
+        if action.kind in self.single_offset and len(action.cards) == 1 and action.amount is None:
+            return [self.single_offset[action.kind] + self.index[action.cards[0]]]
+        picks = [self.index[card] for card in action.cards]
+        size = self.catalogue.packet
+        if size:
+            picks = [i for k in range(0, len(picks), size) for i in sorted(picks[k:k + size])]
+        else:
+            picks.sort()
+        return picks + [self.button_id(action.kind, action.amount)]
+
+    # -- legal ids --------------------------------------------------------------------
+    def offers(self, view: LegalActions) -> list[_Offer]:
+        """The legal actions grouped by shape. Known views of the games are read from
+        their parts (a 252-way low is never listed); any other view is listed."""
+        ix = self.index
+        name = type(view).__name__
+        try:
+            if name == "KontrabluffActions":
+                pool = tuple(sorted(ix[c] for c in view.hand))
+                return [_Offer(kind, None, pool, frozenset((n,))) for kind, n in view.offers]
+            if name == "DrawActions":
+                pool = tuple(sorted(ix[c] for c in view.hand))
+                return [_Offer("draw", None, pool, frozenset(range(len(pool) + 1)))]
+            if name == "ExchangeActions":
+                pool = tuple(sorted(ix[c] for c in view._hand))
+                return [_Offer("exchange", None, pool, frozenset(range(view._most + 1)))]
+            if name == "CardActions":
+                return [_Offer(view._kind, None, tuple(sorted(ix[c] for c in view._cards)), frozenset((1,)))]
+            if name == "Arrangements":
+                return [_Offer("arrange", None, tuple(sorted(ix[c] for c in view.cards)), frozenset((len(view.cards),)))]
+        except AttributeError:  # a view whose parts changed: list it instead
+            pass
+        try:
+            known = self._listed.get(view)
+        except TypeError:  # an unhashable view
+            known = None
+        if known is not None:
+            return known
+        grouped: dict[tuple[str, int | None, int], dict[tuple[int, ...], Action]] = {}
+        for action in view:
+            chosen = tuple(sorted(ix[c] for c in action.cards))
+            grouped.setdefault((action.kind, action.amount, len(chosen)), {})[chosen] = action
+        offers = []
+        for (kind, amount, n), exact in grouped.items():
+            pool = tuple(sorted({i for chosen in exact for i in chosen}))
+            offers.append(_Offer(kind, amount, pool, frozenset((n,)), exact))
+        if len(self._listed) > 4096:
+            self._listed.clear()
+        try:
+            self._listed[view] = offers
+        except TypeError:
+            pass
+        return offers
+
+    def legal_ids(self, offers: Iterable[_Offer], chosen: Sequence[int]) -> list[int]:
+        """The ids legal for a seat that has chosen ``chosen`` (deck indices), ascending."""
+        ids: set[int] = set()
+        k = len(chosen)
+        size = self.catalogue.packet
+        for offer in offers:
+            if offer.kind in self.single_offset and offer.sizes == frozenset((1,)) and offer.exact is None:
+                if not k:
+                    base = self.single_offset[offer.kind]
+                    ids.update(base + i for i in offer.pool)
+                continue
+            if offer.exact is not None:
+                if not offer.pool:  # an action without cards: a button with nothing chosen
+                    if not k:
+                        ids.add(self.button_id(offer.kind, offer.amount))
+                    continue
+                candidates = [c for c in offer.exact if c[:k] == tuple(chosen)]
+                if tuple(chosen) in offer.exact:
+                    ids.add(self.button_id(offer.kind, offer.amount))
+                ids.update(c[k] for c in candidates if len(c) > k)
+                continue
+            pool = offer.pool
+            if size:  # PP-2: packets in order, each packet's cards ascending
+                used = set(chosen)
+                if not used <= set(pool):
+                    continue
+                if k in offer.sizes:
+                    ids.add(self.button_id(offer.kind, offer.amount))
+                    continue
+                place = k % size
+                last = chosen[-1] if place else -1
+                free = [i for i in pool if i not in used]  # ascending, as the pool
+                need = size - place - 1  # cards still to come in this packet, each higher
+                ids.update(i for n, i in enumerate(free) if i > last and len(free) - n - 1 >= need)
+                continue
+            if not set(chosen) <= set(pool):
+                continue
+            if k in offer.sizes:
+                ids.add(self.button_id(offer.kind, offer.amount))
+            more = [n for n in offer.sizes if n > k]
+            if more:
+                need = min(more) - k - 1
+                top = chosen[-1] if k else -1
+                greater = [i for i in pool if i > top]
+                ids.update(greater[: len(greater) - need])
+        return sorted(ids)
+
+    def commit(self, offers: Iterable[_Offer], action_id: int, chosen: Sequence[int]) -> Action | None:
+        """The engine action that ``action_id`` plays, or None if it only chooses a card."""
+        action = self.action_of(action_id, chosen)
+        if action is None or action_id < self.first_button:
+            return action
+        for offer in offers:
+            if offer.exact is not None and (offer.kind, offer.amount) == (action.kind, action.amount):
+                found = offer.exact.get(tuple(chosen))
+                if found is not None:
+                    return found
+        return action
+
+
+@dataclass
+class Seat:
+    """One seat's clicks in progress: the cards chosen for an action not yet played."""
+
+    chosen: tuple[int, ...] = ()
+
+    def cards(self, clicks: Clicks) -> tuple[Card, ...]:
+        return tuple(clicks.deck[i] for i in self.chosen)
+
+
+# -- a seat's view in words and numbers ---------------------------------------------------
+def _cards_words(cards: Sequence[Card | None]) -> str:
+    shown = [str(c) for c in cards if c is not None]
+    down = sum(c is None for c in cards)
+    parts = [" ".join(shown)] if shown else []
+    if down:
+        parts.append(f"{down} face down")
+    return ", ".join(parts) if parts else "empty"
+
+
+def table_text(obs: Observation, chosen: Sequence[Card] = ()) -> str:
+    """The table as ``obs.player`` sees it, in words: built from the observation only.
+
+    >>> from cardlab.games.parallel_poker import ParallelPoker
+    >>> print(table_text(ParallelPoker().new_state(seed=1, dealer=0).observation(1)).splitlines()[0])
+    You are North; South is to act.
+    """
+    names = obs.seat_names
+    me = names[obs.player]
+    if obs.is_terminal:
+        head = f"You are {me}; the game is over."
+    elif obs.current_player is None:
+        head = f"You are {me}."
+    else:
+        head = f"You are {me}; {'you are' if obs.current_player == obs.player else names[obs.current_player] + ' is'} to act."
+    lines = [head, f"Your hand: {_cards_words(obs.hand) if obs.hand else 'no cards'}"]
+    if chosen:
+        lines.append(f"Chosen: {' '.join(map(str, chosen))}")
+    for zone in obs.zones:
+        if zone.cards:
+            lines.append(f"{zone.name[:1].upper()}{zone.name[1:]}: {_cards_words(zone.cards)}")
+    chips = obs.pot is not None
+    if obs.points:
+        label = "Chips" if chips else "Points"
+        lines.append(f"{label}: " + ", ".join(f"{names[p]} {v}" for p, v in enumerate(obs.points)))
+    if chips:
+        lines.append(f"Pot: {obs.pot}")
+    return "\n".join(lines)
+
+
+def info_text(obs: Observation, own_actions: Sequence[Action], chosen: Sequence[Card] = ()) -> str:
+    """The information state of ``obs.player`` (perfect recall): everything it has seen
+    happen (its log) and everything it did, then the table now."""
+    did = "; ".join(str(a) for a in own_actions) or "nothing yet"
+    return "\n".join([*obs.log, f"You did: {did}", table_text(obs, chosen)])
+
+
+def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] = ()) -> np.ndarray:
+    """The view as numbers: own hand, chosen cards and every other face-up card the seat
+    sees (one 0/1 per deck card each), each seat's points or chips, the pot, who acts.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> game = Kontrabluff()
+    >>> vector = observation_vector(game.new_state(seed=1, dealer=0).observation(0), Clicks(game))
+    >>> vector.shape, int(vector[:52].sum())
+    ((161,), 10)
+    """
+    d = len(clicks.deck)
+    n = obs.game.num_players
+    out = np.zeros(3 * d + 2 * n + 1, np.float32)
+    ix = clicks.index
+    for card in obs.hand:
+        out[ix[card]] = 1.0
+    for i in chosen:
+        out[d + i] = 1.0
+    hand = set(obs.hand)
+    for zone in obs.zones:
+        for card in zone.cards:
+            if card is not None and card not in hand:
+                out[2 * d + ix[card]] = 1.0
+    for p, value in enumerate(obs.points[:n]):
+        out[3 * d + p] = float(value)
+    out[3 * d + n] = float(obs.pot or 0)
+    if obs.current_player is not None:
+        out[3 * d + n + 1 + obs.current_player] = 1.0
+    return out
+
+
+def vector_size(game: Game) -> int:
+    return 3 * len(set(game.full_deck)) + 2 * game.num_players + 1
+
+
+def own_actions(state: GameState, player: int) -> list[Action]:
+    return [action for seat, action in state.actions if seat == player]

@@ -1,0 +1,591 @@
+"""cardlab's games as OpenSpiel games: ``pyspiel.load_game("cardlab_kontrabluff")``.
+
+Importing this module registers four games with ``pyspiel.register_game``:
+``cardlab_kontrabluff``, ``cardlab_draw_poker``, ``cardlab_parallel_poker`` and
+``cardlab_fight_for_the_lead``. Each game's settings are its OpenSpiel parameters (a
+setting that may be None takes -1 for None); three more choose how chance is played:
+
+* the shuffle is **explicit chance**: a chance node picks the first dealer (KB-1, DP-1,
+  PP-1, FL-2), then one node per card picks the deck's next card, uniformly from those
+  left; the game then runs on that stacked deck. Later shuffles of a long match or
+  session (a new Kontrabluff deal, KB-11; the next hand, DP-10) come from ``seed``.
+* ``dealer`` >= 0 fixes the first dealer instead of a chance node.
+* ``decks``: deck lists ("Ah Kd ...|...") make the shuffle one chance node choosing one
+  of them uniformly, and ``prefix`` ("open 2|call|...") plays the same first moves after
+  every deal: a small game that CFR can solve (:func:`kuhn_draw_poker`).
+
+Actions are :mod:`cardlab.interop.clicks` ids (choose a card, press a button), so a
+five-card low (KB-6) is five choices and a button. Parallel poker's arrangement (PP-2)
+is a simultaneous move (``simultaneous=False`` plays it seat after seat, each unseen,
+for algorithms that need turns). Fight for the Lead's hidden fight cards (FL-3) are
+chosen in turn, each seat seeing none of the others', as cardlab's engine does.
+Information-state and observation strings and the observation tensor come from
+``state.observation(player)``: what that seat may see and nothing else. Returns are
+chips won (draw poker, Fight for the Lead) or the points margin (Kontrabluff,
+parallel poker).
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("cardlab_draw_poker", {"players": 2, "deck_size": 20, "max_bet": 2})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 2)
+>>> game.num_distinct_actions(), game.get_parameters()["hands"]
+(29, 1)
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from cardlab.cards import parse_cards
+from cardlab.engine import Action, Game, GameState, seat_names
+from cardlab.games.draw_poker import DrawPoker
+from cardlab.games.fight_for_the_lead import FightForTheLead
+from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.interop.clicks import Clicks, info_text, observation_vector, own_actions, table_text, vector_size
+
+__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
+
+#: cardlab's game classes by name, and the settings an OpenSpiel game starts from where
+#: cardlab's own defaults make a session (one hand of draw poker, one game of Fight for the Lead).
+GAMES: dict[str, tuple[type[Game], dict[str, Any]]] = {
+    "kontrabluff": (Kontrabluff, {}),
+    "draw_poker": (DrawPoker, {"players": 2, "hands": 1}),
+    "parallel_poker": (ParallelPoker, {}),
+    "fight_for_the_lead": (FightForTheLead, {"players": 2, "games": 1}),
+}
+SHORT_NAMES = {name: f"cardlab_{name}" for name in GAMES}
+_NONE = -1  # an OpenSpiel parameter cannot be None
+
+
+def _defaults(name: str) -> dict[str, Any]:
+    cls, overrides = GAMES[name]
+    params: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        value = overrides.get(f.name, f.default)
+        params[f.name] = _NONE if value is None else value
+    params.update(seed=0, dealer=_NONE, decks="", prefix="")
+    if name == "parallel_poker":
+        params["simultaneous"] = True
+    return params
+
+
+def _settings(name: str, params: dict[str, Any]) -> Game:
+    cls, _ = GAMES[name]
+    fields = {f.name for f in dataclasses.fields(cls)}
+    return cls(**{k: (None if v == _NONE and not isinstance(v, bool) else v) for k, v in params.items() if k in fields})
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls, _ = GAMES[name]
+    players = {"draw_poker": (2, 8), "fight_for_the_lead": (2, 5)}.get(name, (2, 2))
+    simultaneous = name == "parallel_poker"
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[name],
+        long_name=f"cardlab {name.replace('_', ' ')}",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous else pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_defaults(name),
+    )
+
+
+def _bounds(game: Game) -> tuple[float, float, int]:
+    """Utility bounds and a generous bound on the number of clicks and chance nodes."""
+    d = len(set(game.full_deck))
+    n = game.num_players
+    if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1; a round is at most 12 clicks
+        return -(game.target + 55.0), game.target + 55.0, 1 + d + 2 * game.target * 14
+    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game
+        return -25.0 * game.games, 25.0 * game.games, 1 + d + game.games * 2 * 26
+    hands = getattr(game, "hands", None) or getattr(game, "games", None) or 100
+    stack = game.stack
+    if isinstance(game, DrawPoker):  # DP-3: every raise puts in at least the ante
+        per_hand = n * (2 * (stack // game.ante + 2) + 7 + 1)
+    else:  # FL: decide, fight, exchange (at most 5 clicks), four tricks
+        per_hand = n * (1 + 1 + 5 + 4)
+    return -float(stack), float((n - 1) * stack), 1 + d + hands * per_hand
+
+
+class CardlabGame(pyspiel.Game):
+    """One cardlab game as an OpenSpiel game (see the module's docstring)."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None):
+        full = _defaults(name)
+        full.update(params or {})
+        self.cardlab_name = name
+        self.settings = _settings(name, full)
+        self.clicks = Clicks(self.settings)
+        self.seed = int(full["seed"])
+        self.dealer = None if full["dealer"] == _NONE else int(full["dealer"])
+        self.decks = tuple(parse_cards(text) for text in full["decks"].split("|")) if full["decks"] else ()
+        self.prefix = tuple(action_from_text(text) for text in full["prefix"].split("|")) if full["prefix"] else ()
+        self.simultaneous = bool(full.get("simultaneous", False))
+        n = self.settings.num_players
+        low, high, length = _bounds(self.settings)
+        game_type = _game_type(name)
+        if name == "parallel_poker" and not self.simultaneous:
+            game_type = _turns(game_type)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.clicks.num_actions,
+            max_chance_outcomes=max(len(self.clicks.deck) + n, len(self.decks)),
+            num_players=n,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(game_type, info, full)
+
+    def new_initial_state(self) -> CardlabState:
+        return CardlabState(self)
+
+    def __reduce__(self) -> tuple:
+        return (GAME_CLASSES[self.cardlab_name], (self.get_parameters(),))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CardlabObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params!r}")
+        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return CardlabObserver(self, perfect_recall)
+
+
+def _turns(game_type: pyspiel.GameType) -> pyspiel.GameType:
+    """The same game type with sequential dynamics (parallel poker arranged seat after seat)."""
+    return pyspiel.GameType(
+        short_name=game_type.short_name,
+        long_name=game_type.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=game_type.chance_mode,
+        information=game_type.information,
+        utility=game_type.utility,
+        reward_model=game_type.reward_model,
+        max_num_players=game_type.max_num_players,
+        min_num_players=game_type.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=game_type.parameter_specification,
+    )
+
+
+class _Core:
+    """Everything a state holds, copied by hand (OpenSpiel's ``Clone`` deep-copies the
+    Python fields of a state; the cardlab state has a fast ``clone``)."""
+
+    def __init__(self, game: CardlabGame):
+        self.dealer: int | None = game.dealer
+        self.order: list[int] = []
+        self.left: list[int] = list(range(len(game.clicks.deck)))  # cards not yet placed in the deck
+        self.state: GameState | None = None
+        n = game.settings.num_players
+        self.chosen: list[tuple[int, ...]] = [() for _ in range(n)]
+        self.offers: dict[tuple[int, int], list] = {}
+        # A state resampled for search (:func:`resampler`): the searcher's information
+        # state at the root, and the clicks made since.
+        self.root_keys: dict[int, str] = {}
+        self.since = 0
+        self.ids: tuple[tuple, list[int]] | None = None
+
+    def __deepcopy__(self, memo: dict) -> _Core:
+        new = copy.copy(self)
+        new.order = self.order[:]
+        new.left = self.left[:]
+        new.state = None if self.state is None else self.state.clone()
+        new.chosen = self.chosen[:]
+        new.offers = dict(self.offers)
+        return new
+
+
+class CardlabState(pyspiel.State):
+    """A cardlab game in progress, seen through OpenSpiel's State interface."""
+
+    def __init__(self, game: CardlabGame, core: _Core | None = None):
+        super().__init__(game)
+        self._game = game
+        self._core = core if core is not None else _Core(game)
+
+    # -- who acts -----------------------------------------------------------------------
+    @property
+    def cardlab_state(self) -> GameState | None:
+        """The cardlab state (None while the deck is being dealt by chance)."""
+        return self._core.state
+
+    def current_player(self) -> int:
+        state = self._core.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        seat = state.current_player
+        if seat is None:
+            return pyspiel.PlayerId.TERMINAL
+        if self._game.simultaneous and state.simultaneous:
+            return pyspiel.PlayerId.SIMULTANEOUS
+        return seat
+
+    def is_terminal(self) -> bool:
+        state = self._core.state
+        return state is not None and state.current_player is None
+
+    def _offers(self, player: int) -> list:
+        core = self._core
+        key = (len(core.state.actions), player)
+        offers = core.offers.get(key)
+        if offers is None:
+            if len(core.offers) > 8:
+                core.offers.clear()
+            offers = core.offers[key] = self._game.clicks.offers(core.state.legal_actions(player))
+        return offers
+
+    def _legal_actions(self, player: int) -> list[int]:
+        core = self._core
+        if core.state is None or player < 0 or self.is_terminal():
+            return []
+        if not self._game.simultaneous or not core.state.simultaneous:
+            if player != core.state.current_player:
+                return []
+        return self._ids(player)
+
+    def _ids(self, player: int) -> list[int]:
+        """The legal ids of ``player``, worked out once per position (OpenSpiel asks for
+        them before a move, and the move checks them again)."""
+        core = self._core
+        key = (len(core.state.actions), player, core.chosen[player])
+        if core.ids is None or core.ids[0] != key:
+            core.ids = (key, self._game.clicks.legal_ids(self._offers(player), core.chosen[player]))
+        return core.ids[1]
+
+    # -- chance ---------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        core, game = self._core, self._game
+        d, n = len(game.clicks.deck), game.settings.num_players
+        if game.decks:
+            return [(i, 1.0 / len(game.decks)) for i in range(len(game.decks))]
+        if core.dealer is None:
+            return [(d + seat, 1.0 / n) for seat in range(n)]
+        p = 1.0 / len(core.left)
+        return [(i, p) for i in core.left]
+
+    def _apply_chance(self, outcome: int) -> None:
+        core, game = self._core, self._game
+        d = len(game.clicks.deck)
+        if game.decks:
+            self._start(game.decks[outcome])
+            return
+        if core.dealer is None:
+            core.dealer = outcome - d
+            return
+        core.order.append(outcome)
+        core.left.remove(outcome)
+        if len(core.left) == 1:  # the last card has no choice left
+            core.order.append(core.left.pop())
+            self._start(tuple(game.clicks.deck[i] for i in core.order))
+
+    def _start(self, deck: Sequence) -> None:
+        game = self._game
+        dealer = game.dealer if game.decks else self._core.dealer
+        settings = game.settings
+        if game.decks:  # given as text: checked like any stacked deck
+            state = settings.new_state(seed=game.seed, dealer=dealer, deck=deck)
+        else:  # a permutation of the deck's own cards by construction: new_state's check (a sort) is skipped
+            state = settings.state_class(settings, game.seed, dealer, tuple(deck))
+        for action in game.prefix:  # a small variant's opening moves, the same in every deal
+            state.apply_for(state.current_player, action)
+        self._core.state = state
+
+    # -- moves ------------------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        if self._core.state is None:
+            self._apply_chance(int(action))
+            return
+        self._click(self._core.state.current_player, int(action))
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        state = self._core.state
+        seats = [p for p in range(len(actions)) if state.legal_actions(p)]
+        for seat in seats:
+            self._click(seat, int(actions[seat]))
+
+    def _click(self, player: int, action: int) -> None:
+        core, clicks = self._core, self._game.clicks
+        offers = self._offers(player)
+        if action not in self._ids(player):
+            raise ValueError(f"{clicks.words(action) if 0 <= action < clicks.num_actions else action} "
+                             f"(id {action}) is not legal for seat {player} now")
+        played = clicks.commit(offers, action, core.chosen[player])
+        core.since += 1
+        if played is None:
+            core.chosen[player] = core.chosen[player] + (action,)
+            return
+        core.chosen[player] = ()
+        core.state.apply_for(player, played)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        clicks = self._game.clicks
+        if player == pyspiel.PlayerId.CHANCE:
+            d = len(clicks.deck)
+            if self._game.decks:
+                return f"deal deck {action + 1} of {len(self._game.decks)}"
+            if action >= d:
+                return f"{seat_names(self._game.settings.num_players)[action - d]} deals first"
+            return f"the next card of the deck is {clicks.deck[action]}"
+        return clicks.words(action)
+
+    # -- results ------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        state = self._core.state
+        n = self._game.settings.num_players
+        if state is None or not self.is_terminal():
+            return [0.0] * n
+        if state.chips() is None:  # points games for two: the margin (KB-5, PP-4)
+            a, b = state.points
+            return [float(a - b), float(b - a)]
+        return [float(r) for r in state.returns()]
+
+    # -- what a seat sees ------------------------------------------------------------------------
+    def seat_text(self, player: int, perfect_recall: bool) -> str:
+        core = self._core
+        if core.state is None:
+            return f"{'Seat ' + str(player)}: the cards are being shuffled."
+        if core.root_keys and perfect_recall:
+            root = core.root_keys.get(player, "")
+            if core.since == 0 and root:
+                return root
+        obs = core.state.observation(player)
+        chosen = tuple(self._game.clicks.deck[i] for i in core.chosen[player])
+        if not perfect_recall:
+            return table_text(obs, chosen)
+        if core.root_keys:  # a resampled state: the searcher's root, then what happened since
+            return f"{core.root_keys.get(player, '')}\n(then, {core.since} clicks)\n{table_text(obs, chosen)}"
+        return info_text(obs, own_actions(core.state, player), chosen)
+
+    def __str__(self) -> str:
+        core = self._core
+        if core.state is None:
+            return f"shuffling: dealer {core.dealer}, deck so far {' '.join(str(self._game.clicks.deck[i]) for i in core.order)}"
+        chosen = "; ".join(" ".join(str(self._game.clicks.deck[i]) for i in c) for c in core.chosen)
+        state = core.state
+        places = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in state.card_locations().items())
+        return f"{places} | actions: {' / '.join(f'{p}:{a}' for p, a in state.actions)} | chosen: {chosen}"
+
+
+class CardlabObserver:
+    """OpenSpiel's observer interface: a tensor (the seat's cards and counts, see
+    :func:`cardlab.interop.clicks.observation_vector`) and strings, from ``observation(player)``."""
+
+    def __init__(self, game: CardlabGame, perfect_recall: bool):
+        self.game = game
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(vector_size(game.settings), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardlabState, player: int) -> None:
+        core = state._core
+        if core.state is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = observation_vector(core.state.observation(player), self.game.clicks, core.chosen[player])
+
+    def string_from(self, state: CardlabState, player: int) -> str:
+        return state.seat_text(player, self.perfect_recall)
+
+
+def _game_class(name: str) -> type[CardlabGame]:
+    # One class per game: OpenSpiel's registry keeps its creator until the interpreter
+    # ends, and a class (unlike a closure) is safe to hold that long.
+    def __init__(self: CardlabGame, params: dict[str, Any] | None = None) -> None:
+        CardlabGame.__init__(self, name, params)
+
+    title = "".join(part.title() for part in name.split("_"))
+    return type(f"Cardlab{title}Game", (CardlabGame,), {"__init__": __init__, "__module__": __name__})
+
+
+GAME_CLASSES = {name: _game_class(name) for name in GAMES}
+globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})  # picklable by name
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for name in GAMES:
+        if SHORT_NAMES[name] not in registered:
+            pyspiel.register_game(_game_type(name), GAME_CLASSES[name])
+
+
+_register()
+
+
+def action_from_text(text: str) -> Action:
+    """An action from the words ``str(action)`` writes: the kind, then cards or an amount.
+
+    >>> action_from_text("open 2"), action_from_text("draw Ah 10c")
+    (Action('open', amount=2), Action('draw', cards=(Card('Ah'), Card('Tc'))))
+    """
+    kind, *rest = text.split()
+    amount = int(rest.pop()) if rest and rest[-1].isdigit() else None
+    return Action(kind, " ".join(rest), amount)
+
+
+def load(name: str, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` of a cardlab game by its cardlab name, settings as keywords.
+
+    >>> load("kontrabluff", target=30).get_parameters()["target"]
+    30
+    """
+    return pyspiel.load_game(SHORT_NAMES[name], params)
+
+
+# -- search and solving -------------------------------------------------------------------------
+def resampler(seed: int = 0) -> Callable[[CardlabState, int], CardlabState]:
+    """A resampler for OpenSpiel's ISMCTS: a state consistent with what ``player`` knows,
+    the hidden cards dealt anew by cardlab's ``Game.sample_state`` (determinization).
+
+    The sample keeps the searcher's information state at its root, as ISMCTS requires.
+    """
+    rng = np.random.default_rng(seed)
+
+    def resample(state: CardlabState, player: int) -> CardlabState:
+        game = state.get_game()
+        core = state._core
+        obs = core.state.observation(player)
+        new = _Core(game)
+        new.dealer = core.dealer
+        new.state = game.settings.sample_state(obs, rng)
+        new.chosen = core.chosen[:]
+        new.root_keys = {player: state.information_state_string(player)}
+        return CardlabState(game, new)
+
+    return resample
+
+
+def ismcts_bot(game: pyspiel.Game, simulations: int = 50, seed: int = 0, rollouts: int = 1) -> Any:
+    """OpenSpiel's ISMCTS bot on a cardlab game, random rollouts, cardlab's resampler."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    random_state = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=random_state)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=random_state,
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    bot.set_resampler(resampler(seed))
+    return bot
+
+
+def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 5) -> pyspiel.Game:
+    """Draw poker made as small as Kuhn poker, so that CFR can solve it: two players,
+    the 20-card deck (HR-3), one hand; each seat is dealt one of three fixed hands (six
+    deals, as Kuhn poker deals three cards), North opens with 2, South calls, both keep
+    their five cards (DP-2, DP-3, DP-5): play starts at the second betting round (DP-6),
+    then the showdown (DP-7, DP-8).
+
+    >>> game = kuhn_draw_poker()
+    >>> state = game.new_initial_state()
+    >>> len(state.chance_outcomes())
+    6
+    >>> state.apply_action(0)
+    >>> print(state.observation_string(1))
+    You are North; you are to act.
+    Your hand: A♥ A♦ K♣ Q♣ 10♠
+    South: 5 face down
+    North: A♥ A♦ K♣ Q♣ 10♠
+    Stock: 10 face down
+    Chips: South 2, North 2
+    Pot: 6
+    """
+    hands = [parse_cards("Ah Ad Kc Qc 10s"), parse_cards("Kh Kd Qh Js 10d"), parse_cards("As Ks Qs Jd 10h")]
+    spare = parse_cards("Ac Qd Jc Jh 10c")
+    decks = []
+    for i, j in [(i, j) for i in range(3) for j in range(3) if i != j]:
+        dealt = [card for pair in zip(hands[i], hands[j]) for card in pair]  # DP-1: North (dealer's left) first
+        rest = [card for k in range(3) if k not in (i, j) for card in hands[k]]
+        decks.append(" ".join(card.short for card in dealt + list(spare) + rest))
+    return load("draw_poker", players=2, deck_size=20, ante=ante, max_bet=max_bet, stack=stack, hands=1,
+                dealer=0, decks="|".join(decks), prefix="open 2|call|draw|draw")
+
+
+def bot_policy(game: pyspiel.Game, make_bot: Callable[[], Callable[[Any], Action]]) -> Any:
+    """A cardlab bot as an OpenSpiel policy (for exploitability): at each state, the next
+    click of the action a fresh ``make_bot()`` chooses from the seat's observation."""
+    from open_spiel.python import policy as policy_lib
+
+    class BotPolicy(policy_lib.Policy):
+        def action_probabilities(self, state: CardlabState, player_id: int | None = None) -> dict[int, float]:
+            seat = state.current_player() if player_id is None else player_id
+            inner = state.cardlab_state
+            action = make_bot()(inner.observation(seat))
+            clicks = game.clicks.clicks_of(action)
+            chosen = clicks[len(state._core.chosen[seat])]
+            return {click: float(click == chosen) for click in state.legal_actions(seat)}
+
+    return BotPolicy(game, list(range(game.num_players())))
+
+
+def solve(game: pyspiel.Game, iterations: int) -> tuple[Any, list[tuple[int, float]]]:
+    """OpenSpiel's CFR+ on ``game``: the average policy and its exploitability along the way."""
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    solver = cfr.CFRPlusSolver(game)
+    curve = []
+    for i in range(1, iterations + 1):
+        solver.evaluate_and_update_policy()
+        if i & (i - 1) == 0 or i == iterations:  # powers of two, and the last
+            curve.append((i, float(exploitability.exploitability(game, solver.average_policy()))))
+    return solver.average_policy(), curve
+
+
+def play_clicks(state: CardlabState, action: Action) -> None:
+    """Play a cardlab action (a bot's choice) on an OpenSpiel state as its clicks."""
+    for click in state.get_game().clicks.clicks_of(action):
+        state.apply_action(click)
+
+
+def duel(name: str, bot: Callable[[Any], Action], games: int, simulations: int = 20, seed: int = 0,
+         **settings: Any) -> list[float]:
+    """``bot`` (a cardlab bot: observation -> action) against OpenSpiel's ISMCTS, seats
+    alternating game by game; the bot's return (points margin or chips) in each game.
+
+    >>> from cardlab.bots import RandomBot
+    >>> len(duel("draw_poker", RandomBot(seed=1), games=2, simulations=2))
+    2
+    """
+    game = load(name, **settings)
+    rng = np.random.default_rng(seed)
+    results = []
+    for number in range(games):
+        mine = number % game.num_players()
+        search = ismcts_bot(game, simulations=simulations, seed=seed + number)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            elif state.current_player() == mine:
+                play_clicks(state, bot(state.cardlab_state.observation(mine)))
+            else:
+                state.apply_action(search.step(state))
+        results.append(state.returns()[mine])
+    return results
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% normal interval (mean - 1.96 se, mean + 1.96 se).
+
+    >>> mean_interval([1.0, 3.0, 2.0, 2.0])
+    (2.0, 1.2, 2.8)
+    """
+    v = np.asarray(values, dtype=float)
+    half = 1.96 * v.std(ddof=1) / np.sqrt(len(v))
+    return round(float(v.mean()), 2), round(float(v.mean() - half), 2), round(float(v.mean() + half), 2)

@@ -1,0 +1,156 @@
+"""cardlab's games as PettingZoo AEC environments, with action masks.
+
+Actions are the :mod:`cardlab.interop.clicks` ids (choose a card, press a button);
+``observe(agent)`` gives ``{"observation": vector, "action_mask": mask}``, the vector
+built from ``state.observation(seat)`` alone. ``reset(seed=)`` makes the same deals for
+the same seed; ``render()`` (``render_mode="ansi"``) writes the table in words as the
+seat to act sees it. Rewards come at the end: chips won (draw poker, Fight for the
+Lead) or the points margin (Kontrabluff, parallel poker).
+
+>>> env = env_for("draw_poker", players=2, hands=1, render_mode="ansi")
+>>> env.reset(seed=3)
+>>> env.agents, env.agent_selection
+(['south', 'north'], 'south')
+>>> print(env.render().splitlines()[0])
+You are South; you are to act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardlab.engine import Game, seat_names
+from cardlab.games.draw_poker import DrawPoker
+from cardlab.games.fight_for_the_lead import FightForTheLead
+from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
+
+__all__ = ["CardlabEnv", "env_for", "DEFAULTS"]
+
+#: Settings an environment starts from: one hand of draw poker, one game of Fight for the Lead.
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "kontrabluff": {},
+    "draw_poker": {"players": 2, "hands": 1},
+    "parallel_poker": {},
+    "fight_for_the_lead": {"players": 2, "games": 1},
+}
+
+
+def env_for(name: str, render_mode: str | None = None, **settings: Any) -> CardlabEnv:
+    """The environment of a cardlab game by name, settings as keywords."""
+    cls = {"kontrabluff": Kontrabluff, "draw_poker": DrawPoker, "parallel_poker": ParallelPoker,
+           "fight_for_the_lead": FightForTheLead}[name]
+    return CardlabEnv(cls(**{**DEFAULTS[name], **settings}), render_mode=render_mode)
+
+
+class CardlabEnv(AECEnv):
+    """One cardlab game as a PettingZoo AEC environment (agents are the seat names)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "cardlab", "is_parallelizable": False}
+
+    def __init__(self, game: Game, render_mode: str | None = None):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.game = game
+        self.render_mode = render_mode
+        self.clicks = Clicks(game)
+        self.metadata = {**self.metadata, "name": f"cardlab_{game.name}_v0"}
+        self.possible_agents = [name.lower() for name in seat_names(game.num_players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = vector_size(game)
+        self._action_space = spaces.Discrete(self.clicks.num_actions)
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.clicks.num_actions,), dtype=np.int8),
+        })
+        self._seeds = np.random.default_rng()
+        self.state = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    # -- the loop ------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        self.state = self.game.new_state(seed=int(self._seeds.integers(2**62)))
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.chosen = {agent: () for agent in self.agents}
+        self._offers_cache: tuple[int, int, list] | None = None
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def _offers(self, seat: int) -> list:
+        key = (len(self.state.actions), seat)
+        if self._offers_cache is None or self._offers_cache[:2] != key:
+            self._offers_cache = (*key, self.clicks.offers(self.state.legal_actions(seat)))
+        return self._offers_cache[2]
+
+    def legal_ids(self, agent: str) -> list[int]:
+        seat = self._seat[agent]
+        if self.state.is_terminal or self.state.current_player != seat:
+            return []
+        return self.clicks.legal_ids(self._offers(seat), self.chosen[agent])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        mask = np.zeros(self.clicks.num_actions, np.int8)
+        mask[self.legal_ids(agent)] = 1
+        vector = observation_vector(self.state.observation(seat), self.clicks, self.chosen[agent])
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        action = int(action)
+        if action not in self.legal_ids(agent):
+            raise ValueError(f"{self.clicks.words(action) if 0 <= action < self.clicks.num_actions else action} "
+                             f"(id {action}) is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        played = self.clicks.commit(self._offers(seat), action, self.chosen[agent])
+        if played is None:
+            self.chosen[agent] = self.chosen[agent] + (action,)
+        else:
+            self.chosen[agent] = ()
+            self.state.apply_for(seat, played)
+        if self.state.is_terminal:
+            for agent_, value in zip(self.possible_agents, self._returns()):
+                self.rewards[agent_] = value
+                self.terminations[agent_] = True
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+
+    def _returns(self) -> list[float]:
+        state = self.state
+        if state.chips() is None:  # points games for two: the margin (KB-5, PP-4)
+            a, b = state.points
+            return [float(a - b), float(b - a)]
+        return [float(r) for r in state.returns()]
+
+    def render(self) -> str | None:
+        """The table in words, as the seat to act sees it (nothing hidden from that seat)."""
+        if self.render_mode is None:
+            return None
+        seat = self._seat[self.agent_selection]
+        chosen = tuple(self.clicks.deck[i] for i in self.chosen.get(self.agent_selection, ()))
+        return table_text(self.state.observation(seat), chosen)
+
+    def close(self) -> None:
+        pass

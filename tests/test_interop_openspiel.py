@@ -1,0 +1,207 @@
+"""cardlab's games as OpenSpiel games (issue 18): OpenSpiel's own consistency test with
+serialization, ISMCTS to the end of every game, stable click ids, hidden information."""
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open-spiel has no wheel for this platform (pip install open_spiel)")
+
+from cardlab.engine import Action, IllegalActionError  # noqa: E402
+from cardlab.interop import openspiel as cos  # noqa: E402
+from cardlab.interop.clicks import Clicks  # noqa: E402
+from tests.interop_checks import QUICK, cards_in_text, cards_in_vector  # noqa: E402
+
+NAMES = list(cos.GAMES)
+
+
+def _step_randomly(state, rng):
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+    elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+        state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(state.num_players())])
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiel_consistency_test_passes_with_serialization(name):
+    game = cos.load(name, **QUICK[name])
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_its_settings_as_parameters():
+    assert {f"cardlab_{name}" for name in NAMES} <= set(pyspiel.registered_names())
+    game = pyspiel.load_game("cardlab_draw_poker", {"players": 3, "deck_size": 32, "ante": 2, "max_bet": 6})
+    settings = game.settings
+    assert (settings.players, settings.deck_size, settings.ante, settings.max_bet, settings.hands) == (3, 32, 2, 6, 1)
+    assert game.num_players() == 3
+    # DP-2/DP-3: one button per amount 1..max_bet for open and for raise
+    assert game.num_distinct_actions() == 32 + 5 + 2 * 6
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ismcts_plays_every_game_to_the_end(name):
+    # ISMCTS needs turns: in parallel poker each seat then arranges unseen, in turn (PP-2)
+    params = {"kontrabluff": {"target": 15}, "parallel_poker": {"simultaneous": False}}.get(name, {})
+    game = cos.load(name, **params)
+    bots = [cos.ismcts_bot(game, simulations=4, seed=seat) for seat in range(game.num_players())]
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _step_randomly(state, rng)
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+    assert decisions > 0
+    assert sum(state.returns()) == 0 and state.cardlab_state.is_terminal
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_cardlab_action_is_reached_by_its_clicks_and_only_by_them(name):
+    """clicks_of(action) walks legal ids only and commits exactly that action; the ids
+    do not depend on the legal list's order (they come from the deck and the catalogue)."""
+    cls, overrides = cos.GAMES[name]
+    settings = cls(**overrides)
+    clicks = Clicks(settings)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in range(40):
+        state = settings.new_state(seed=seed)
+        while not state.is_terminal and checked < 20 * (seed + 1):
+            seat = state.current_player
+            view = state.legal_actions(seat)
+            offers = clicks.offers(view)
+            action = view.sample(rng)
+            chosen: tuple[int, ...] = ()
+            for i, click in enumerate(ids := clicks.clicks_of(action)):
+                assert click in clicks.legal_ids(offers, chosen), (action, clicks.words(click))
+                played = clicks.commit(offers, click, chosen)
+                if i < len(ids) - 1:
+                    assert played is None
+                    chosen += (click,)
+            assert played is not None and played in view
+            assert sorted(played.cards) == sorted(action.cards) and (played.kind, played.amount) == (action.kind, action.amount)
+            state.apply_for(seat, action)
+            checked += 1
+    assert checked >= 60  # some hundred actions over the seeds
+
+
+def test_an_illegal_click_raises_and_changes_nothing():
+    game = cos.load("kontrabluff")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        _step_randomly(state, rng)
+    before = (str(state), state.legal_actions())
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in state.legal_actions())
+    with pytest.raises(ValueError, match="not legal"):
+        state.apply_action(illegal)
+    assert (str(state), state.legal_actions()) == before
+
+
+def test_action_to_string_is_in_the_tables_words():
+    game = cos.load("kontrabluff")
+    clicks = game.clicks
+    words = {game.new_initial_state().action_to_string(0, i) for i in range(game.num_distinct_actions())}
+    assert {"choose A♠", "lay 10♥", "hand over", "play low with the chosen cards", "see with the chosen cards"} <= words
+    assert not any("_" in w for w in words)  # no field names
+    assert clicks.clicks_of(Action("hand_over")) == [clicks.button_id("hand_over")]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
+    game = cos.load(name, **QUICK[name])
+    deck = game.clicks.deck
+    rng = np.random.default_rng(11)
+    observed = 0
+    for _ in range(6 if name == "draw_poker" else 2):  # one hand of draw poker is short
+        state = game.new_initial_state()
+        # The information state recalls the past: a card in it must have been open to the
+        # seat at some step (its own folded hand, DP-4, is hidden now but was seen).
+        seen = [set() for _ in range(game.num_players())]
+        while not state.is_terminal():
+            _step_randomly(state, rng)
+            inner = state.cardlab_state
+            if inner is None:
+                continue
+            for seat in range(game.num_players()):
+                hidden = inner.hidden_from(seat)
+                seen[seat] |= set(deck) - hidden
+                now = cards_in_text(state.observation_string(seat))
+                assert not now & hidden, (seat, now & hidden)
+                assert not cards_in_vector(np.array(state.observation_tensor(seat)), deck) & hidden
+                recalled = cards_in_text(state.information_state_string(seat))
+                assert recalled <= seen[seat], (seat, recalled - seen[seat])
+                observed += 1
+    assert observed > 50
+
+
+def test_parallel_poker_strings_do_not_change_with_the_others_arrangement():
+    """PP-2: no card is hidden, only the other's order; a seat's view is the same whatever it is."""
+    game = cos.load("parallel_poker", simultaneous=False)
+    texts = set()
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        for outcome in [32 + 0] + list(range(31)):  # the same deal every time
+            state.apply_action(outcome)
+        while state.current_player() == 0:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        texts.add((state.information_state_string(1), state.observation_string(1), tuple(state.observation_tensor(1))))
+    assert len(texts) == 1
+
+
+def test_returns_are_the_games_chips_or_points():
+    rng = np.random.default_rng(2)
+    for name in NAMES:
+        game = cos.load(name, **QUICK[name])
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            _step_randomly(state, rng)
+        inner = state.cardlab_state
+        if inner.chips() is None:
+            assert state.returns()[0] == inner.points[0] - inner.points[1]
+        else:
+            assert state.returns() == inner.returns()
+
+
+def test_cardlab_and_the_library_stay_apart():
+    import subprocess
+    import sys
+
+    code = "import sys, cardlab, cardlab.interop, cardlab.interop.clicks; print('pyspiel' in sys.modules, 'pettingzoo' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == ["False", "False"]
+
+
+def test_an_illegal_engine_action_from_a_stale_button_is_refused_by_the_engine():
+    """The clicks commit only actions the engine accepts: a button pressed with the wrong
+    number of chosen cards is not among the legal ids, and the engine names the rule."""
+    game = cos.load("kontrabluff")
+    clicks = game.clicks
+    state = game.settings.new_state(seed=1, dealer=0)
+    offers = clicks.offers(state.legal_actions())
+    assert clicks.button_id("low") not in clicks.legal_ids(offers, ())
+    with pytest.raises(IllegalActionError, match="KB-6"):
+        state.apply(clicks.commit(offers, clicks.button_id("low"), ()))
+
+
+def test_cfr_solves_the_small_draw_poker_and_exploits_the_rule_bot_more():
+    from open_spiel.python.algorithms import expected_game_score, exploitability
+
+    from cardlab.bots import RuleBot
+
+    game = cos.kuhn_draw_poker()
+    policy, curve = cos.solve(game, 16)
+    first, last = curve[0][1], curve[-1][1]
+    assert [i for i, _ in curve] == [1, 2, 4, 8, 16] and last < 0.05 and last < first / 20
+    rule = cos.bot_policy(game, lambda: RuleBot(seed=0))
+    assert exploitability.exploitability(game, rule) > 10 * last
+    state = game.new_initial_state()
+    as_south = expected_game_score.policy_value(state, [rule, policy])[0]
+    as_north = expected_game_score.policy_value(state, [policy, rule])[1]
+    assert (as_south + as_north) / 2 < 0  # the rule bot loses chips to the CFR policy
