@@ -423,7 +423,8 @@ class Table:
         self._title = W.HTML()
         self._status = W.HTML()
         self._banner = W.HTML(layout=W.Layout(flex="1 1 auto"))
-        self._continue = W.Button(description="Continue", button_style="success", icon="play")
+        self._continue = W.Button(description="Continue", button_style="success", icon="play",
+                                  layout=W.Layout(flex="0 0 auto", width="130px"))
         self._continue.add_class("cl-continue")
         self._continue.on_click(lambda _: self._guard(self.resume))
         self._question = W.HTML()
