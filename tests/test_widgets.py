@@ -733,7 +733,7 @@ def test_a_hint_is_stable_says_what_its_numbers_are_and_goes_when_stale():
     a._hint_cache = None
     a._refresh()
     assert a._hint.value == b._hint.value  # computed again: still the same
-    assert "sampled deals of the cards you cannot see" in a._hint.value and "points won (+)" in a._hint.value
+    assert "sampled deals of the cards you cannot see" in a._hint.value and "points you gain" in a._hint.value
     rng = np.random.default_rng(1)
     while a.pause is None and a.seat in a.actors():
         click_action(a, a.observation().legal_actions.sample(rng))

@@ -381,8 +381,10 @@ class Table:
         samples = getattr(bot, "samples", None)
         how = f"{samples} sampled deals" if samples else "sampled deals"
         return (
-            f"What each choice is worth on average, in {unit} won (+) or lost (−) by the end of the round: "
-            f"the search bot's estimate over {how} of the cards you cannot see.<ul style='margin:2px 0'>{rows}</ul>"
+            f"What each choice is worth: the {unit} you gain by the end of the round minus the others' average "
+            f"gain (+ good, − bad), averaged over {how} of the cards you cannot see, with the rule bot "
+            f"playing every seat after your choice. The deals are seeded by the position, so the same "
+            f"position gives the same hint.<ul style='margin:2px 0'>{rows}</ul>"
         )
 
     def action_words(self, action: Action) -> str:
