@@ -58,9 +58,12 @@ def one_click(page, turn: int) -> None:
         buttons = page.locator(".cl-action:visible:not([disabled])")
         labels = [buttons.nth(i).text_content().strip() for i in range(buttons.count())]
         named = [x for x in labels if re.search(r"[♠♥♦♣]", x)]
-        choice = named[0] if named and turn % 3 else next((x for w in PREFERRED for x in labels if x == w), None)
-        if choice is None:  # select a card (the next click plays it)
+        choice = named[0] if named else next((x for w in PREFERRED for x in labels if x == w), None)
+        choice = choice or (labels[0] if labels else None)  # e.g. "Play low" once five are selected
+        if choice is None:  # select a card (the next click plays it); with none left, unselect one
             cards = page.locator(".cl-hand .cl-cardbtn:visible:not([disabled]):not(.cl-selected)")
+            if cards.count() == 0:
+                cards = page.locator(".cl-hand .cl-cardbtn.cl-selected:visible")
             cards.nth(turn % max(1, cards.count())).click()
         else:
             page.locator(".cl-action:visible", has_text=choice).first.click()
