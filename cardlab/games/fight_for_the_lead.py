@@ -2,18 +2,18 @@
 exchanges, four tricks without trumps, a pot split by tricks (FL-1 .. FL-11).
 
 One state is one *session*: games follow one another until ``games`` have been
-played or fewer than two players remain (FL-10). ``round_index`` counts the games
-paid out (FL-8).
+played or fewer than two players remain (FL-10). ``game_number`` counts the games
+(the engine's ``round_index`` counts those paid out, FL-8).
 
 >>> game = FightForTheLead(players=3, ante=4, stack=40)
 >>> state = game.new_state(seed=7)
 >>> state.phase, state.pot, state.stacks
-('fight', 12, [36, 36, 36])
->>> while state.phase == "fight":            # FL-3: every seat lays a card, unseen
+(<Phase.FIGHT: 'fight'>, 12, [36, 36, 36])
+>>> while state.phase is Phase.FIGHT:        # FL-3: every seat lays a card, unseen
 ...     seat = state.current_player
 ...     state.apply_for(seat, state.legal_actions(seat)[0])
 >>> state.phase, state.lead is not None
-('exchange', True)
+(<Phase.EXCHANGE: 'exchange'>, True)
 >>> state.chips() == 3 * 40                   # FL-11
 True
 
@@ -35,13 +35,19 @@ players still at the table (FL-10), so the final stacks add up to all the chips:
 ...     state.apply_for(seat, state.legal_actions(seat)[0])
 >>> state.pot, sum(state.stacks)
 (0, 120)
+
+The module follows the rule page: the table settings, the phases, the rules that
+are pure functions (FL-4, FL-7, FL-8), the legal actions, what a seat may see, then
+the state machine section by section, FL-1 to FL-11.
 """
 
 from __future__ import annotations
 
+import enum
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -66,6 +72,7 @@ __all__ = [
     "RULES",
     "HAND_SIZE",
     "TRICKS",
+    "Phase",
     "FightForTheLead",
     "FightForTheLeadState",
     "FightForTheLeadObservation",
@@ -82,156 +89,104 @@ RULES: dict[str, str] = {r.id: r.title for r in rules_of("FL")}
 HAND_SIZE = 4  # FL-2
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
 
-_FIGHT_BY_ID = {id(card): Action("fight", (card,)) for card in deck(52)}
-_PLAY_BY_ID = {id(card): Action("play", (card,)) for card in deck(52)}
-_STAY, _LEAVE = Action("stay"), Action("leave")
-_NO_ACTIONS = ActionList(())
+
+# -- table settings -------------------------------------------------------------------
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
 
 
-class _Listed(ActionList):
-    """An :class:`ActionList` whose ``sample`` skips the slow ``rng.integers``."""
+@dataclass(frozen=True)
+class FightForTheLead(Game):
+    """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
 
-    def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self[_uniform(rng, len(self))]  # vouched for: GameState._offer
-        return action
+    ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
+    the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).
 
-
-_DECIDE = _Listed((_STAY, _LEAVE))
-_NAMES = {n: seat_names(n) for n in range(2, 6)}
-# Formatting and hashing a Card run Python code (enums); the hot loop looks cards up
-# by identity instead (the deck's cards are shared objects), with a slow fallback.
-_TEXT_BY_ID = {id(card): str(card) for card in deck(52)}
-_KEY_BY_ID = {id(card): 16 * card.suit.index + card.rank.number for card in deck(52)}
-_OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}
-_ONLY = [frozenset((seat,)) for seat in range(5)]
-
-
-def _uniform(rng: np.random.Generator, n: int) -> int:
-    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
-    return int(rng.random() * n)  # random() < 1, so the index is below n
-
-
-def _text(card: Card) -> str:
-    return _TEXT_BY_ID.get(id(card)) or str(card)
-
-
-class CardActions(LegalActions):
-    """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
-
-    >>> from cardlab.cards import parse_cards
-    >>> legal = CardActions("play", parse_cards("Ah 7c"))
-    >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
-    (True, False, 2)
-    >>> legal[0]
-    Action('play', cards=(Card('Ah'),))
+    >>> FightForTheLead()
+    FightForTheLead(players=4, ante=4, stack=100, exchange_fee=4, games=10)
+    >>> FightForTheLead(players=6)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
     """
 
-    __slots__ = ("_kind", "_cards")
+    players: int = 4
+    ante: int = 4
+    stack: int = 100
+    exchange_fee: int | None = None
+    games: int = 10
 
-    def __init__(self, kind: str, cards: Sequence[Card]):
-        self._kind = kind
-        self._cards = tuple(cards)
+    name = "fight_for_the_lead"
 
-    def _action(self, card: Card) -> Action:
-        # Made once per card of the deck and found by identity: hashing a Card is slow.
-        action = (_FIGHT_BY_ID if self._kind == "fight" else _PLAY_BY_ID).get(id(card))
-        return action if action is not None else Action(self._kind, (card,))
+    def __post_init__(self) -> None:
+        try:
+            _check_int("players", self.players, 2, 5)
+        except SettingsError as error:
+            raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
+        _check_int("ante", self.ante, 1)
+        _check_int("stack", self.stack, 0)
+        if self.stack < self.ante:
+            raise SettingsError(f"stack ({self.stack}) must cover the first ante ({self.ante}) (FL-1)")
+        if self.exchange_fee is None:
+            object.__setattr__(self, "exchange_fee", self.ante)
+        _check_int("exchange_fee", self.exchange_fee, 0)
+        _check_int("games", self.games, 1)
+        for field in ("players", "ante", "stack", "exchange_fee", "games"):
+            object.__setattr__(self, field, int(getattr(self, field)))
 
-    def __iter__(self) -> Iterator[Action]:
-        return (self._action(card) for card in self._cards)
+    def sample_state(self, observation: Observation, rng: np.random.Generator) -> FightForTheLeadState:
+        """A full state consistent with ``observation``: unseen cards dealt at random.
 
-    def __len__(self) -> int:
-        return len(self._cards)
+        Seats shown void in a suit (FL-7) get no card of it where possible. The
+        sample's log is the observer's own; its action list starts empty.
 
-    def __bool__(self) -> bool:
-        return bool(self._cards)
-
-    def __getitem__(self, index: int) -> Action:
-        return self._action(self._cards[index])
-
-    def __contains__(self, action: object) -> bool:
-        return (isinstance(action, Action) and action.kind == self._kind and len(action.cards) == 1
-                and action.amount is None and action.cards[0] in self._cards)
-
-    def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self._action(self._cards[_uniform(rng, len(self._cards))])  # see GameState._offer
-        return action
-
-    def __eq__(self, other: object) -> bool:  # the same actions, in any order
-        if isinstance(other, CardActions):
-            return self._kind == other._kind and set(self._cards) == set(other._cards)
-        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._cards))
-
-
-def _hand_key(card: Card) -> int:
-    """Hands are shown grouped by suit, low to high (as a player holds them)."""
-    key = _KEY_BY_ID.get(id(card))
-    return key if key is not None else 16 * card.suit.index + card.rank.number
+        >>> game = FightForTheLead(players=3)
+        >>> state = game.new_state(seed=1)
+        >>> sample = game.sample_state(state.observation(0), np.random.default_rng(0))
+        >>> sorted(sample.hands[0]) == sorted(state.hands[0]), sample.stacks == state.stacks
+        (True, True)
+        """
+        if not isinstance(observation, FightForTheLeadObservation) or observation.game != self:
+            raise ValueError("sample_state needs an observation of this Fight for the Lead game")
+        return FightForTheLeadState._sample(self, observation, rng)
 
 
-_COMBOS = {most: [c for k in range(most + 1) for c in itertools.combinations(range(HAND_SIZE), k)]
-           for most in range(HAND_SIZE + 1)}
+# -- the phases -----------------------------------------------------------------------
+class Phase(enum.StrEnum):
+    """Where a game of the session stands; it decides who acts and with what."""
+
+    FIGHT = "fight"  # FL-3: every player lays a fight card face down, all at once
+    EXCHANGE = "exchange"  # FL-6: in turn from the dealer's left, each may exchange cards
+    PLAY = "play"  # FL-7: four tricks
+    DECIDE = "decide"  # FL-10: before the next game, each player plays on or leaves
+    OVER = "over"  # FL-10: the session has ended
 
 
-class ExchangeActions(LegalActions):
-    """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
-    first. Actions are made only when listed; ``in`` ignores the order of the cards.
+@dataclass(frozen=True)
+class _PhaseRule:
+    """What a phase allows, for the refusals: its rule, its kinds of action, who acts."""
 
-    >>> from cardlab.cards import parse_cards
-    >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
-    >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
-    (5, True, False)
-    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
-    Action('exchange', cards=(Card('Ah'), Card('Kd')))
-    """
-
-    __slots__ = ("_hand", "_most", "_combos")
-
-    def __init__(self, hand: Sequence[Card], most: int):
-        self._hand = tuple(hand)
-        self._most = most
-        self._combos = _COMBOS[most] if len(self._hand) == HAND_SIZE else [
-            c for k in range(most + 1) for c in itertools.combinations(range(len(self._hand)), k)]
-
-    def _action(self, combo: tuple[int, ...]) -> Action:
-        hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
-        return Action._unchecked("exchange", tuple([hand[i] for i in combo]))
-
-    def __iter__(self) -> Iterator[Action]:
-        return (self._action(combo) for combo in self._combos)
-
-    def __len__(self) -> int:
-        return len(self._combos)
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __getitem__(self, index: int) -> Action:
-        return self._action(self._combos[index])
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action) or action.kind != "exchange" or action.amount is not None:
-            return False
-        cards = set(action.cards)
-        return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
-
-    def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self._action(self._combos[_uniform(rng, len(self._combos))])  # see GameState._offer
-        return action
-
-    def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
-        if isinstance(other, ExchangeActions):
-            return self._most == other._most and set(self._hand) == set(other._hand)
-        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash((self._most, frozenset(self._hand)))
+    rule: str
+    kinds: tuple[str, ...]
+    in_turn: str = ""
 
 
-# -- the rules as pure functions ---------------------------------------------------
+_PHASE_RULES: dict[Phase, _PhaseRule] = {
+    Phase.FIGHT: _PhaseRule("FL-3", ("fight",)),
+    Phase.EXCHANGE: _PhaseRule("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
+    Phase.PLAY: _PhaseRule("FL-7", ("play",),
+                           "the winner of the lead, then of each trick, leads; the others follow clockwise"),
+    Phase.DECIDE: _PhaseRule("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
+    Phase.OVER: _PhaseRule("FL-10", ()),
+}
+_KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+
+
+# -- the rules that are pure functions ------------------------------------------------
 def fight_winner(fights: Sequence[tuple[int, Card]], stock: Sequence[Card]) -> tuple[int, int]:
     """FL-4: who wins the lead, and how many stock cards were turned.
 
@@ -308,92 +263,155 @@ def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Ca
     return tuple(given + rest)
 
 
-# -- settings ------------------------------------------------------------------------
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
+# -- the legal actions ----------------------------------------------------------------
+class CardActions(LegalActions):
+    """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
 
-
-@dataclass(frozen=True)
-class FightForTheLead(Game):
-    """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
-
-    ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
-    the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).
-
-    >>> FightForTheLead()
-    FightForTheLead(players=4, ante=4, stack=100, exchange_fee=4, games=10)
-    >>> FightForTheLead(players=6)
-    Traceback (most recent call last):
-    ...
-    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
+    >>> from cardlab.cards import parse_cards
+    >>> legal = CardActions("play", parse_cards("Ah 7c"))
+    >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
+    (True, False, 2)
+    >>> legal[0]
+    Action('play', cards=(Card('Ah'),))
     """
 
-    players: int = 4
-    ante: int = 4
-    stack: int = 100
-    exchange_fee: int | None = None
-    games: int = 10
+    __slots__ = ("_kind", "_cards")
 
-    name = "fight_for_the_lead"
+    def __init__(self, kind: str, cards: Sequence[Card]):
+        self._kind = kind
+        self._cards = tuple(cards)
 
-    def __post_init__(self) -> None:
-        try:
-            _check_int("players", self.players, 2, 5)
-        except SettingsError as error:
-            raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
-        _check_int("ante", self.ante, 1)
-        _check_int("stack", self.stack, 0)
-        if self.stack < self.ante:
-            raise SettingsError(f"stack ({self.stack}) must cover the first ante ({self.ante}) (FL-1)")
-        if self.exchange_fee is None:
-            object.__setattr__(self, "exchange_fee", self.ante)
-        _check_int("exchange_fee", self.exchange_fee, 0)
-        _check_int("games", self.games, 1)
-        for field in ("players", "ante", "stack", "exchange_fee", "games"):
-            object.__setattr__(self, field, int(getattr(self, field)))
+    def _action(self, card: Card) -> Action:
+        # Made once per card of the deck and found by identity: hashing a Card is slow.
+        action = (_FIGHT_BY_ID if self._kind == "fight" else _PLAY_BY_ID).get(id(card))
+        return action if action is not None else Action(self._kind, (card,))
 
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> FightForTheLeadState:
-        """A full state consistent with ``observation``: unseen cards dealt at random.
+    def __iter__(self) -> Iterator[Action]:
+        return (self._action(card) for card in self._cards)
 
-        Seats shown void in a suit (FL-7) get no card of it where possible. The
-        sample's log is the observer's own; its action list starts empty.
+    def __len__(self) -> int:
+        return len(self._cards)
 
-        >>> game = FightForTheLead(players=3)
-        >>> state = game.new_state(seed=1)
-        >>> sample = game.sample_state(state.observation(0), np.random.default_rng(0))
-        >>> sorted(sample.hands[0]) == sorted(state.hands[0]), sample.stacks == state.stacks
-        (True, True)
-        """
-        if not isinstance(observation, FightForTheLeadObservation) or observation.game != self:
-            raise ValueError("sample_state needs an observation of this Fight for the Lead game")
-        return FightForTheLeadState._sample(self, observation, rng)
+    def __bool__(self) -> bool:
+        return bool(self._cards)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._action(self._cards[index])
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Action) and action.kind == self._kind and len(action.cards) == 1
+                and action.amount is None and action.cards[0] in self._cards)
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        self._drawn = action = self._action(self._cards[_uniform(rng, len(self._cards))])  # see GameState._offer
+        return action
+
+    def __eq__(self, other: object) -> bool:  # the same actions, in any order
+        if isinstance(other, CardActions):
+            return self._kind == other._kind and set(self._cards) == set(other._cards)
+        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._cards))
 
 
+class ExchangeActions(LegalActions):
+    """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
+    first. Actions are made only when listed; ``in`` ignores the order of the cards.
+
+    >>> from cardlab.cards import parse_cards
+    >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
+    >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
+    (5, True, False)
+    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
+    Action('exchange', cards=(Card('Ah'), Card('Kd')))
+    """
+
+    __slots__ = ("_hand", "_most", "_combos")
+
+    def __init__(self, hand: Sequence[Card], most: int):
+        self._hand = tuple(hand)
+        self._most = most
+        self._combos = _COMBOS[most] if len(self._hand) == HAND_SIZE else _combos(len(self._hand), most)
+
+    def _action(self, combo: tuple[int, ...]) -> Action:
+        hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
+        return Action._unchecked("exchange", tuple([hand[i] for i in combo]))
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self._action(combo) for combo in self._combos)
+
+    def __len__(self) -> int:
+        return len(self._combos)
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __getitem__(self, index: int) -> Action:
+        return self._action(self._combos[index])
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind != "exchange" or action.amount is not None:
+            return False
+        cards = set(action.cards)
+        return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        self._drawn = action = self._action(self._combos[_uniform(rng, len(self._combos))])  # see GameState._offer
+        return action
+
+    def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
+        if isinstance(other, ExchangeActions):
+            return self._most == other._most and set(self._hand) == set(other._hand)
+        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash((self._most, frozenset(self._hand)))
+
+
+def _combos(cards: int, most: int) -> list[tuple[int, ...]]:
+    """The positions of every set of at most ``most`` of ``cards`` cards, none first."""
+    return [c for k in range(most + 1) for c in itertools.combinations(range(cards), k)]
+
+
+_COMBOS = {most: _combos(HAND_SIZE, most) for most in range(HAND_SIZE + 1)}
+
+
+class _Decisions(ActionList):
+    """FL-10's two choices, stay or leave, drawn by ``sample`` as the card views draw
+    (one ``rng.random()``), so seeded random players decide as they always have."""
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        self._drawn = action = self[_uniform(rng, len(self))]  # see GameState._offer
+        return action
+
+
+_DECIDE = _Decisions((Action("stay"), Action("leave")))
+
+
+# -- what each player may see -----------------------------------------------------------
 @dataclass(frozen=True)
 class FightForTheLeadObservation(Observation):
     """What one seat of Fight for the Lead may know (the page's last section).
 
-    Beyond the generic fields: ``phase`` ('fight', 'exchange', 'play', 'decide',
-    'over'); ``playing`` the seats of this game clockwise from the dealer's left;
-    ``stacks``; ``tricks`` taken this game; ``fight_chosen`` who has laid a fight
-    card; ``fight_cards`` the turned-up fight cards (before the turn-up only the
-    observer's own); ``turned`` the stock cards turned in the fight; ``lead``;
-    ``exchanged`` how many cards each seat exchanged (None: not yet);
-    ``my_exchanged`` the observer's own cards given up; ``trick`` the trick on the
-    table; ``done_tricks`` the finished tricks as (plays, winner); ``voids`` the
-    suits each seat has shown it lacks; ``last_pot`` and ``losers`` of the last
-    game paid (FL-9); ``decisions`` stay or leave (FL-10).
+    Beyond the generic fields: ``phase`` (a :class:`Phase`); ``playing`` the seats of
+    this game clockwise from the dealer's left; ``stacks``; ``tricks`` taken this
+    game; ``fight_chosen`` who has laid a fight card; ``fight_cards`` the turned-up
+    fight cards (before the turn-up only the observer's own); ``turned`` the stock
+    cards turned in the fight; ``lead``; ``exchanged`` how many cards each seat
+    exchanged (None: not yet); ``my_exchanged`` the observer's own cards given up;
+    ``trick`` the trick on the table; ``done_tricks`` the finished tricks as (plays,
+    winner); ``voids`` the suits each seat has shown it lacks; ``last_pot`` and
+    ``losers`` of the last game paid (FL-9); ``decisions`` stay or leave (FL-10);
+    ``game_number`` the game being played, or the one just paid out (from 1);
+    ``fee`` the exchange fee per card (FL-6).
 
     >>> obs = FightForTheLead(players=2).new_state(seed=3).observation(1)
     >>> obs.phase, len(obs.hand), obs.zone("hand 0").cards, obs.pot
-    ('fight', 4, (None, None, None, None), 8)
+    (<Phase.FIGHT: 'fight'>, 4, (None, None, None, None), 8)
     """
 
-    phase: str = ""
+    phase: Phase = Phase.FIGHT
     dealer: int = 0
     in_session: tuple[bool, ...] = ()
     playing: tuple[int, ...] = ()
@@ -414,29 +432,30 @@ class FightForTheLeadObservation(Observation):
     last_pot: int | None = None
     losers: tuple[int, ...] = ()
     decisions: tuple[str | None, ...] = ()
-    games_played: int = 0
+    game_number: int = 1
     fee: int = 0
 
 
-# -- the state machine ---------------------------------------------------------------
+# -- the state machine, rule by rule ----------------------------------------------------
 class FightForTheLeadState(GameState):
     """A session of Fight for the Lead; see :class:`FightForTheLead`.
 
     Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
     ``hands``, ``stock`` (top card last), ``dealer``, ``playing`` (seats in this
-    game, clockwise from the dealer's left), ``lead``, ``phase``.
+    game, clockwise from the dealer's left), ``lead``, ``phase`` (a :class:`Phase`),
+    ``to_act`` (the seat to act; in the fight, the lowest seat yet to choose).
 
     >>> deck = stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], stock="4h 5c 6c")
     >>> state = FightForTheLead(players=2).new_state(seed=2, dealer=1, deck=deck)
     >>> state.apply_for(1, Action("fight", "3h"))   # either seat may lay first (FL-3)
     >>> state.apply_for(0, Action("fight", "2h"))
     >>> state.lead, state.turned, state.phase         # 4♥ turned: 3♥ beats 2♥ (FL-4)
-    (1, [Card('4h')], 'exchange')
+    (1, [Card('4h')], <Phase.EXCHANGE: 'exchange'>)
     """
 
     simultaneous = True  # FL-3: fight cards are chosen all at once
 
-    # -- set-up and the course of a game -----------------------------------------------
+    # -- FL-1 Stakes ---------------------------------------------------------------------
     def _setup(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
@@ -444,54 +463,81 @@ class FightForTheLeadState(GameState):
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
-        self.dealer = self._choose_dealer()
+        self.dealer = self._choose_dealer()  # FL-2: the first dealer at random (seeded)
         self.last_pot: int | None = None
         self.losers: list[int] = []
         self.deciders: list[int] = []  # FL-10: who decides to stay or leave, in turn
-        self.ante_due = True  # FL-1: the first game's pot is antes
-        self._begin_game()
+        self.ante_due = True  # the first game's pot is antes
+        self._start_game()
 
-    def _begin_game(self) -> None:
-        game: FightForTheLead = self.game  # type: ignore[assignment]
-        n = game.num_players
+    def _start_game(self) -> None:
+        """Seat the players of the next game, take the antes if they are due, deal."""
+        n = self.game.num_players
         self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
         if self.ante_due:
-            carried = self.pot  # an FL-8 remainder: the antes come on top of it
-            for seat in self.playing:
-                self.stacks[seat] -= game.ante
-                self.pot += game.ante
-            on_top = f" on top of the {carried} chips left in it" if carried else ""
-            self._log("stake", f"{_names(self, self.playing)} pay the ante of {game.ante} chips each; "
-                      f"the pot is {self.pot}{on_top}.", rule="FL-1")
-            self.ante_due = False
+            self._pay_antes()
+        self._deal()
+
+    def _pay_antes(self) -> None:
+        """Every player of the game pays the ante, on top of an FL-8 remainder."""
+        ante = self.game.ante  # type: ignore[attr-defined]
+        carried = self.pot
+        for seat in self.playing:
+            self.stacks[seat] -= ante
+            self.pot += ante
+        on_top = f" on top of the {carried} chips left in it" if carried else ""
+        self._log("stake", f"{_names(self, self.playing)} pay the ante of {ante} chips each; "
+                  f"the pot is {self.pot}{on_top}.", rule="FL-1")
+        self.ante_due = False
+
+    # -- FL-2 Deal -----------------------------------------------------------------------
+    def _deal(self) -> None:
+        n = self.game.num_players
         cards = self._new_deck()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         k = len(self.playing)
         for i, seat in enumerate(self.playing):
-            self.hands[seat] = cards[i : HAND_SIZE * k : k]  # in the order dealt; shown sorted
+            self.hands[seat] = cards[i : HAND_SIZE * k : k]  # one at a time from the dealer's left
         self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
         self._log("deal", f"Game {self.round_index + 1}: {self.name(self.dealer)} deals {HAND_SIZE} cards "
                   f"to each player; {len(self.stock)} cards stay in the stock.", rule="FL-2")
         for seat in self.playing:
             self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}.", rule="FL-2",
                       player=seat, visible_to=_ONLY[seat])
-        self.phase = "fight"
-        self.fight: list[Card | None] = [None] * n
-        self.fight_cards: list[Card | None] = [None] * n  # the turned-up ones (public)
-        self.fight_taken_back = False
-        self.turned: list[Card] = []
+        self.phase = Phase.FIGHT
+        self.fight: list[Card | None] = [None] * n  # FL-3: face down
+        self.fight_cards: list[Card | None] = [None] * n  # FL-4: turned up (public)
+        self.fight_taken_back = False  # FL-5
+        self.turned: list[Card] = []  # FL-4
         self.lead: int | None = None
-        self.exchanged: list[int | None] = [None] * n
-        self.given_up: list[list[Card]] = [[] for _ in range(n)]
-        self.tricks = [0] * n
+        self.exchanged: list[int | None] = [None] * n  # FL-6: how many, public
+        self.given_up: list[list[Card]] = [[] for _ in range(n)]  # FL-6: which, private
+        self.tricks = [0] * n  # FL-7
         self.trick: list[tuple[int, Card]] = []
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.voids: list[set[Suit]] = [set() for _ in range(n)]
-        self.decisions: list[str | None] = [None] * n
+        self.voids: list[set[Suit]] = [set() for _ in range(n)]  # suits a seat showed it lacks
+        self.decisions: list[str | None] = [None] * n  # FL-10
         self._by_seat = sorted(self.playing)
-        self.turn: int | None = self._by_seat[0]  # FL-3: the lowest seat yet to choose
+        self.to_act: int | None = self._by_seat[0]  # FL-3: the lowest seat yet to choose
 
-    def _resolve_fight(self) -> None:
+    # -- FL-3 Fight card -------------------------------------------------------------------
+    def _lay_fight_card(self, action: Action, player: int) -> None:
+        hand = self.hands[player]
+        card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
+        self.fight[player] = card
+        who = self.names[player]
+        self._log("fight", f"{who} lays a fight card face down.", rule="FL-3", player=player,
+                  visible_to=_OTHERS[len(self.stacks)][player])
+        self._log("fight", f"{who} lays {_text(card)} face down as the fight card.", rule="FL-3", player=player,
+                  action=action, visible_to=_ONLY[player])
+        for seat in self._by_seat:
+            if self.fight[seat] is None:
+                self.to_act = seat  # the lowest seat yet to choose
+                return
+        self._fight_for_the_lead()
+
+    # -- FL-4 The fight for the lead ---------------------------------------------------------
+    def _fight_for_the_lead(self) -> None:
         fights = [(seat, self.fight[seat]) for seat in self.playing]
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         shown = [self.stock.pop() for _ in range(turned)]
@@ -507,12 +553,17 @@ class FightForTheLeadState(GameState):
         self.lead = winner
         for seat in self.playing:
             self.fight_cards[seat] = self.fight[seat]
+        self._replace_fight_cards()
+
+    # -- FL-5 Replacement ------------------------------------------------------------------
+    def _replace_fight_cards(self) -> None:
+        dealer = self.name(self.dealer)
         if len(self.stock) >= len(self.playing):
             self._log("replace", f"The fight cards go to the discard; {dealer} gives each player a new card.",
                       rule="FL-5")
             for seat in self.playing:
                 card = self.stock.pop()
-                self._take(seat, card)
+                self.hands[seat].append(card)
                 self._log("replace", f"{self.name(seat)} gets {_text(card)}.", rule="FL-5", player=seat,
                           visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
@@ -520,27 +571,82 @@ class FightForTheLeadState(GameState):
             self._log("replace", f"The stock holds {len(self.stock)} cards, too few for a new card each: "
                       "every player takes his own fight card back.", rule="FL-5")
             for seat in self.playing:
-                self._take(seat, self.fight[seat])  # type: ignore[arg-type]
+                self.hands[seat].append(self.fight[seat])  # type: ignore[arg-type]
         self.fight = [None] * len(self.fight)
-        self.phase = "exchange"
-        self.turn = self.playing[0]
+        self.phase = Phase.EXCHANGE
+        self.to_act = self.playing[0]
 
-    def _take(self, seat: int, card: Card) -> None:
-        self.hands[seat].append(card)
+    # -- FL-6 Exchange ---------------------------------------------------------------------
+    def _most_exchange(self, seat: int) -> int:
+        """As many cards as the hand, the stock and the seat's chips allow."""
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        most = min(HAND_SIZE, len(self.stock))
+        return most if fee == 0 else min(most, self.stacks[seat] // fee)
+
+    def _exchange(self, action: Action, player: int) -> None:
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        k = len(action.cards)
+        hand = self.hands[player]
+        self.given_up[player].extend(hand.pop(hand.index(card)) for card in action.cards)
+        drawn = [self.stock.pop() for _ in range(k)]
+        hand.extend(drawn)
+        self.stacks[player] -= fee * k
+        self.pot += fee * k
+        self.exchanged[player] = k
+        who = self.name(player)
+        if k:
+            self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
+                      f"the pot is {self.pot}.", rule="FL-6", player=player)
+            self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
+                      rule="FL-6", player=player, action=action, visible_to=_ONLY[player])
+        else:
+            self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
+        i = self.playing.index(player) + 1
+        if i < len(self.playing):
+            self.to_act = self.playing[i]
+        else:
+            self.phase = Phase.PLAY
+            self.to_act = self.lead
+
+    # -- FL-7 Tricks -----------------------------------------------------------------------
+    def _follow(self, hand: Sequence[Card]) -> list[Card]:
+        """The cards of ``hand`` that may be played: those of the suit led, if any."""
+        if self.trick:
+            led = self.trick[0][1].suit
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return follow
+        return list(hand)
+
+    def _play(self, action: Action, player: int) -> None:
+        hand, trick = self.hands[player], self.trick
+        card = hand.pop(hand.index(action.cards[0]))
+        if trick:
+            led = trick[0][1].suit
+            if card.suit is not led:
+                self.voids[player].add(led)
+        trick.append((player, card))
+        verb = "plays" if len(trick) > 1 else "leads"
+        self._log("play", f"{self.names[player]} {verb} {_text(card)}.", rule="FL-7", player=player, action=action)
+        playing = self.playing
+        if len(trick) == len(playing):
+            self._end_trick()
+        else:
+            self.to_act = playing[(playing.index(player) + 1) % len(playing)]
 
     def _end_trick(self) -> None:
         winner = trick_winner(self.trick)
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
-        self._event("trick", f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
-                    f"{_text(dict(self.trick)[winner])}.", "FL-7", None, None, None)
+        self._log("trick", f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
+                  f"{_text(dict(self.trick)[winner])}.", rule="FL-7")
         self.trick = []
-        self.turn = winner
+        self.to_act = winner  # he leads the next
         if len(self.done_tricks) == TRICKS:
             self._payout()
 
+    # -- FL-8 Payout -----------------------------------------------------------------------
     def _payout(self) -> None:
-        game: FightForTheLead = self.game  # type: ignore[assignment]
         pot = self.pot
         paid, rest = payout(pot, self.tricks)
         for seat, chips in enumerate(paid):
@@ -550,27 +656,58 @@ class FightForTheLeadState(GameState):
                           for s in self.playing if self.tricks[s])
         self._log("payout", f"The pot of {pot} pays {pot // TRICKS} chips a trick: {share}; "
                   f"{rest} chips stay in the pot.", rule="FL-8")
+        self._name_losers(pot)
+        self.round_index += 1
+        self.to_act = None
+        self._before_next_game()
+
+    # -- FL-9 The loser's stake ------------------------------------------------------------
+    def _name_losers(self, pot: int) -> None:
+        """Who took no trick owes the whole pot to play on (paid in :meth:`_after_decisions`)."""
         self.last_pot = pot
         self.losers = [s for s in self.playing if self.tricks[s] == 0]
         for seat in self.losers:
             self._log("loser", f"{self.name(seat)} took no trick: to play on he must pay {pot} chips.",
                       rule="FL-9")
-        self.round_index += 1
-        self.turn = None
+
+    # -- FL-10 Leaving ---------------------------------------------------------------------
+    def _before_next_game(self) -> None:
+        """The session ends after its last game; a loser who cannot pay leaves; the others decide."""
+        game: FightForTheLead = self.game  # type: ignore[assignment]
         if self.round_index >= game.games:
             self._end_session(f"The session of {game.games} games is over.")
             return
         for seat in self.losers:
-            if self.stacks[seat] < pot:
+            if self.stacks[seat] < self.last_pot:  # type: ignore[operator]
                 self.in_session[seat] = False
-                self._log("leave", f"{self.name(seat)} cannot pay {pot} chips and must leave.", rule="FL-10")
+                self._log("leave", f"{self.name(seat)} cannot pay {self.last_pot} chips and must leave.",
+                          rule="FL-10")
         deciders = [s for s in self.playing if self.in_session[s]]
         if len(deciders) < 2:
             self._end_session("Fewer than two players remain.")
             return
-        self.phase = "decide"
+        self.phase = Phase.DECIDE
         self.deciders = deciders
-        self.turn = deciders[0]
+        self.to_act = deciders[0]
+
+    def _decide(self, action: Action, player: int) -> None:
+        self.decisions[player] = action.kind
+        who = self.name(player)
+        if action.kind == "leave":
+            self.in_session[player] = False
+            owed = " and pays nothing" if player in self.losers else ""
+            self._log("leave", f"{who} leaves the table for good{owed}.", rule="FL-10", player=player,
+                      action=action)
+        else:
+            self._log("stay", f"{who} plays on.", rule="FL-10", player=player, action=action)
+        rest = self.deciders[self.deciders.index(player) + 1 :]
+        staying = sum(self.decisions[s] == "stay" for s in self.deciders)
+        if rest and staying + len(rest) >= 2:
+            self.to_act = rest[0]
+        else:
+            for seat in rest:  # moot: the session cannot go on
+                self.decisions[seat] = None
+            self._after_decisions()
 
     def _after_decisions(self) -> None:
         """The next game starts only with two players or more; then, and only then, the
@@ -599,13 +736,13 @@ class FightForTheLeadState(GameState):
             self.ante_due = True
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
-        self._begin_game()
+        self._start_game()
 
     def _end_session(self, why: str) -> None:
-        """FL-10: the session ends; chips left in the pot are shared among the players still at
+        """The session ends; chips left in the pot are shared among the players still at
         the table, the indivisible rest a chip each to those nearest the dealer's left."""
-        self.phase = "over"
-        self.turn = None
+        self.phase = Phase.OVER
+        self.to_act = None
         n = len(self.stacks)
         shared = ""
         if self.pot:
@@ -619,90 +756,69 @@ class FightForTheLeadState(GameState):
         self._log("end", f"{why}{shared} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
                   + ".", rule="FL-10")
 
-    def name(self, player: int) -> str:
-        return self.names[player]
+    # -- FL-11 Chips are conserved ---------------------------------------------------------
+    def chips(self) -> int:
+        """All chips of the session: stacks plus pot (FL-11)."""
+        return sum(self.stacks) + self.pot
 
-    def _event(self, kind: str, text: str, rule: str, player: int | None, action: Action | None,
-               seen: frozenset[int] | None) -> None:
-        """:meth:`_log` for the hot paths: positional, ``seen`` already a frozenset."""
-        self._records.append((kind, text, player, action, rule, seen))
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The stacks (FL-11)."""
+        return tuple(self.stacks)
 
-    # -- the protocol ------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """Each seat's chips won (+) or lost (-) against its starting stack."""
+        start = self.game.stack  # type: ignore[attr-defined]
+        return [float(chips - start) for chips in self.stacks]
+
+    @property
+    def game_number(self) -> int:
+        """The game being played, or the one just paid out while players decide (from 1)."""
+        return self.round_index + (self.phase is not Phase.DECIDE and self.phase is not Phase.OVER)
+
+    # -- who acts, with what -----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return self.turn  # in the fight (FL-3): the lowest seat yet to choose
+        return self.to_act
 
     @property
     def is_terminal(self) -> bool:
-        return self.turn is None
+        return self.to_act is None
+
+    def _may_act(self, player: int) -> bool:
+        """FL-3: in the fight any player of the game who has not laid his card; else the seat to act."""
+        if self.phase is Phase.FIGHT:
+            return self.fight[player] is None and player in self.playing
+        return player == self.to_act
+
+    def _fight_choices(self, player: int) -> LegalActions:
+        return CardActions("fight", self.hands[player])  # FL-3
+
+    def _exchange_choices(self, player: int) -> LegalActions:
+        return ExchangeActions(self.hands[player], self._most_exchange(player))  # FL-6
+
+    def _play_choices(self, player: int) -> LegalActions:
+        return CardActions("play", self._follow(self.hands[player]))  # FL-7
+
+    def _decide_choices(self, player: int) -> LegalActions:
+        return _DECIDE  # FL-10
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
-        turn = self.turn
         if player is None:
-            player = turn
-        if player is None:
-            return _NO_ACTIONS
-        phase = self.phase
-        if phase == "play":  # FL-7: follow suit if you can
-            if player != turn:
-                return _NO_ACTIONS
-            hand = self.hands[player]
-            if self.trick:
-                led = self.trick[0][1].suit
-                follow = [c for c in hand if c.suit is led]
-                if follow:
-                    return self._offer(player, CardActions("play", follow))
-            return self._offer(player, CardActions("play", hand))
-        if phase == "fight":
-            if player not in self.playing or self.fight[player] is not None:
-                return _NO_ACTIONS
-            return self._offer(player, CardActions("fight", self.hands[player]))
-        if player != turn:
-            return _NO_ACTIONS
-        if phase == "exchange":
-            return self._offer(player, ExchangeActions(self.hands[player], self._most_exchange(player)))
-        if phase == "decide":
-            return self._offer(player, _DECIDE)
-        return _NO_ACTIONS
-
-    def _most_exchange(self, seat: int) -> int:
-        fee = self.game.exchange_fee  # type: ignore[attr-defined]
-        most = min(HAND_SIZE, len(self.stock))
-        return most if fee == 0 else min(most, self.stacks[seat] // fee)
+            player = self.to_act
+        if player is None or not self._may_act(player):
+            return ActionList(())
+        return self._offer(player, self._CHOICES[self.phase](self, player))
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
         if player is None:
-            player = self.turn
-        # The common legal fight and play return at once; anything else gets the full check.
+            player = self.to_act
         phase = self.phase
-        if (action.kind == phase and len(action.cards) == 1 and action.amount is None
-                and (phase == "play" and player == self.turn or phase == "fight" and player in self.playing
-                     and self.fight[player] is None)):
-            card, hand = action.cards[0], self.hands[player]
-            if card in hand:
-                if phase == "fight" or not self.trick:
-                    return
-                led = self.trick[0][1].suit
-                if card.suit is led or all(c.suit is not led for c in hand):
-                    return
-        elif player == self.turn and action.amount is None:
-            cards = action.cards
-            if phase == "decide" and not cards and (action.kind == "stay" or action.kind == "leave"):
-                return
-            if (phase == "exchange" and action.kind == "exchange" and len(cards) <= self._most_exchange(player)
-                    and len(set(cards)) == len(cards) and all(c in self.hands[player] for c in cards)):
-                return
-        self._full_check(action, player)
-
-    def _full_check(self, action: Action, player: int | None) -> None:
-        phase = self.phase
-        rule, kinds = _PHASE_RULE[phase]
-        if phase == "over" or player is None:
+        rule, kinds = _PHASE_RULES[phase].rule, _PHASE_RULES[phase].kinds
+        if phase is Phase.OVER or player is None:
             raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < len(self.stacks):
-            raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {len(self.stacks) - 1}")
         who = self.name(player)
         if action.kind not in _KINDS:
             raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
@@ -713,28 +829,27 @@ class FightForTheLeadState(GameState):
         if action.amount is not None:
             raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
                                      "(fees and stakes are counted by the game)")
-        if phase == "fight":
+        if phase is Phase.FIGHT:
             if player not in self.playing:
                 raise IllegalActionError(rule, f"{who} is not in this game")
             if self.fight[player] is not None:
                 raise IllegalActionError(rule, f"{who} has already laid a fight card")
-        elif player != self.turn:
-            turn = self.name(self.turn)  # type: ignore[arg-type]
-            raise IllegalActionError("EN-1", f"it is {turn}'s turn, not {who}'s ({rule}: {_IN_TURN[phase]})")
+        elif player != self.to_act:
+            to_act = self.name(self.to_act)  # type: ignore[arg-type]
+            raise IllegalActionError("EN-1", f"it is {to_act}'s turn, not {who}'s "
+                                     f"({rule}: {_PHASE_RULES[phase].in_turn})")
         hand = self.hands[player]
-        if phase in ("fight", "play"):
+        if phase is Phase.FIGHT or phase is Phase.PLAY:
             if len(action.cards) != 1:
                 raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
                                          f"not {len(action.cards)}")
             card = action.cards[0]
             if card not in hand:
                 raise IllegalActionError(rule, f"{who} does not hold {card}")
-            if phase == "play" and self.trick:
+            if phase is Phase.PLAY and card not in self._follow(hand):
                 led = self.trick[0][1].suit
-                if card.suit is not led and any(c.suit is led for c in hand):
-                    raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and "
-                                             f"he holds some")
-        elif phase == "exchange":
+                raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and he holds some")
+        elif phase is Phase.EXCHANGE:
             cards = action.cards
             twice = [card for i, card in enumerate(cards) if card in cards[:i]]
             if twice:
@@ -753,98 +868,19 @@ class FightForTheLeadState(GameState):
             raise IllegalActionError(rule, f"{action.kind!r} takes no cards")
 
     def _apply(self, action: Action, player: int) -> None:
-        _DO[self.phase](self, action, player)
+        self._ACTIONS[self.phase](self, action, player)
 
-    def _do_fight(self, action: Action, player: int) -> None:
-        hand = self.hands[player]
-        card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
-        self.fight[player] = card
-        who = self.names[player]
-        self._event("fight", f"{who} lays a fight card face down.", "FL-3", player, None,
-                    _OTHERS[len(self.stacks)][player])
-        self._event("fight", f"{who} lays {_text(card)} face down as the fight card.", "FL-3", player, action,
-                    _ONLY[player])
-        fight = self.fight
-        for seat in self._by_seat:
-            if fight[seat] is None:
-                self.turn = seat  # the lowest seat yet to choose
-                return
-        self._resolve_fight()
+    #: Each phase's legal actions and the rule that plays them.
+    _CHOICES: ClassVar[dict[Phase, Callable[[FightForTheLeadState, int], LegalActions]]] = {
+        Phase.FIGHT: _fight_choices, Phase.EXCHANGE: _exchange_choices,
+        Phase.PLAY: _play_choices, Phase.DECIDE: _decide_choices,
+    }
+    _ACTIONS: ClassVar[dict[Phase, Callable[[FightForTheLeadState, Action, int], None]]] = {
+        Phase.FIGHT: _lay_fight_card, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
+    }
 
-    def _do_exchange(self, action: Action, player: int) -> None:
-        fee = self.game.exchange_fee  # type: ignore[attr-defined]
-        k = len(action.cards)
-        hand = self.hands[player]
-        self.given_up[player].extend(hand.pop(hand.index(card)) for card in action.cards)
-        drawn = [self.stock.pop() for _ in range(k)]
-        hand.extend(drawn)
-        self.stacks[player] -= fee * k
-        self.pot += fee * k
-        self.exchanged[player] = k
-        who = self.name(player)
-        if k:
-            self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
-                      f"the pot is {self.pot}.", rule="FL-6", player=player)
-            self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
-                      rule="FL-6", player=player, action=action, visible_to=_ONLY[player])
-        else:
-            self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
-        i = self.playing.index(player) + 1
-        if i < len(self.playing):
-            self.turn = self.playing[i]
-        else:
-            self.phase = "play"
-            self.turn = self.lead
-
-    def _do_play(self, action: Action, player: int) -> None:
-        hand, trick = self.hands[player], self.trick
-        card = hand.pop(hand.index(action.cards[0]))
-        if trick:
-            led = trick[0][1].suit
-            if card.suit is not led:
-                self.voids[player].add(led)
-        trick.append((player, card))
-        verb = "plays" if len(trick) > 1 else "leads"
-        self._event("play", f"{self.names[player]} {verb} {_TEXT_BY_ID.get(id(card)) or card}.", "FL-7",
-                    player, action, None)
-        playing = self.playing
-        if len(trick) == len(playing):
-            self._end_trick()
-        else:
-            self.turn = playing[(playing.index(player) + 1) % len(playing)]
-
-    def _do_decide(self, action: Action, player: int) -> None:
-        self.decisions[player] = action.kind
-        who = self.name(player)
-        if action.kind == "leave":
-            self.in_session[player] = False
-            owed = " and pays nothing" if player in self.losers else ""
-            self._log("leave", f"{who} leaves the table for good{owed}.", rule="FL-10", player=player,
-                      action=action)
-        else:
-            self._log("stay", f"{who} plays on.", rule="FL-10", player=player, action=action)
-        rest = self.deciders[self.deciders.index(player) + 1 :]
-        staying = sum(self.decisions[s] == "stay" for s in self.deciders)
-        if rest and staying + len(rest) >= 2:
-            self.turn = rest[0]
-        else:
-            for seat in rest:  # moot: the session cannot go on
-                self.decisions[seat] = None
-            self._after_decisions()
-
-    def returns(self) -> list[float]:
-        """Each seat's chips won (+) or lost (-) against its starting stack."""
-        start = self.game.stack  # type: ignore[attr-defined]
-        return [float(chips - start) for chips in self.stacks]
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """The stacks (FL-11)."""
-        return tuple(self.stacks)
-
-    def chips(self) -> int:
-        """All chips of the session: stacks plus pot (FL-11)."""
-        return sum(self.stacks) + self.pot
+    def name(self, player: int) -> str:
+        return self.names[player]
 
     # -- what each seat may see ----------------------------------------------------------
     def card_locations(self) -> dict[str, list[Card]]:
@@ -896,21 +932,18 @@ class FightForTheLeadState(GameState):
         for seat in self.playing:
             won = [c for plays, winner in self.done_tricks if winner == seat for _, c in plays]
             zones.append(_zone(f"tricks {seat}", tuple(won), seat, "tricks"))
-        to_act = self.phase != "over" and (
-            player == self.turn or (self.phase == "fight" and player in self.playing and self.fight[player] is None)
-        )
         return _built(
             FightForTheLeadObservation,
             game=self.game,
             player=player,
-            current_player=self.current_player,
+            current_player=self.to_act,
             hand=own,
-            legal_actions=self.legal_actions(player) if to_act else _NO_ACTIONS,
+            legal_actions=self.legal_actions(player),
             zones=tuple(zones),
             points=tuple(self.stacks),
             pot=self.pot,
             log=self.log_for(player),
-            is_terminal=self.phase == "over",
+            is_terminal=self.phase is Phase.OVER,
             phase=self.phase,
             dealer=self.dealer,
             in_session=tuple(self.in_session),
@@ -932,7 +965,7 @@ class FightForTheLeadState(GameState):
             last_pot=self.last_pot,
             losers=tuple(self.losers),
             decisions=tuple(self.decisions),
-            games_played=self.round_index,
+            game_number=self.game_number,
             fee=self.game.exchange_fee,  # type: ignore[attr-defined]
         )
 
@@ -962,7 +995,8 @@ class FightForTheLeadState(GameState):
         state.stacked = None
         state._continue_log(me, obs.log)  # the observer's log, shared (no history of its own)
         state.actions = []
-        state.round_index = obs.games_played
+        state.phase = obs.phase
+        state.round_index = obs.game_number - (obs.phase is not Phase.DECIDE and obs.phase is not Phase.OVER)
         state._shuffles = 0
         state.names = _NAMES[n]
         state.stacks = list(obs.stacks)
@@ -974,7 +1008,6 @@ class FightForTheLeadState(GameState):
         state.ante_due = False
         state.playing = list(obs.playing)
         state._by_seat = sorted(obs.playing)
-        state.phase = obs.phase
         state.fight_taken_back = obs.fight_taken_back
         state.lead = obs.lead
         revealed = obs.lead is not None
@@ -986,9 +1019,9 @@ class FightForTheLeadState(GameState):
         state.done_tricks = list(obs.done_tricks)
         state.voids = [set(v) for v in obs.voids]
         state.decisions = list(obs.decisions)
-        state.turn = obs.current_player
+        state.to_act = obs.current_player
         state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"] \
-            if obs.phase == "decide" else []
+            if obs.phase is Phase.DECIDE else []
         # Known cards stay where the observer saw them; the rest are dealt at random.
         known = set(obs.hand) | set(obs.turned) | set(obs.my_exchanged) | {c for _, c in obs.trick}
         known |= {c for plays, _ in obs.done_tricks for _, c in plays}
@@ -1038,41 +1071,45 @@ class FightForTheLeadState(GameState):
         return state
 
 
-_PHASE_RULE: dict[str, tuple[str, tuple[str, ...]]] = {
-    "fight": ("FL-3", ("fight",)),
-    "exchange": ("FL-6", ("exchange",)),
-    "play": ("FL-7", ("play",)),
-    "decide": ("FL-10", ("stay", "leave")),
-    "over": ("FL-10", ()),
-}
-
-_KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
-#: Who acts when, by phase: the rule a wrong turn is told.
-_IN_TURN = {
-    "exchange": "players exchange in turn, clockwise from the dealer's left",
-    "play": "the winner of the lead, then of each trick, leads; the others follow clockwise",
-    "decide": "players decide in turn, clockwise from the dealer's left",
-}
-
 FightForTheLead.state_class = FightForTheLeadState
-_DO = {
-    "fight": FightForTheLeadState._do_fight,
-    "exchange": FightForTheLeadState._do_exchange,
-    "play": FightForTheLeadState._do_play,
-    "decide": FightForTheLeadState._do_decide,
-}
 
 
-def _zone(name: str, cards: tuple[Card | None, ...], owner: int | None, kind: str) -> Zone:
-    """A Zone made without its frozen ``__init__``: an observation holds a dozen."""
-    return _built(Zone, name=name, cards=cards, owner=owner, kind=kind)
+# -- helpers: words, seats, and the lookups that keep random play fast ---------------------
+_NAMES = {n: seat_names(n) for n in range(2, 6)}
+_OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}  # who sees a face-down card laid
+_ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
+# Formatting and hashing a Card run Python code (enums); the hot loop looks cards up
+# by identity instead (the deck's cards are shared objects), with a slow fallback.
+_FIGHT_BY_ID = {id(card): Action("fight", (card,)) for card in deck(52)}
+_PLAY_BY_ID = {id(card): Action("play", (card,)) for card in deck(52)}
+_TEXT_BY_ID = {id(card): str(card) for card in deck(52)}
+_KEY_BY_ID = {id(card): 16 * card.suit.index + card.rank.number for card in deck(52)}
+
+
+def _uniform(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
+    return int(rng.random() * n)  # random() < 1, so the index is below n
+
+
+def _text(card: Card) -> str:
+    return _TEXT_BY_ID.get(id(card)) or str(card)
 
 
 def _words(cards: Sequence[Card]) -> str:
-    get = _TEXT_BY_ID.get
-    return " ".join([get(id(c)) or str(c) for c in cards]) or "nothing"
+    return " ".join([_text(c) for c in cards]) or "nothing"
+
+
+def _hand_key(card: Card) -> int:
+    """Hands are shown grouped by suit, low to high (as a player holds them)."""
+    key = _KEY_BY_ID.get(id(card))
+    return key if key is not None else 16 * card.suit.index + card.rank.number
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:
     names = [state.name(s) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _zone(name: str, cards: tuple[Card | None, ...], owner: int | None, kind: str) -> Zone:
+    """A Zone made without its frozen ``__init__``: an observation holds a dozen."""
+    return _built(Zone, name=name, cards=cards, owner=owner, kind=kind)
