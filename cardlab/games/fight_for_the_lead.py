@@ -44,6 +44,7 @@ the state machine section by section, FL-1 to FL-11.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -76,6 +77,7 @@ __all__ = [
     "FightForTheLead",
     "FightForTheLeadState",
     "FightForTheLeadObservation",
+    "TableZones",
     "CardActions",
     "ExchangeActions",
     "fight_winner",
@@ -390,6 +392,71 @@ _DECIDE = _Decisions((Action("stay"), Action("leave")))
 
 
 # -- what each player may see -----------------------------------------------------------
+class TableZones(Sequence[Zone]):
+    """The table as one seat sees it, zone by zone (face-down cards as None), made
+    only when first read, from nothing but what that seat may see (the observation's
+    own values): an observation no one draws costs no zones.
+
+    In order: each seat's hand (and, in the fight, his face-down fight card), the
+    stock, the turned stock cards (FL-4), the trick, the discard (FL-5, FL-6: the
+    turned-up fight cards, the seat's own given-up cards, backs for the others'), then
+    the tricks each player of the game has won (FL-7).
+
+    >>> table = FightForTheLead(players=2).new_state(seed=3).observation(1).zones
+    >>> [zone.name for zone in table][:4], table[0].cards
+    (['hand 0', 'hand 1', 'stock', 'turned'], (None, None, None, None))
+    """
+
+    def __init__(self, player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
+                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
+                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
+                 my_exchanged: tuple[Card, ...], exchanged: tuple[int | None, ...], playing: tuple[int, ...],
+                 done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]):
+        self.player, self.hand, self.hand_sizes = player, hand, hand_sizes
+        self.fight_cards, self.fight_chosen, self.stock_size = fight_cards, fight_chosen, stock_size
+        self.turned, self.trick, self.fight_discarded = turned, trick, fight_discarded
+        self.my_exchanged, self.exchanged = my_exchanged, exchanged
+        self.playing, self.done_tricks = playing, done_tricks
+
+    @functools.cached_property
+    def _zones(self) -> tuple[Zone, ...]:
+        me = self.player
+        zones = []
+        for seat, size in enumerate(self.hand_sizes):
+            zones.append(Zone(f"hand {seat}", self.hand if seat == me else (None,) * size, seat, "hand"))
+            if self.fight_chosen[seat]:  # FL-3: face down, but his own
+                zones.append(Zone(f"fight {seat}", (self.fight_cards[seat] if seat == me else None,), seat, "fight"))
+        zones.append(Zone("stock", (None,) * self.stock_size, None, "stock"))
+        zones.append(Zone("turned", self.turned, None, "row"))
+        zones.append(Zone("trick", tuple(c for _, c in self.trick), None, "trick"))
+        seen = [c for c in self.fight_cards if c is not None] if self.fight_discarded else []
+        backs = sum(k or 0 for seat, k in enumerate(self.exchanged) if seat != me)
+        zones.append(Zone("discard", (*seen, *self.my_exchanged, *(None,) * backs), None, "discard"))
+        for seat in self.playing:
+            won = tuple(c for plays, winner in self.done_tricks if winner == seat for _, c in plays)
+            zones.append(Zone(f"tricks {seat}", won, seat, "tricks"))
+        return tuple(zones)
+
+    def __len__(self) -> int:
+        return len(self._zones)
+
+    def __getitem__(self, index: int) -> Zone:  # type: ignore[override]
+        return self._zones[index]
+
+    def __iter__(self) -> Iterator[Zone]:
+        return iter(self._zones)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TableZones):
+            return self._zones == other._zones
+        return isinstance(other, tuple) and self._zones == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._zones)
+
+
 @dataclass(frozen=True)
 class FightForTheLeadObservation(Observation):
     """What one seat of Fight for the Lead may know (the page's last section).
@@ -515,7 +582,7 @@ class FightForTheLeadState(GameState):
         self.tricks = [0] * n  # FL-7
         self.trick: list[tuple[int, Card]] = []
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.voids: list[set[Suit]] = [set() for _ in range(n)]  # suits a seat showed it lacks
+        self.voids: list[frozenset[Suit]] = [frozenset()] * n  # suits a seat showed it lacks
         self.decisions: list[str | None] = [None] * n  # FL-10
         self._by_seat = sorted(self.playing)
         self.to_act: int | None = self._by_seat[0]  # FL-3: the lowest seat yet to choose
@@ -609,14 +676,14 @@ class FightForTheLeadState(GameState):
             self.to_act = self.lead
 
     # -- FL-7 Tricks -----------------------------------------------------------------------
-    def _follow(self, hand: Sequence[Card]) -> list[Card]:
+    def _follow(self, hand: Sequence[Card]) -> Sequence[Card]:
         """The cards of ``hand`` that may be played: those of the suit led, if any."""
         if self.trick:
             led = self.trick[0][1].suit
             follow = [c for c in hand if c.suit is led]
             if follow:
                 return follow
-        return list(hand)
+        return hand
 
     def _play(self, action: Action, player: int) -> None:
         hand, trick = self.hands[player], self.trick
@@ -624,7 +691,7 @@ class FightForTheLeadState(GameState):
         if trick:
             led = trick[0][1].suit
             if card.suit is not led:
-                self.voids[player].add(led)
+                self.voids[player] |= {led}
         trick.append((player, card))
         verb = "plays" if len(trick) > 1 else "leads"
         self._log("play", f"{self.names[player]} {verb} {_text(card)}.", rule="FL-7", player=player, action=action)
@@ -785,11 +852,9 @@ class FightForTheLeadState(GameState):
     def is_terminal(self) -> bool:
         return self.to_act is None
 
-    def _may_act(self, player: int) -> bool:
-        """FL-3: in the fight any player of the game who has not laid his card; else the seat to act."""
-        if self.phase is Phase.FIGHT:
-            return self.fight[player] is None and player in self.playing
-        return player == self.to_act
+    def _yet_to_fight(self, player: int) -> bool:
+        """FL-3: in the fight, any player of the game who has not laid his card may act."""
+        return self.phase is Phase.FIGHT and self.fight[player] is None and player in self.playing
 
     def _fight_choices(self, player: int) -> LegalActions:
         return CardActions("fight", self.hands[player])  # FL-3
@@ -807,7 +872,9 @@ class FightForTheLeadState(GameState):
         """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
         if player is None:
             player = self.to_act
-        if player is None or not self._may_act(player):
+            if player is None:
+                return ActionList(())
+        elif player != self.to_act and not self._yet_to_fight(player):
             return ActionList(())
         return self._offer(player, self._CHOICES[self.phase](self, player))
 
@@ -913,55 +980,45 @@ class FightForTheLeadState(GameState):
         n = len(self.stacks)
         revealed = self.lead is not None
         fight_cards = tuple(self.fight_cards) if revealed else tuple(
-            self.fight[s] if s == player else None for s in range(n)
-        )
-        own = tuple(sorted(self.hands[player], key=_hand_key))
-        zones = []
-        for seat in range(n):
-            hand = self.hands[seat]
-            zones.append(_zone(f"hand {seat}", own if seat == player else (None,) * len(hand), seat, "hand"))
-            if self.fight[seat] is not None:
-                zones.append(_zone(f"fight {seat}", (self.fight[seat] if seat == player else None,), seat, "fight"))
-        zones.append(_zone("stock", (None,) * len(self.stock), None, "stock"))
-        zones.append(_zone("turned", tuple(self.turned), None, "row"))
-        zones.append(_zone("trick", tuple(c for _, c in self.trick), None, "trick"))
-        # FL-5, FL-6: the discard holds the seen fight cards, his own given-up cards, backs for the rest
-        seen = [] if not revealed or self.fight_taken_back else [c for c in self.fight_cards if c is not None]
-        backs = sum(len(g) for seat, g in enumerate(self.given_up) if seat != player)
-        zones.append(_zone("discard", (*seen, *self.given_up[player], *(None,) * backs), None, "discard"))
-        for seat in self.playing:
-            won = [c for plays, winner in self.done_tricks if winner == seat for _, c in plays]
-            zones.append(_zone(f"tricks {seat}", tuple(won), seat, "tricks"))
+            [self.fight[s] if s == player else None for s in range(n)])
+        hand = tuple(sorted(self.hands[player], key=_hand_key))
+        hand_sizes = tuple(map(len, self.hands))
+        fight_chosen = tuple([c is not None for c in self.fight])
+        turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
+        exchanged, my_exchanged = tuple(self.exchanged), tuple(self.given_up[player])
+        playing, stacks = tuple(self.playing), tuple(self.stacks)
+        table = TableZones(player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
+                           revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
         return _built(
             FightForTheLeadObservation,
             game=self.game,
             player=player,
             current_player=self.to_act,
-            hand=own,
+            hand=hand,
             legal_actions=self.legal_actions(player),
-            zones=tuple(zones),
-            points=tuple(self.stacks),
+            zones=table,
+            points=stacks,
             pot=self.pot,
             log=self.log_for(player),
             is_terminal=self.phase is Phase.OVER,
             phase=self.phase,
             dealer=self.dealer,
             in_session=tuple(self.in_session),
-            playing=tuple(self.playing),
-            stacks=tuple(self.stacks),
+            playing=playing,
+            stacks=stacks,
             tricks=tuple(self.tricks),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            fight_chosen=tuple(c is not None for c in self.fight),
+            hand_sizes=hand_sizes,
+            fight_chosen=fight_chosen,
             fight_cards=fight_cards,
             fight_taken_back=self.fight_taken_back,
-            turned=tuple(self.turned),
+            turned=turned,
             lead=self.lead,
-            exchanged=tuple(self.exchanged),
-            my_exchanged=tuple(self.given_up[player]),
+            exchanged=exchanged,
+            my_exchanged=my_exchanged,
             stock_size=len(self.stock),
-            trick=tuple(self.trick),
-            done_tricks=tuple(self.done_tricks),
-            voids=tuple(frozenset(v) for v in self.voids),
+            trick=trick,
+            done_tricks=done_tricks,
+            voids=tuple(self.voids),
             last_pot=self.last_pot,
             losers=tuple(self.losers),
             decisions=tuple(self.decisions),
@@ -979,7 +1036,7 @@ class FightForTheLeadState(GameState):
             setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
         new.given_up = [list(g) for g in self.given_up]
-        new.voids = [set(v) for v in self.voids]
+        new.voids = list(self.voids)
         new.deciders = list(self.deciders)
         return new
 
@@ -1017,7 +1074,7 @@ class FightForTheLeadState(GameState):
         state.tricks = list(obs.tricks)
         state.trick = list(obs.trick)
         state.done_tricks = list(obs.done_tricks)
-        state.voids = [set(v) for v in obs.voids]
+        state.voids = list(obs.voids)
         state.decisions = list(obs.decisions)
         state.to_act = obs.current_player
         state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"] \
@@ -1108,8 +1165,3 @@ def _hand_key(card: Card) -> int:
 def _names(state: GameState, seats: Sequence[int]) -> str:
     names = [state.name(s) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _zone(name: str, cards: tuple[Card | None, ...], owner: int | None, kind: str) -> Zone:
-    """A Zone made without its frozen ``__init__``: an observation holds a dozen."""
-    return _built(Zone, name=name, cards=cards, owner=owner, kind=kind)
