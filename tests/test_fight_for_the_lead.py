@@ -16,6 +16,7 @@ from cardlab.engine import Action, GameState, IllegalActionError, SettingsError,
 from cardlab.games.fight_for_the_lead import (
     FightForTheLead,
     FightForTheLeadObservation,
+    FightForTheLeadState,
     Phase,
     fight_winner,
     payout,
@@ -254,6 +255,23 @@ def test_fl8_pot_10_split_2_1_1_0_carries_the_remainder():
     assert state.round_index == 1 and state.phase is Phase.DECIDE
 
 
+def test_game_number_counts_the_games_of_the_session():
+    state = four_game()
+    assert state.game_number == 1 and state.observation(0).game_number == 1
+    play_four_tricks(state)  # paid out: the players decide after game 1 (FL-10)
+    assert state.game_number == 1 and state.observation(3).game_number == 1
+    for seat in range(4):
+        act(state, seat, "stay")
+    assert state.phase is Phase.FIGHT and state.game_number == 2
+    assert "FL-2: Game 2: South deals 4 cards to each player; 36 cards stay in the stock." in state.log_for(0)
+
+
+def test_every_phase_in_which_someone_acts_has_its_choices_its_rule_and_a_bot_rule():
+    acting = set(Phase) - {Phase.OVER}
+    assert set(FightForTheLeadState._CHOICES) == set(FightForTheLeadState._ACTIONS) == acting
+    assert set(RuleOfThumb._CHOOSE) == acting
+
+
 def test_fl9_a_loser_pays_the_whole_last_pot_to_play_on():
     state = four_game()
     play_four_tricks(state)
@@ -458,6 +476,17 @@ def test_json_round_trip_mid_game(steps):
         assert state.log_for(seat) == GameState.log_for(state, seat)
     with pytest.raises(ValueError, match="settings"):
         FightForTheLead(players=3, games=5).state_from_json(state.to_json())
+
+
+def test_the_table_zones_are_made_when_first_read_and_show_only_what_the_seat_sees():
+    state = four_game()
+    act(state, 0, "exchange", "8d Td")
+    obs = state.observation(1)
+    assert "_zones" not in vars(obs.zones)  # an observation no one draws builds no zone
+    assert obs.zone("hand 1").cards == obs.hand and obs.zone("hand 0").cards == (None,) * 4
+    assert obs.zone("discard").cards == (*parse_cards("2h 5h 9d Jd"), None, None)  # FL-5; FL-6 backs
+    assert "_zones" in vars(obs.zones) and obs.zones == state.observation(1).zones
+    assert cards_in(obs.zones) <= cards_in(obs.hand) | set(state.fight_cards) | set(state.turned)
 
 
 def test_clone_is_independent():
