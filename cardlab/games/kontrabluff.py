@@ -41,8 +41,12 @@ import numpy as np
 
 from cardlab.cards import Card, Rank, Suit
 from cardlab.engine import (
+    HIDDEN,
     Action,
     ActionList,
+    Copy,
+    Field,
+    Seen,
     Game,
     GameState,
     IllegalActionError,
@@ -51,7 +55,7 @@ from cardlab.engine import (
     SettingsError,
     Zone,
     seat_names,
-    _built,
+    frozen,
 )
 from cardlab.hands import _DEFAULT_RULES as _HIGH_RULES
 from cardlab.hands import HandValue, evaluate
@@ -192,8 +196,7 @@ class KontrabluffActions(LegalActions):
                     action = _BARE[kind]
                 else:
                     cards = _nth_combination(hand, n, index) if picks is None else tuple([hand[i] for i in picks[index]])
-                    action = Action._unchecked(kind, cards)
-                self._drawn = action  # vouches for it to the state that offered this view
+                    action = Action.trusted(kind, cards)
                 return action
             index -= size
         raise AssertionError("unreachable")
@@ -283,72 +286,6 @@ class Kontrabluff(Game):
     def num_players(self) -> int:
         return 2
 
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> KontrabluffState:
-        """A full state consistent with ``observation``, for search bots (determinization).
-
-        The cards ``observation.player`` has not seen (KB-7) are shuffled into the
-        opponent's hand, his face-down low cards, his hidden discards and the talon.
-        The sample has a fresh seed and no history: it is for planning, not saving.
-
-        >>> state = Kontrabluff().new_state(seed=3, dealer=1)
-        >>> obs = state.observation(0)
-        >>> sample = Kontrabluff().sample_state(obs, np.random.default_rng(0))
-        >>> sample.hands[0] == state.hands[0], len(sample.hands[1]), len(sample.talon)
-        (True, 10, 32)
-        """
-        if not isinstance(observation, KontrabluffObservation):
-            raise TypeError(f"expected a KontrabluffObservation, got {type(observation).__name__}")
-        obs = observation
-        me, other = obs.player, 1 - obs.player
-        known = set(obs.hand) | set(obs.seen) | set(obs.own_discards)
-        known.update(card for card in obs.low_cards[me] if card is not None)
-        unseen = [card for card in self.full_deck if card not in known]
-        order = rng.permutation(len(unseen))
-        pool = [unseen[i] for i in order]
-        sizes = (obs.hand_sizes[other], len(obs.low_cards[other]), obs.hidden_discards[other], obs.talon_size)
-        if sum(sizes) != len(pool):
-            raise ValueError(f"observation is inconsistent: {len(pool)} unseen cards for {sizes}")
-        cut = itertools.accumulate(sizes)
-        a, b, c, _ = cut
-        state = KontrabluffState.__new__(KontrabluffState)
-        state.game = self
-        state.seed = int(rng.integers(2**63))
-        state.first_dealer = None
-        state.stacked = None
-        state.history = []
-        state.actions = []
-        state.round_index = obs.round_index
-        state._shuffles = 1
-        state.quiet = True
-        state.sampled = True
-        hands: list[list[Card]] = [[], []]
-        hands[me] = list(obs.hand)
-        hands[other] = pool[:a]
-        low: list[list[Card]] = [[], []]
-        low[me] = [card for card in obs.low_cards[me] if card is not None]
-        low[other] = pool[a:b]
-        down: list[list[Card]] = [[], []]
-        down[me] = list(obs.own_discards)
-        down[other] = pool[b:c]
-        state.hands = hands
-        state.rows = [list(row) for row in obs.rows]
-        state.low = low
-        state.down = down
-        state.talon = pool[c:]
-        row_cards = set(obs.rows[0]) | set(obs.rows[1])
-        state.seen = list(obs.seen)
-        state.discard = [card for card in obs.seen if card not in row_cards] + down[0] + down[1]
-        state._scores = list(obs.points)
-        state.deal_dealer = obs.deal_dealer
-        state.dealer = obs.dealer
-        state.leader = obs.leader
-        state.phase = obs.phase
-        state.to_act = obs.current_player
-        state.deal = obs.deal
-        state.first_round = obs.first_round
-        state.winner = None
-        return state
-
 
 # -- state ------------------------------------------------------------------------------
 
@@ -409,9 +346,33 @@ class KontrabluffState(GameState):
 
     game: Kontrabluff
 
+    # KB-7: who sees what. The engine copies, compares, keys and samples the state from
+    # this list (cardlab.engine: "How a game adopts the engine").
+    FIELDS = (
+        Field("hands", Copy.SEATS, Seen.OWNER, cards=True,
+              observed=lambda obs: [list(obs.hand) if p == obs.player else [HIDDEN] * obs.hand_sizes[p] for p in (0, 1)]),
+        Field("rows", Copy.SEATS, Seen.PUBLIC, cards=True),
+        Field("low", Copy.SEATS, Seen.OWNER, cards=True,
+              observed=lambda obs: [list(obs.low_cards[p]) if p == obs.player else [HIDDEN] * len(obs.low_cards[p])
+                                    for p in (0, 1)]),
+        Field("down", Copy.SEATS, Seen.OWNER, cards=True,
+              observed=lambda obs: [list(obs.own_discards) if p == obs.player else [HIDDEN] * obs.hidden_discards[p]
+                                    for p in (0, 1)]),
+        Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size),
+        Field("seen", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("discard", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: _sampled_discard(state)),
+        Field("_scores", Copy.LIST, observed="points"),
+        Field("deal_dealer"),
+        Field("dealer"),
+        Field("leader"),
+        Field("phase"),
+        Field("to_act", observed="current_player"),
+        Field("deal"),
+        Field("first_round"),
+        Field("winner", observed=lambda obs: None),
+    )
+
     def _setup(self) -> None:
-        self.quiet = False
-        self.sampled = False
         self._scores = [0, 0]
         self.hands: list[list[Card]] = [[], []]
         self.rows: list[list[Card]] = [[], []]
@@ -456,7 +417,7 @@ class KontrabluffState(GameState):
         offers = _OFFERS[self.phase]
         if self.phase is Phase.NORMAL and len(self.rows[self.to_act]) >= ROW_SIZE:
             offers = (("pass", 0),)  # cannot happen with alternate turns; kept for safety
-        return self._offer(self.to_act, KontrabluffActions(self.hands[self.to_act], offers))
+        return KontrabluffActions(self.hands[self.to_act], offers)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal now."""
@@ -669,7 +630,7 @@ class KontrabluffState(GameState):
     # -- what each seat knows ------------------------------------------------------------
     def observation(self, player: int) -> KontrabluffObservation:
         """Everything ``player`` may know (KB-7): own hand, rows, shown cards, public counts."""
-        return _built(  # every field given: the same value as KontrabluffObservation(...), made faster
+        return frozen(  # every field given: the same value as KontrabluffObservation(...), made faster
             KontrabluffObservation,
             game=self.game,
             player=player,
@@ -723,45 +684,18 @@ class KontrabluffState(GameState):
         places["discard"] = tuple(self.discard)
         return places
 
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """The other's hand, his unshown face-down cards and the talon (KB-7); low cards
-        turned up (seen) are no longer hidden, though they lie on the table until the round ends."""
-        other = 1 - player
-        return frozenset(self.hands[other] + self.low[other] + self.down[other] + self.talon) - frozenset(self.seen)
-
     # -- events, copies, saving ----------------------------------------------------------------
     # The history is the engine's (plain records, words made when read); the texts here
     # may be templates with their arguments, formatted only when someone reads the log.
     def _render_text(self, text: str | tuple) -> str:
         return _render(text)
 
-    def _log(self, kind: str, text: str | tuple, *, rule: str = "", player: int | None = None,
-             action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
-        if self.quiet:  # sampled states for search: no words needed
-            return
-        seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
-        self._records.append((kind, text, player, action, rule, seen))
 
-    def clone(self) -> KontrabluffState:
-        """A deep copy, made by hand (search bots clone a lot); cards and events are immutable."""
-        new = KontrabluffState.__new__(KontrabluffState)
-        d = self.__dict__.copy()
-        d["_scores"] = self._scores[:]
-        d["hands"] = [self.hands[0][:], self.hands[1][:]]
-        d["rows"] = [self.rows[0][:], self.rows[1][:]]
-        d["low"] = [self.low[0][:], self.low[1][:]]
-        d["down"] = [self.down[0][:], self.down[1][:]]
-        d["talon"] = self.talon[:]
-        d["discard"] = self.discard[:]
-        d["seen"] = self.seen[:]
-        new.__dict__ = d
-        self._clone_log(new)
-        return new
-
-    def to_json(self) -> str:
-        if self.sampled:
-            raise ValueError("a sampled state (for search) has no history to save")
-        return super().to_json()
+def _sampled_discard(state: KontrabluffState) -> list[Card]:
+    """A sample's discard (KB-8): the cards shown this deal and no longer on the table, then
+    both seats' face-down discards."""
+    on_table = set(state.rows[0]) | set(state.rows[1])
+    return [card for card in state.seen if card not in on_table] + state.down[0] + state.down[1]
 
 
 def _words(cards: Iterable[Card]) -> str:
