@@ -892,7 +892,7 @@ class FightForTheLeadState(GameState):
                 return ActionList(())
         elif player != self.to_act and not self._yet_to_fight(player):
             return ActionList(())
-        return self._offer(player, self._CHOICES[self.phase](self, player))
+        return self._CHOICES[self.phase](self, player)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
