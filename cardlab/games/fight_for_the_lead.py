@@ -54,17 +54,21 @@ import numpy as np
 
 from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
+    REST,
     Action,
     ActionList,
+    Copy,
+    Field,
     Game,
     GameState,
     IllegalActionError,
     LegalActions,
     Observation,
+    Seen,
     SettingsError,
     Zone,
+    frozen,
     seat_names,
-    _built,
 )
 from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 from cardlab.rules import rules_of
@@ -139,22 +143,6 @@ class FightForTheLead(Game):
         _check_int("games", self.games, 1)
         for field in ("players", "ante", "stack", "exchange_fee", "games"):
             object.__setattr__(self, field, int(getattr(self, field)))
-
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> FightForTheLeadState:
-        """A full state consistent with ``observation``: unseen cards dealt at random.
-
-        Seats shown void in a suit (FL-7) get no card of it where possible. The
-        sample's log is the observer's own; its action list starts empty.
-
-        >>> game = FightForTheLead(players=3)
-        >>> state = game.new_state(seed=1)
-        >>> sample = game.sample_state(state.observation(0), np.random.default_rng(0))
-        >>> sorted(sample.hands[0]) == sorted(state.hands[0]), sample.stacks == state.stacks
-        (True, True)
-        """
-        if not isinstance(observation, FightForTheLeadObservation) or observation.game != self:
-            raise ValueError("sample_state needs an observation of this Fight for the Lead game")
-        return FightForTheLeadState._sample(self, observation, rng)
 
 
 # -- the phases -----------------------------------------------------------------------
@@ -284,9 +272,7 @@ class CardActions(LegalActions):
         self._cards = tuple(cards)
 
     def _action(self, card: Card) -> Action:
-        # Made once per card of the deck and found by identity: hashing a Card is slow.
-        action = (_FIGHT_BY_ID if self._kind == "fight" else _PLAY_BY_ID).get(id(card))
-        return action if action is not None else Action(self._kind, (card,))
+        return (_FIGHTS if self._kind == "fight" else _PLAYS)[card]
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(card) for card in self._cards)
@@ -305,8 +291,7 @@ class CardActions(LegalActions):
                 and action.amount is None and action.cards[0] in self._cards)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self._action(self._cards[_uniform(rng, len(self._cards))])  # see GameState._offer
-        return action
+        return self._action(self._cards[_uniform(rng, len(self._cards))])
 
     def __eq__(self, other: object) -> bool:  # the same actions, in any order
         if isinstance(other, CardActions):
@@ -338,7 +323,7 @@ class ExchangeActions(LegalActions):
 
     def _action(self, combo: tuple[int, ...]) -> Action:
         hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
-        return Action._unchecked("exchange", tuple([hand[i] for i in combo]))
+        return Action.trusted("exchange", tuple([hand[i] for i in combo]))
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(combo) for combo in self._combos)
@@ -359,8 +344,7 @@ class ExchangeActions(LegalActions):
         return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self._action(self._combos[_uniform(rng, len(self._combos))])  # see GameState._offer
-        return action
+        return self._action(self._combos[_uniform(rng, len(self._combos))])
 
     def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
         if isinstance(other, ExchangeActions):
@@ -384,8 +368,7 @@ class _Decisions(ActionList):
     (one ``rng.random()``), so seeded random players decide as they always have."""
 
     def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self[_uniform(rng, len(self))]  # see GameState._offer
-        return action
+        return self[_uniform(rng, len(self))]
 
 
 _DECIDE = _Decisions((Action("stay"), Action("leave")))
@@ -522,11 +505,48 @@ class FightForTheLeadState(GameState):
 
     simultaneous = True  # FL-3: fight cards are chosen all at once
 
+    #: The state, field by field (cardlab.engine copies, compares, hides and samples it
+    #: from this): how each is copied, who may see its cards, how an observer knows it.
+    FIELDS = (
+        # FL-1, FL-8 .. FL-11: chips, seats and the session
+        Field("stacks", Copy.LIST),
+        Field("pot"),
+        Field("in_session", Copy.LIST),
+        Field("dealer"),
+        Field("playing", Copy.LIST),
+        Field("phase"),
+        Field("to_act", observed="current_player"),
+        Field("last_pot"),
+        Field("losers", Copy.LIST),
+        Field("decisions", Copy.LIST),
+        Field("deciders", Copy.LIST, derive=lambda state, obs: _deciders(obs)),
+        # FL-2 .. FL-7: the cards. Other seats' hands, face-down fight cards and given-up
+        # cards, and the stock, are what an observer does not see (FL, "What each player may see").
+        Field("hands", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, list(obs.hand), [])),
+        Field("fight", Copy.LIST, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, _own_fight(obs), ())),
+        Field("given_up", Copy.SEATS, Seen.OWNER, cards=True,
+              observed=lambda obs: _own(obs, list(obs.my_exchanged), [])),
+        Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [REST]),
+        Field("fight_cards", Copy.LIST, Seen.PUBLIC, cards=True, observed=lambda obs: _turned_up(obs)),
+        Field("fight_taken_back"),
+        Field("turned", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("lead"),
+        Field("exchanged", Copy.LIST),
+        Field("tricks", Copy.LIST),
+        Field("trick", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("done_tricks", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("voids", Copy.LIST, derive=lambda state, obs: _deal_unseen(state, obs)),
+        # the engine's counters, as an observer knows them
+        Field("round_index", observed=lambda obs: obs.game_number - _in_a_game(obs.phase)),
+        Field("_shuffles", observed=lambda obs: 0),  # a sample draws its next deck from its own seed
+    )
+    SAMPLE_SEED = ("before", 2**62)
+    SAMPLE_LOG = "observer"
+
     # -- FL-1 Stakes ---------------------------------------------------------------------
     def _setup(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
-        self.names = _NAMES[n]
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
@@ -534,14 +554,13 @@ class FightForTheLeadState(GameState):
         self.last_pot: int | None = None
         self.losers: list[int] = []
         self.deciders: list[int] = []  # FL-10: who decides to stay or leave, in turn
-        self.ante_due = True  # the first game's pot is antes
-        self._start_game()
+        self._start_game(ante_due=True)  # the first game's pot is antes
 
-    def _start_game(self) -> None:
+    def _start_game(self, ante_due: bool) -> None:
         """Seat the players of the next game, take the antes if they are due, deal."""
         n = self.game.num_players
         self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
-        if self.ante_due:
+        if ante_due:
             self._pay_antes()
         self._deal()
 
@@ -555,7 +574,6 @@ class FightForTheLeadState(GameState):
         on_top = f" on top of the {carried} chips left in it" if carried else ""
         self._log("stake", f"{_names(self, self.playing)} pay the ante of {ante} chips each; "
                   f"the pot is {self.pot}{on_top}.", rule="FL-1")
-        self.ante_due = False
 
     # -- FL-2 Deal -----------------------------------------------------------------------
     def _deal(self) -> None:
@@ -572,7 +590,7 @@ class FightForTheLeadState(GameState):
             self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}.", rule="FL-2",
                       player=seat, visible_to=_ONLY[seat])
         self.phase = Phase.FIGHT
-        self.fight: list[Card | None] = [None] * n  # FL-3: face down
+        self.fight: list[tuple[Card, ...]] = [()] * n  # FL-3: the card face down before each (none yet)
         self.fight_cards: list[Card | None] = [None] * n  # FL-4: turned up (public)
         self.fight_taken_back = False  # FL-5
         self.turned: list[Card] = []  # FL-4
@@ -584,33 +602,32 @@ class FightForTheLeadState(GameState):
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
         self.voids: list[frozenset[Suit]] = [frozenset()] * n  # suits a seat showed it lacks
         self.decisions: list[str | None] = [None] * n  # FL-10
-        self._by_seat = sorted(self.playing)
-        self.to_act: int | None = self._by_seat[0]  # FL-3: the lowest seat yet to choose
+        self.to_act: int | None = min(self.playing)  # FL-3: the lowest seat yet to choose
 
     # -- FL-3 Fight card -------------------------------------------------------------------
     def _lay_fight_card(self, action: Action, player: int) -> None:
         hand = self.hands[player]
         card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
-        self.fight[player] = card
+        self.fight[player] = (card,)
         who = self.names[player]
         self._log("fight", f"{who} lays a fight card face down.", rule="FL-3", player=player,
                   visible_to=_OTHERS[len(self.stacks)][player])
-        self._log("fight", f"{who} lays {_text(card)} face down as the fight card.", rule="FL-3", player=player,
+        self._log("fight", f"{who} lays {card} face down as the fight card.", rule="FL-3", player=player,
                   action=action, visible_to=_ONLY[player])
-        for seat in self._by_seat:
-            if self.fight[seat] is None:
-                self.to_act = seat  # the lowest seat yet to choose
-                return
-        self._fight_for_the_lead()
+        waiting = [seat for seat in self.playing if not self.fight[seat]]
+        if waiting:
+            self.to_act = min(waiting)  # the lowest seat yet to choose
+        else:
+            self._fight_for_the_lead()
 
     # -- FL-4 The fight for the lead ---------------------------------------------------------
     def _fight_for_the_lead(self) -> None:
-        fights = [(seat, self.fight[seat]) for seat in self.playing]
+        fights = [(seat, self.fight[seat][0]) for seat in self.playing]
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         shown = [self.stock.pop() for _ in range(turned)]
         self.turned.extend(shown)
-        dealer, last, best = self.name(self.dealer), shown[-1], _text(self.fight[winner])  # type: ignore[arg-type]
-        text = (f"The fight cards are turned up: {', '.join(f'{self.names[s]} {_text(c)}' for s, c in fights)}. "
+        dealer, last, best = self.name(self.dealer), shown[-1], str(self.fight[winner][0])
+        text = (f"The fight cards are turned up: {', '.join(f'{self.names[s]} {c}' for s, c in fights)}. "
                 f"{dealer} turns {_words(shown)}")
         if any(c.suit is last.suit for _, c in fights):  # type: ignore[union-attr]
             text += f": {last.suit.word} is the fight suit; {self.names[winner]} wins the lead with {best}."
@@ -618,8 +635,8 @@ class FightForTheLeadState(GameState):
             text += f" and the stock runs out: the highest fight card, {best} of {self.names[winner]}, wins the lead."
         self._log("fight", text, rule="FL-4")
         self.lead = winner
-        for seat in self.playing:
-            self.fight_cards[seat] = self.fight[seat]
+        for seat, card in fights:
+            self.fight_cards[seat] = card
         self._replace_fight_cards()
 
     # -- FL-5 Replacement ------------------------------------------------------------------
@@ -631,15 +648,15 @@ class FightForTheLeadState(GameState):
             for seat in self.playing:
                 card = self.stock.pop()
                 self.hands[seat].append(card)
-                self._log("replace", f"{self.name(seat)} gets {_text(card)}.", rule="FL-5", player=seat,
+                self._log("replace", f"{self.name(seat)} gets {card}.", rule="FL-5", player=seat,
                           visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
             self._log("replace", f"The stock holds {len(self.stock)} cards, too few for a new card each: "
                       "every player takes his own fight card back.", rule="FL-5")
             for seat in self.playing:
-                self.hands[seat].append(self.fight[seat])  # type: ignore[arg-type]
-        self.fight = [None] * len(self.fight)
+                self.hands[seat].extend(self.fight[seat])
+        self.fight = [()] * len(self.fight)
         self.phase = Phase.EXCHANGE
         self.to_act = self.playing[0]
 
@@ -694,7 +711,7 @@ class FightForTheLeadState(GameState):
                 self.voids[player] |= {led}
         trick.append((player, card))
         verb = "plays" if len(trick) > 1 else "leads"
-        self._log("play", f"{self.names[player]} {verb} {_text(card)}.", rule="FL-7", player=player, action=action)
+        self._log("play", f"{self.names[player]} {verb} {card}.", rule="FL-7", player=player, action=action)
         playing = self.playing
         if len(trick) == len(playing):
             self._end_trick()
@@ -706,7 +723,7 @@ class FightForTheLeadState(GameState):
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
         self._log("trick", f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
-                  f"{_text(dict(self.trick)[winner])}.", rule="FL-7")
+                  f"{dict(self.trick)[winner]}.", rule="FL-7")
         self.trick = []
         self.to_act = winner  # he leads the next
         if len(self.done_tricks) == TRICKS:
@@ -800,10 +817,9 @@ class FightForTheLeadState(GameState):
                 self.in_session[seat] = False
                 self._log("leave", f"No loser pays a stake, so every player antes again, and {self.name(seat)} "
                           "cannot pay the ante: he must leave.", rule="FL-1")
-            self.ante_due = True
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
-        self._start_game()
+        self._start_game(ante_due=not paying)
 
     def _end_session(self, why: str) -> None:
         """The session ends; chips left in the pot are shared among the players still at
@@ -841,7 +857,7 @@ class FightForTheLeadState(GameState):
     @property
     def game_number(self) -> int:
         """The game being played, or the one just paid out while players decide (from 1)."""
-        return self.round_index + (self.phase is not Phase.DECIDE and self.phase is not Phase.OVER)
+        return self.round_index + _in_a_game(self.phase)
 
     # -- who acts, with what -----------------------------------------------------------------
     @property
@@ -854,7 +870,7 @@ class FightForTheLeadState(GameState):
 
     def _yet_to_fight(self, player: int) -> bool:
         """FL-3: in the fight, any player of the game who has not laid his card may act."""
-        return self.phase is Phase.FIGHT and self.fight[player] is None and player in self.playing
+        return self.phase is Phase.FIGHT and not self.fight[player] and player in self.playing
 
     def _fight_choices(self, player: int) -> LegalActions:
         return CardActions("fight", self.hands[player])  # FL-3
@@ -876,7 +892,7 @@ class FightForTheLeadState(GameState):
                 return ActionList(())
         elif player != self.to_act and not self._yet_to_fight(player):
             return ActionList(())
-        return self._offer(player, self._CHOICES[self.phase](self, player))
+        return self._CHOICES[self.phase](self, player)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
@@ -899,7 +915,7 @@ class FightForTheLeadState(GameState):
         if phase is Phase.FIGHT:
             if player not in self.playing:
                 raise IllegalActionError(rule, f"{who} is not in this game")
-            if self.fight[player] is not None:
+            if self.fight[player]:
                 raise IllegalActionError(rule, f"{who} has already laid a fight card")
         elif player != self.to_act:
             to_act = self.name(self.to_act)  # type: ignore[arg-type]
@@ -946,15 +962,20 @@ class FightForTheLeadState(GameState):
         Phase.FIGHT: _lay_fight_card, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
     }
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names (South, West ...)."""
+        return _NAMES[len(self.stacks)]
+
     def name(self, player: int) -> str:
-        return self.names[player]
+        return _NAMES[len(self.stacks)][player]
 
     # -- what each seat may see ----------------------------------------------------------
     def card_locations(self) -> dict[str, list[Card]]:
         places: dict[str, list[Card]] = {}
         for seat in range(len(self.stacks)):
             places[f"hand {seat}"] = list(self.hands[seat])
-            places[f"fight {seat}"] = [] if self.fight[seat] is None else [self.fight[seat]]  # type: ignore[list-item]
+            places[f"fight {seat}"] = list(self.fight[seat])
             places[f"given up {seat}"] = list(self.given_up[seat])
         places["stock"] = list(self.stock)
         places["turned"] = list(self.turned)
@@ -963,33 +984,20 @@ class FightForTheLeadState(GameState):
         places["tricks taken"] = [c for plays, _ in self.done_tricks for _, c in plays]
         return places
 
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """Other seats' hands, face-down fight cards and given-up cards, and the stock,
-        less the fight cards everyone saw turned up (FL-4)."""
-        hidden: set[Card] = set(self.stock)
-        for seat in range(len(self.stacks)):
-            if seat != player:
-                hidden.update(self.hands[seat])
-                hidden.update(self.given_up[seat])
-                if self.fight[seat] is not None:
-                    hidden.add(self.fight[seat])  # type: ignore[arg-type]
-        hidden.difference_update(c for c in self.fight_cards if c is not None)
-        return frozenset(hidden)
-
     def observation(self, player: int) -> FightForTheLeadObservation:
         n = len(self.stacks)
         revealed = self.lead is not None
         fight_cards = tuple(self.fight_cards) if revealed else tuple(
-            [self.fight[s] if s == player else None for s in range(n)])
+            [self.fight[player][0] if s == player and self.fight[player] else None for s in range(n)])
         hand = tuple(sorted(self.hands[player], key=_hand_key))
         hand_sizes = tuple(map(len, self.hands))
-        fight_chosen = tuple([c is not None for c in self.fight])
+        fight_chosen = tuple(map(bool, self.fight))
         turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
         exchanged, my_exchanged = tuple(self.exchanged), tuple(self.given_up[player])
         playing, stacks = tuple(self.playing), tuple(self.stacks)
         table = TableZones(player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
                            revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
-        return _built(
+        return frozen(
             FightForTheLeadObservation,
             game=self.game,
             player=player,
@@ -1026,121 +1034,86 @@ class FightForTheLeadState(GameState):
             fee=self.game.exchange_fee,  # type: ignore[attr-defined]
         )
 
-    # -- copies ----------------------------------------------------------------------------
-    def clone(self) -> FightForTheLeadState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        self._clone_log(new)
-        for name in ("stacks", "in_session", "losers", "playing", "stock", "fight",
-                     "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
-            setattr(new, name, list(getattr(self, name)))
-        new.hands = [list(h) for h in self.hands]
-        new.given_up = [list(g) for g in self.given_up]
-        new.voids = list(self.voids)
-        new.deciders = list(self.deciders)
-        return new
-
-    @classmethod
-    def _sample(cls, game: FightForTheLead, obs: FightForTheLeadObservation,
-                rng: np.random.Generator) -> FightForTheLeadState:
-        n = game.num_players
-        me = obs.player
-        state = object.__new__(cls)
-        state.game = game
-        state.seed = int(rng.integers(2**62))
-        state.first_dealer = None
-        state.stacked = None
-        state._continue_log(me, obs.log)  # the observer's log, shared (no history of its own)
-        state.actions = []
-        state.phase = obs.phase
-        state.round_index = obs.game_number - (obs.phase is not Phase.DECIDE and obs.phase is not Phase.OVER)
-        state._shuffles = 0
-        state.names = _NAMES[n]
-        state.stacks = list(obs.stacks)
-        state.pot = obs.pot
-        state.in_session = list(obs.in_session)
-        state.dealer = obs.dealer
-        state.last_pot = obs.last_pot
-        state.losers = list(obs.losers)
-        state.ante_due = False
-        state.playing = list(obs.playing)
-        state._by_seat = sorted(obs.playing)
-        state.fight_taken_back = obs.fight_taken_back
-        state.lead = obs.lead
-        revealed = obs.lead is not None
-        state.fight_cards = list(obs.fight_cards) if revealed else [None] * n
-        state.turned = list(obs.turned)
-        state.exchanged = list(obs.exchanged)
-        state.tricks = list(obs.tricks)
-        state.trick = list(obs.trick)
-        state.done_tricks = list(obs.done_tricks)
-        state.voids = list(obs.voids)
-        state.decisions = list(obs.decisions)
-        state.to_act = obs.current_player
-        state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"] \
-            if obs.phase is Phase.DECIDE else []
-        # Known cards stay where the observer saw them; the rest are dealt at random.
-        known = set(obs.hand) | set(obs.turned) | set(obs.my_exchanged) | {c for _, c in obs.trick}
-        known |= {c for plays, _ in obs.done_tricks for _, c in plays}
-        if revealed:
-            known |= {c for c in obs.fight_cards if c is not None}
-        own_fight = obs.fight_cards[me] if not revealed else None
-        if own_fight is not None:
-            known.add(own_fight)
-        unseen = [c for c in game.full_deck if c not in known]
-        order = rng.permutation(len(unseen))
-        pool = [unseen[i] for i in order]
-        state.hands = [[] for _ in range(n)]
-        state.hands[me] = list(obs.hand)
-        state.fight = [None] * n
-        if own_fight is not None:
-            state.fight[me] = own_fight
-        state.given_up = [[] for _ in range(n)]
-        state.given_up[me] = list(obs.my_exchanged)
-        sizes = list(obs.hand_sizes)
-        if obs.fight_taken_back:  # the turned-up fight cards went back to their owners' hands
-            for seat in obs.playing:
-                card = obs.fight_cards[seat]
-                if seat != me and card is not None and not obs.exchanged[seat]:
-                    state.hands[seat].append(card)
-                    sizes[seat] -= 1
-                elif seat != me and card is not None:
-                    pool.append(card)  # exchanged away or kept: unknown to the observer
-        # Seats with known voids first, so they can be kept off those suits.
-        others = sorted((s for s in range(n) if s != me and sizes[s]), key=lambda s: -len(obs.voids[s]))
-        for seat in others:
-            void = obs.voids[seat]
-            take = [c for c in pool if c.suit not in void][: sizes[seat]]
-            if len(take) < sizes[seat]:
-                take = pool[: sizes[seat]]
-            for card in take:
-                pool.remove(card)
-            state.hands[seat].extend(take)
-        for seat in range(n):
-            if seat != me and obs.fight_chosen[seat]:
-                state.fight[seat] = pool.pop()
-            if seat != me:
-                count = obs.exchanged[seat] or 0
-                state.given_up[seat] = [pool.pop() for _ in range(count)]
-        if len(pool) != obs.stock_size:
-            raise ValueError("the observation's card counts do not add up to the deck")
-        state.stock = pool
-        return state
-
 
 FightForTheLead.state_class = FightForTheLeadState
+
+
+# -- sampling what an observer does not see (for search: cardlab.engine, FIELDS) -----------
+def _in_a_game(phase: Phase) -> bool:
+    """Whether a game is being played (rather than decided on, or the session over)."""
+    return phase is not Phase.DECIDE and phase is not Phase.OVER
+
+
+def _own(obs: FightForTheLeadObservation, mine: object, theirs: object) -> list:
+    """A per-seat field as the observer knows it: his own entry, ``theirs`` for the others
+    (the engine leaves them to :func:`_deal_unseen`)."""
+    return [mine if seat == obs.player else theirs for seat in range(len(obs.stacks))]
+
+
+def _own_fight(obs: FightForTheLeadObservation) -> tuple[Card, ...]:
+    """The observer's own face-down fight card, if he has laid one (FL-3)."""
+    card = obs.fight_cards[obs.player] if obs.lead is None else None
+    return () if card is None else (card,)
+
+
+def _turned_up(obs: FightForTheLeadObservation) -> list[Card | None]:
+    """The fight cards turned up (FL-4); before that, none (not even his own face-down one)."""
+    return list(obs.fight_cards) if obs.lead is not None else [None] * len(obs.stacks)
+
+
+def _deciders(obs: FightForTheLeadObservation) -> list[int]:
+    """Who decides to stay or leave (FL-10): the players of the game still at the table
+    or who have just left."""
+    if obs.phase is not Phase.DECIDE:
+        return []
+    return [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
+
+
+def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -> list[frozenset[Suit]]:
+    """Deal the cards the observer has not seen (the engine put them, shuffled, in the
+    stock) to the places he cannot see: first the other hands, seats with the most
+    known voids first, each kept off the suits it has shown it lacks where possible
+    (FL-7); then, seat by seat from the stock's far end, face-down fight cards (FL-3) and
+    given-up cards (FL-6). The rest stays the stock. Returns the voids, as observed.
+
+    When the fight cards went back to their owners (FL-5), a seat that then exchanged
+    nothing still holds his; the others' may be anywhere unseen.
+    """
+    pool, me = state.stock, obs.player
+    sizes = list(obs.hand_sizes)
+    if obs.fight_taken_back:
+        for seat in obs.playing:
+            card = obs.fight_cards[seat]
+            if seat != me and card is not None and not obs.exchanged[seat]:
+                state.hands[seat].append(card)
+                sizes[seat] -= 1
+            elif seat != me and card is not None:
+                pool.append(card)  # exchanged away or kept: unknown to the observer
+    others = sorted((s for s in range(len(sizes)) if s != me and sizes[s]), key=lambda s: -len(obs.voids[s]))
+    for seat in others:
+        void = obs.voids[seat]
+        take = [c for c in pool if c.suit not in void][: sizes[seat]]
+        if len(take) < sizes[seat]:
+            take = pool[: sizes[seat]]
+        for card in take:
+            pool.remove(card)
+        state.hands[seat].extend(take)
+    for seat in range(len(sizes)):
+        if seat != me and obs.fight_chosen[seat]:
+            state.fight[seat] = (pool.pop(),)
+        if seat != me:
+            state.given_up[seat] = [pool.pop() for _ in range(obs.exchanged[seat] or 0)]
+    if len(pool) != obs.stock_size:
+        raise ValueError("the observation's card counts do not add up to the deck")
+    return list(obs.voids)
 
 
 # -- helpers: words, seats, and the lookups that keep random play fast ---------------------
 _NAMES = {n: seat_names(n) for n in range(2, 6)}
 _OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}  # who sees a face-down card laid
 _ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
-# Formatting and hashing a Card run Python code (enums); the hot loop looks cards up
-# by identity instead (the deck's cards are shared objects), with a slow fallback.
-_FIGHT_BY_ID = {id(card): Action("fight", (card,)) for card in deck(52)}
-_PLAY_BY_ID = {id(card): Action("play", (card,)) for card in deck(52)}
-_TEXT_BY_ID = {id(card): str(card) for card in deck(52)}
-_KEY_BY_ID = {id(card): 16 * card.suit.index + card.rank.number for card in deck(52)}
+_FIGHTS = {card: Action("fight", (card,)) for card in deck(52)}  # FL-3: the 52 fights and
+_PLAYS = {card: Action("play", (card,)) for card in deck(52)}  # FL-7: the 52 plays, made once
 
 
 def _uniform(rng: np.random.Generator, n: int) -> int:
@@ -1148,18 +1121,13 @@ def _uniform(rng: np.random.Generator, n: int) -> int:
     return int(rng.random() * n)  # random() < 1, so the index is below n
 
 
-def _text(card: Card) -> str:
-    return _TEXT_BY_ID.get(id(card)) or str(card)
-
-
 def _words(cards: Sequence[Card]) -> str:
-    return " ".join([_text(c) for c in cards]) or "nothing"
+    return " ".join(map(str, cards)) or "nothing"
 
 
 def _hand_key(card: Card) -> int:
     """Hands are shown grouped by suit, low to high (as a player holds them)."""
-    key = _KEY_BY_ID.get(id(card))
-    return key if key is not None else 16 * card.suit.index + card.rank.number
+    return card.code % 4 * 13 + card.code // 4  # the code is 4 * rank + suit
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:
