@@ -54,6 +54,7 @@ import numpy as np
 
 from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
+    NO_ACTIONS,
     REST,
     Action,
     ActionList,
@@ -535,6 +536,8 @@ class FightForTheLeadState(GameState):
         Field("tricks", Copy.LIST),
         Field("trick", Copy.LIST, Seen.PUBLIC, cards=True),
         Field("done_tricks", Copy.LIST, Seen.PUBLIC, cards=True),
+        # Derived last, once the engine has put every unseen card in the stock: the other
+        # seats' cards are dealt from it around the suits they showed void (FL-7).
         Field("voids", Copy.LIST, derive=lambda state, obs: _deal_unseen(state, obs)),
         # the engine's counters, as an observer knows them
         Field("round_index", observed=lambda obs: obs.game_number - _in_a_game(obs.phase)),
@@ -889,9 +892,9 @@ class FightForTheLeadState(GameState):
         if player is None:
             player = self.to_act
             if player is None:
-                return ActionList(())
+                return NO_ACTIONS
         elif player != self.to_act and not self._yet_to_fight(player):
-            return ActionList(())
+            return NO_ACTIONS
         return self._CHOICES[self.phase](self, player)
 
     def check(self, action: Action, player: int | None = None) -> None:
