@@ -452,9 +452,10 @@ def test_random_playout_conserves_chips_and_cards_and_hides_what_it_must(seed, p
         assert sum(len(zone.cards) for zone in zones) == 52
         if after.phase is Phase.FIGHT and after.fight != before.fight:  # FL-3 stays unseen
             seat = next(s for s in range(players) if after.fight[s] != before.fight[s])
+            (card,) = after.fight[seat]  # the one card face down before him
             for other in range(players):
                 if other != seat:
-                    assert after.fight[seat] not in cards_in(after.observation(other))
+                    assert card not in cards_in(after.observation(other))
 
     final = random_playout(game, seed, illegal=_illegal, extra_check=extra)
     assert final.chips() == players * game.stack  # FL-11
