@@ -38,7 +38,10 @@ players still at the table (FL-10), so the final stacks add up to all the chips:
 
 The module follows the rule page: the table settings, the phases, the rules that
 are pure functions (FL-4, FL-7, FL-8), the legal actions, what a seat may see, then
-the state machine section by section, FL-1 to FL-11.
+the state machine section by section, FL-1 to FL-11. The state declares its fields
+(``FightForTheLeadState.FIELDS``), so cardlab.engine copies, compares, hides and
+samples it; below the rules, how a sample deals the cards its observer has not seen,
+and small helpers.
 """
 
 from __future__ import annotations
@@ -1111,7 +1114,7 @@ def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -
     return list(obs.voids)
 
 
-# -- helpers: words, seats, and the lookups that keep random play fast ---------------------
+# -- helpers: seats, words, the one-card actions, a cheap uniform draw ---------------------
 _NAMES = {n: seat_names(n) for n in range(2, 6)}
 _OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}  # who sees a face-down card laid
 _ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
