@@ -178,6 +178,7 @@ _PHASE_RULES: dict[Phase, _PhaseRule] = {
     Phase.OVER: _PhaseRule("FL-10", ()),
 }
 _KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+_IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
 
 
 # -- the rules that are pure functions ------------------------------------------------
@@ -543,7 +544,7 @@ class FightForTheLeadState(GameState):
         # seats' cards are dealt from it around the suits they showed void (FL-7).
         Field("voids", Copy.LIST, derive=lambda state, obs: _deal_unseen(state, obs)),
         # the engine's counters, as an observer knows them
-        Field("round_index", observed=lambda obs: obs.game_number - _in_a_game(obs.phase)),
+        Field("round_index", observed=lambda obs: obs.game_number - (obs.phase in _IN_A_GAME)),
         Field("_shuffles", observed=lambda obs: 0),  # a sample draws its next deck from its own seed
     )
     SAMPLE_SEED = ("before", 2**62)
@@ -863,7 +864,7 @@ class FightForTheLeadState(GameState):
     @property
     def game_number(self) -> int:
         """The game being played, or the one just paid out while players decide (from 1)."""
-        return self.round_index + _in_a_game(self.phase)
+        return self.round_index + (self.phase in _IN_A_GAME)
 
     # -- who acts, with what -----------------------------------------------------------------
     @property
@@ -1045,11 +1046,6 @@ FightForTheLead.state_class = FightForTheLeadState
 
 
 # -- sampling what an observer does not see (for search: cardlab.engine, FIELDS) -----------
-def _in_a_game(phase: Phase) -> bool:
-    """Whether a game is being played (rather than decided on, or the session over)."""
-    return phase is not Phase.DECIDE and phase is not Phase.OVER
-
-
 def _own(obs: FightForTheLeadObservation, mine: object, theirs: object) -> list:
     """A per-seat field as the observer knows it: his own entry, ``theirs`` for the others
     (the engine leaves them to :func:`_deal_unseen`)."""
