@@ -439,7 +439,8 @@ class TableZones(Sequence[Zone]):
             return self._zones == other._zones
         return isinstance(other, tuple) and self._zones == other
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # an observation hashes, as it did when its zones were a tuple
+        return hash(self._zones)
 
     def __repr__(self) -> str:
         return repr(self._zones)
