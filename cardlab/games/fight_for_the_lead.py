@@ -515,6 +515,7 @@ class FightForTheLeadState(GameState):
     #: from this): how each is copied, who may see its cards, how an observer knows it.
     FIELDS = (
         # FL-1, FL-8 .. FL-11: chips, seats and the session
+        Field("names", observed="seat_names"),
         Field("stacks", Copy.LIST),
         Field("pot"),
         Field("in_session", Copy.LIST),
@@ -555,6 +556,7 @@ class FightForTheLeadState(GameState):
     def _setup(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
+        self.names = seat_names(n)  # South, West ...
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
@@ -970,13 +972,8 @@ class FightForTheLeadState(GameState):
         Phase.FIGHT: _lay_fight_card, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
     }
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names (South, West ...)."""
-        return _NAMES[len(self.stacks)]
-
     def name(self, player: int) -> str:
-        return _NAMES[len(self.stacks)][player]
+        return self.names[player]
 
     # -- what each seat may see ----------------------------------------------------------
     def card_locations(self) -> dict[str, list[Card]]:
@@ -1112,7 +1109,6 @@ def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -
 
 
 # -- helpers: seats, words, the one-card actions, a cheap uniform draw ---------------------
-_NAMES = {n: seat_names(n) for n in range(2, 6)}
 _OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}  # who sees a face-down card laid
 _ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
 _FIGHTS = {card: Action("fight", (card,)) for card in deck(52)}  # FL-3: the 52 fights and
