@@ -622,7 +622,7 @@ class FightForTheLeadState(GameState):
         who = self.names[player]
         self._log("fight", f"{who} lays a fight card face down.", rule="FL-3", player=player,
                   visible_to=_OTHERS[len(self.stacks)][player])
-        self._log("fight", f"{who} lays {card} face down as the fight card.", rule="FL-3", player=player,
+        self._log("fight", ("{} lays {} face down as the fight card.", who, card), rule="FL-3", player=player,
                   action=action, visible_to=_ONLY[player])
         waiting = [seat for seat in self.playing if not self.fight[seat]]
         if waiting:
@@ -721,7 +721,7 @@ class FightForTheLeadState(GameState):
                 self.voids[player] |= {led}
         trick.append((player, card))
         verb = "plays" if len(trick) > 1 else "leads"
-        self._log("play", f"{self.names[player]} {verb} {card}.", rule="FL-7", player=player, action=action)
+        self._log("play", ("{} {} {}.", self.names[player], verb, card), rule="FL-7", player=player, action=action)
         playing = self.playing
         if len(trick) == len(playing):
             self._end_trick()
@@ -732,8 +732,8 @@ class FightForTheLeadState(GameState):
         winner = trick_winner(self.trick)
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
-        self._log("trick", f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
-                  f"{dict(self.trick)[winner]}.", rule="FL-7")
+        self._log("trick", ("{} wins trick {} with {}.", self.names[winner], len(self.done_tricks),
+                            dict(self.trick)[winner]), rule="FL-7")
         self.trick = []
         self.to_act = winner  # he leads the next
         if len(self.done_tricks) == TRICKS:
@@ -974,6 +974,11 @@ class FightForTheLeadState(GameState):
 
     def name(self, player: int) -> str:
         return self.names[player]
+
+    def _render_text(self, text: str | tuple) -> str:
+        """A logged line in words. The lines of every play (FL-3, FL-7) are logged as a
+        template and its values, put in words only when someone reads the log."""
+        return text if type(text) is str else text[0].format(*text[1:])
 
     # -- what each seat may see ----------------------------------------------------------
     def card_locations(self) -> dict[str, list[Card]]:
