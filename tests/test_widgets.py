@@ -616,10 +616,13 @@ def test_teacher_mode_is_chosen_when_the_table_is_built_not_by_a_student_control
 
 
 def test_an_error_in_a_callback_is_shown_in_the_table():
-    def broken_bot(observation):
-        raise RuntimeError("the bot fell off its chair")
+    class BrokenBot:
+        name, seed = "broken", None
 
-    table = KontrabluffTable(seed=1, opponent=broken_bot, auto=False)
+        def __call__(self, observation):
+            raise RuntimeError("the bot fell off its chair")
+
+    table = KontrabluffTable(seed=1, opponent=BrokenBot(), auto=False)
     while table.seat in table.actors() and table.pause is None:
         click_action(table, table.observation().legal_actions.sample(np.random.default_rng(0)))
     table._step.click()
@@ -761,3 +764,19 @@ def test_with_a_pace_bots_move_one_by_one_on_the_event_loop():
         table, start = pool.submit(asyncio.run, main()).result()
     assert table._pending is None and len(table.state.actions) > start
     assert table.seat in table.actors()  # the bots stopped for the person
+
+
+def test_every_game_has_its_table_through_the_registry():
+    from cardlab.games import GAMES
+    from cardlab.widgets import TABLES
+
+    assert set(TABLES) == set(GAMES)
+    for name, entry in GAMES.items():
+        assert TABLES[name] is entry.table_class and TABLES[name].game_class is entry.game
+
+
+def test_a_table_refuses_an_opponent_that_is_not_a_bot():
+    with pytest.raises(TypeError, match="is not a bot: it has no name, seed"):
+        KontrabluffTable(seed=1, opponent=lambda observation: observation.legal_actions[0])
+    with pytest.raises(ValueError, match="one of random, rule, search"):
+        KontrabluffTable(seed=1, opponent="clever")

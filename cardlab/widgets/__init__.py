@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.bots import bot_for
+from cardlab.games import GAMES
 from cardlab.widgets.odds import OddsExplorer
 from cardlab.widgets.parallel_poker import ParallelPokerTable
-from cardlab.widgets.table import Table, bot_for
+from cardlab.widgets.table import Table
 from cardlab.widgets.tables import DrawPokerTable, FightForTheLeadTable, GameTable, KontrabluffTable
 
 __all__ = [
@@ -31,13 +33,8 @@ __all__ = [
     "play",
 ]
 
-#: The table of each game, by the game's name.
-TABLES: dict[str, type[GameTable]] = {
-    "kontrabluff": KontrabluffTable,
-    "draw_poker": DrawPokerTable,
-    "parallel_poker": ParallelPokerTable,
-    "fight_for_the_lead": FightForTheLeadTable,
-}
+#: The table of each game, by the game's name (as :data:`cardlab.games.GAMES` wires them).
+TABLES: dict[str, type[GameTable]] = {name: entry.table_class for name, entry in GAMES.items()}
 
 
 def play(game: str, **options: Any) -> GameTable:

@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as W
 
 from cardlab.engine import seat_names
+from cardlab.games import GAMES
 from cardlab.render import cards_html
 from cardlab.rooms import GAME_CLASSES, Room, RoomStore
 from cardlab.widgets.style import style_tag
@@ -37,8 +38,7 @@ from cardlab.widgets.style import style_tag
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS"]
 
 #: Games in plain words, and how many players each takes.
-GAME_TITLES = {"kontrabluff": "Kontrabluff", "draw_poker": "Draw poker", "parallel_poker": "Parallel poker",
-               "fight_for_the_lead": "Fight for the Lead"}
+GAME_TITLES = {name: entry.title for name, entry in GAMES.items()}
 PLAYERS = {"kontrabluff": (2, 2), "draw_poker": (2, 8), "parallel_poker": (2, 2), "fight_for_the_lead": (2, 5)}
 
 #: Who sits in a seat: a student (gets a link) or one of the computer players.

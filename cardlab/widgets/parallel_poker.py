@@ -27,6 +27,7 @@ import ipywidgets as W
 
 from cardlab.cards import Card
 from cardlab.engine import Action, Observation
+from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.hands import evaluate
 from cardlab.render import cards_html
 from cardlab.widgets.table import card_button, style_card_button
@@ -45,8 +46,7 @@ class ParallelPokerTable(GameTable):
     """
 
     title = "Parallel poker"
-    game_module = "cardlab.games.parallel_poker"
-    game_class = "ParallelPoker"
+    game_class = ParallelPoker
 
     def __init__(self, game: Any = None, **kwargs: Any):
         self.packets: list[list[Card]] = [[] for _ in range(PACKETS)]

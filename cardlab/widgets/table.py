@@ -34,6 +34,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Event, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.render import cards_html
@@ -43,33 +44,9 @@ from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, 
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button", "Pause"]
 
-Bot = Callable[[Observation], Action]
-
-#: Bot names a table accepts, and the class each names in :mod:`cardlab.bots`.
-BOT_NAMES = {"random": "RandomBot", "rule": "RuleBot", "search": "SearchBot"}
 _MAX_GROUPED = 5000  # legal actions listed in full to build buttons; beyond, a game's own table
 _LOG_LINES = 200  # the newest lines the log shows
 _BRIEF_PAUSE = 1.5  # s: the least a brief result (a trick) stays when bots move on their own at a pace
-
-
-def bot_for(kind: str | Bot, seed: int | None = None, game: Game | None = None) -> Bot:
-    """A bot from a name ('random', 'rule', 'search') or a ready callable.
-
-    A bot not written yet falls back to :class:`~cardlab.bots.RandomBot`.
-    """
-    if callable(kind):
-        return kind
-    if kind not in BOT_NAMES:
-        raise ValueError(f"opponent must be one of {', '.join(BOT_NAMES)} or a callable, got {kind!r}")
-    import cardlab.bots as bots
-
-    cls = getattr(bots, BOT_NAMES[kind], None) or bots.RandomBot
-    for kwargs in ({"seed": seed, "game": game}, {"seed": seed}):
-        try:
-            return cls(**kwargs)
-        except TypeError:
-            continue
-    return cls()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +63,7 @@ class Pause:
 class Table:
     """An interactive table for one game: one seat plays against bots, or hot-seat.
 
-    ``seat`` is the person's seat; ``opponent`` a bot name or a callable (or a dict
+    ``seat`` is the person's seat; ``opponent`` a bot name or a :class:`~cardlab.bots.Bot` (or a dict
     seat -> either); ``pace`` the seconds between bot moves (0: at once); with
     ``auto=False`` bots move only when "Step" is clicked. ``hotseat=True`` hands every
     seat to people at one screen: the view follows the seat to act, behind a cover.

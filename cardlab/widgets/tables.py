@@ -12,10 +12,12 @@ Each takes the game's settings as keywords and the table's options (``seat``,
 from __future__ import annotations
 
 import html
-import importlib
 from typing import Any
 
 from cardlab.engine import Action, Game, Observation
+from cardlab.games.draw_poker import DrawPoker
+from cardlab.games.fight_for_the_lead import FightForTheLead
+from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.widgets.table import Table
 
 __all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
@@ -24,16 +26,14 @@ _TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teache
 
 
 class GameTable(Table):
-    """A table that builds its game from keyword settings (``game_module`` . ``game_class``)."""
+    """A table that builds its game (of ``game_class``) from keyword settings."""
 
-    game_module = ""
-    game_class = ""
+    game_class: type[Game] = Game
 
     def __init__(self, game: Game | None = None, **kwargs: Any):
         options = {k: kwargs.pop(k) for k in list(kwargs) if k in _TABLE_OPTIONS}
         if game is None:
-            cls = getattr(importlib.import_module(self.game_module), self.game_class)
-            game = cls(**kwargs)
+            game = self.game_class(**kwargs)
         elif kwargs:
             raise TypeError(f"give either a game or its settings, not both: {sorted(kwargs)}")
         super().__init__(game, **options)
@@ -46,8 +46,7 @@ class KontrabluffTable(GameTable):
     """
 
     title = "Kontrabluff"
-    game_module = "cardlab.games.kontrabluff"
-    game_class = "Kontrabluff"
+    game_class = Kontrabluff
 
 
 class DrawPokerTable(GameTable):
@@ -58,8 +57,7 @@ class DrawPokerTable(GameTable):
     """
 
     title = "Five-card draw poker (Polish rules)"
-    game_module = "cardlab.games.draw_poker"
-    game_class = "DrawPoker"
+    game_class = DrawPoker
 
     def hint_html(self, observation: Observation) -> str:
         """At the draw (DP-5), the exact odds of the best draws; else the search bot's values."""
@@ -88,5 +86,4 @@ class FightForTheLeadTable(GameTable):
     """Fight for the Lead (FL-1..FL-11): choose a fight card, exchange, then four tricks."""
 
     title = "Fight for the Lead"
-    game_module = "cardlab.games.fight_for_the_lead"
-    game_class = "FightForTheLead"
+    game_class = FightForTheLead
