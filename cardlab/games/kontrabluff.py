@@ -37,6 +37,7 @@ import enum
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -709,7 +710,9 @@ class KontrabluffActions(LegalActions):
             if index < size:
                 if not n:
                     return _BARE[kind]
-                return Action.trusted(kind, tuple([hand[i] for i in picks[index]]))  # the hand's own Cards
+                if n == 1:
+                    return Action.trusted(kind, (hand[index],))
+                return Action.trusted(kind, picks[index](hand))  # the hand's own Cards, as a tuple
             index -= size
         raise AssertionError("unreachable")
 
@@ -725,19 +728,21 @@ class KontrabluffActions(LegalActions):
 
 
 #: Per phase and hand size: the number of actions and, per offer, (kind, cards, count,
-#: the index tuples of every combination in itertools order), worked out once.
-_Draws = tuple[int, tuple[tuple[str, int, int, tuple[tuple[int, ...], ...]], ...]]
+#: a getter of each combination's cards from the hand, in itertools order), worked out once.
+_Draws = tuple[int, tuple[tuple[str, int, int, tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]], ...]]
 
 
 @functools.cache
 def _draws(size: int, phase: Phase) -> _Draws:
     """For a hand of ``size`` cards in ``phase``: how many actions, and per offer its kind,
-    cards, count and combination index tuples.
+    cards, count and combination getters (``operator.itemgetter``: one C call per draw).
 
-    >>> _draws(10, Phase.CHOOSE)[0]
-    253
+    >>> total, draws = _draws(10, Phase.CHOOSE)
+    >>> total, draws[0][3][0]("ABCDEFGHIJ")
+    (253, ('A', 'B', 'C', 'D', 'E'))
     """
-    draws = tuple((kind, n, math.comb(size, n), tuple(itertools.combinations(range(size), n)))
+    draws = tuple((kind, n, math.comb(size, n),
+                   tuple(operator.itemgetter(*combo) for combo in itertools.combinations(range(size), n)) if n > 1 else ())
                   for kind, n in OFFERS[phase])
     return sum(count for _, _, count, _ in draws), draws
 

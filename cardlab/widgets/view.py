@@ -13,6 +13,7 @@ piece can be checked on its own.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import html
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -91,6 +92,8 @@ def extras_html(observation: Observation, seats: Sequence[str]) -> str:
         if f.name in _BASE_FIELDS or f.name.startswith("_"):
             continue
         value = getattr(observation, f.name)
+        if isinstance(value, enum.Enum):  # a phase: its value is its word
+            value = label(str(value.value))
         if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
             continue
         seatlike = f.name in _SEAT_FIELDS or f.name.endswith(("dealer", "leader"))
