@@ -1014,14 +1014,9 @@ class GameState:
         self.actions.append((player, action))
         self._apply(action, player)
 
-    def _offer(self, player: int, actions: LegalActions) -> LegalActions:  # deprecated: the engine records views itself
-        """Hand out ``actions``, the legal actions of ``player`` now, remembering them so
-        that playing the action their ``sample`` drew skips the second check.
-
-        A game's ``legal_actions`` may end with ``return self._offer(player, view)``;
-        the view must be exactly the legal actions (a shared constant view is fine).
-        """
-        self._offered = (len(self.actions), player, actions)
+    def _offer(self, player: int, actions: LegalActions) -> LegalActions:
+        """Deprecated: the engine records every view ``legal_actions`` hands out itself
+        (see :func:`_offering`); kept, doing nothing, until every game stops calling it."""
         return actions
 
     def _apply(self, action: Action, player: int) -> None:
