@@ -62,9 +62,7 @@ from cardlab.engine import (
     frozen,
     seat_names,
 )
-from cardlab.hands import _DEFAULT_RULES as _HIGH_RULES
 from cardlab.hands import HandValue, evaluate
-from cardlab.hands import _value_of as _rank_value_of
 
 __all__ = [
     "KIND_RULES",
@@ -747,26 +745,18 @@ def _draws(size: int, phase: Phase) -> _Draws:
     return sum(count for _, _, count, _ in draws), draws
 
 
-@functools.lru_cache(maxsize=None)
-def _value_of(numbers: tuple[int, ...], flush: bool) -> HandValue:
-    # What evaluate() ends with, minus its checks of the cards (the game's own, five
-    # distinct): a first sight of a shape, which random play meets thousands of times.
-    return _rank_value_of(numbers, flush, _HIGH_RULES)
-
-
 #: A card's rank number (2..14) by its code (cards are small ints at heart).
 RANK_OF_CODE: tuple[int, ...] = tuple(code // 4 + 2 for code in range(52))
 
 
 def hand_value(cards: Sequence[Card]) -> HandValue:
-    """The HR-1 value of five cards, like :func:`cardlab.hands.evaluate` but cached by shape.
+    """The HR-1 value of five cards: :func:`cardlab.hands.evaluate` (one table lookup).
 
     >>> from cardlab.cards import parse_cards
     >>> hand_value(parse_cards("Kh Ks Kd 7c 7h")) == evaluate(parse_cards("Kh Ks Kd 7c 7h"))
     True
     """
-    numbers = tuple(sorted([RANK_OF_CODE[card.code] for card in cards], reverse=True))
-    return _value_of(numbers, len({card.code & 3 for card in cards}) == 1)
+    return evaluate(cards)
 
 
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
