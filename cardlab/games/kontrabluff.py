@@ -512,11 +512,8 @@ class KontrabluffState(GameState):
         else:
             discard = tuple(self.discard)
         return (
-            frozen(Zone, name=_ZONE_NAMES[0], cards=rows[0], owner=0, kind="row"),
-            frozen(Zone, name=_ZONE_NAMES[1], cards=rows[1], owner=1, kind="row"),
-            frozen(Zone, name=_ZONE_NAMES[2], cards=low_cards[0], owner=0, kind="face_down"),
-            frozen(Zone, name=_ZONE_NAMES[3], cards=low_cards[1], owner=1, kind="face_down"),
-            frozen(Zone, name="talon", cards=(None,) * len(self.talon), owner=None, kind="talon"),
+            _zone(0, rows[0]), _zone(1, rows[1]), _zone(2, low_cards[0]), _zone(3, low_cards[1]),
+            _TALON_ZONES[len(self.talon)],
             frozen(Zone, name="discard", cards=discard, owner=None, kind="discard"),
         )
 
@@ -763,6 +760,21 @@ _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards
 _NAMES = seat_names(2)
 _ZONE_NAMES = tuple(f"{_NAMES[p]} {what}" for what in ("row", "low") for p in (0, 1))
 _ONLY = (frozenset({0}), frozenset({1}))
+_ZONE_KINDS = ((0, "row"), (1, "row"), (0, "face_down"), (1, "face_down"))  # owner and kind by zone number
+
+
+def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
+    """Zone ``number`` (South row, North row, South low, North low) holding ``cards``; an
+    empty or all-face-down one is the same value every time, made once."""
+    if not cards or cards[0] is None:
+        return _BLANK_ZONES[number][len(cards)]
+    owner, kind = _ZONE_KINDS[number]
+    return frozen(Zone, name=_ZONE_NAMES[number], cards=cards, owner=owner, kind=kind)
+
+
+_BLANK_ZONES = tuple(tuple(Zone(_ZONE_NAMES[number], (None,) * n, owner, kind) for n in range(LOW_SIZE + 1))
+                     for number, (owner, kind) in enumerate(_ZONE_KINDS))
+_TALON_ZONES = tuple(Zone("talon", (None,) * n, kind="talon") for n in range(53))
 _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 
 
