@@ -1435,10 +1435,11 @@ def frozen(cls: type, **fields: Any) -> Any:
     True
     """
     value = object.__new__(cls)
-    value.__dict__.update(fields)
+    _set(value, "__dict__", fields)  # the call's own new dict becomes the value's: nothing copied
     return value
 
 
+_set = object.__setattr__
 _built = frozen  # the old name, until every game says frozen
 
 

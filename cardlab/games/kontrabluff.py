@@ -36,7 +36,6 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-import math
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -674,7 +673,7 @@ class KontrabluffActions(LegalActions):
         return OFFERS[self.phase]
 
     def __len__(self) -> int:
-        return _draws(len(self.hand), self.phase)[0]
+        return len(_choices(len(self.hand), self.phase))
 
     def __iter__(self) -> Iterator[Action]:
         for kind, n in self.offers:
@@ -698,18 +697,11 @@ class KontrabluffActions(LegalActions):
         return frozenset(kind for kind, _ in self.offers)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        hand = self.hand
-        total, draws = _draws(len(hand), self.phase)
-        index = int(rng.random() * total)  # uniform; cheaper than rng.integers
-        for kind, n, size, picks in draws:
-            if index < size:
-                if not n:
-                    return _BARE[kind]
-                if n == 1:
-                    return Action.trusted(kind, (hand[index],))
-                return Action.trusted(kind, picks[index](hand))  # the hand's own Cards, as a tuple
-            index -= size
-        raise AssertionError("unreachable")
+        choices = _choices(len(self.hand), self.phase)
+        kind, pick = choices[int(rng.random() * len(choices))]  # uniform; cheaper than rng.integers
+        if pick is None:
+            return _BARE[kind]
+        return Action.trusted(kind, pick(self.hand))  # the hand's own Cards, as a tuple
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, KontrabluffActions) and (self.hand, self.offers) == (other.hand, other.offers)
@@ -722,24 +714,25 @@ class KontrabluffActions(LegalActions):
         return f"KontrabluffActions({kinds}; {len(self)} actions)"
 
 
-#: Per phase and hand size: the number of actions and, per offer, (kind, cards, count,
-#: a getter of each combination's cards from the hand, in itertools order), worked out once.
-_Draws = tuple[int, tuple[tuple[str, int, int, tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]], ...]]
-
-
 @functools.cache
-def _draws(size: int, phase: Phase) -> _Draws:
-    """For a hand of ``size`` cards in ``phase``: how many actions, and per offer its kind,
-    cards, count and combination getters (``operator.itemgetter``: one C call per draw).
+def _choices(size: int, phase: Phase) -> tuple[tuple[str, Callable[[Sequence[Card]], tuple[Card, ...]] | None], ...]:
+    """Every action on offer to a hand of ``size`` cards in ``phase``, in the view's order,
+    as (kind, a getter of its cards from the hand's tuple, or None for no cards).
 
-    >>> total, draws = _draws(10, Phase.CHOOSE)
-    >>> total, draws[0][3][0]("ABCDEFGHIJ")
-    (253, ('A', 'B', 'C', 'D', 'E'))
+    >>> [(kind, pick and pick(tuple("ABCDEFGHIJ"))) for kind, pick in _choices(10, Phase.NORMAL)][-2:]
+    [('lay', ('J',)), ('pass', None)]
+    >>> len(_choices(10, Phase.CHOOSE))
+    253
     """
-    draws = tuple((kind, n, math.comb(size, n),
-                   tuple(operator.itemgetter(*combo) for combo in itertools.combinations(range(size), n)) if n > 1 else ())
-                  for kind, n in OFFERS[phase])
-    return sum(count for _, _, count, _ in draws), draws
+    choices: list[tuple[str, Callable | None]] = []
+    for kind, n in OFFERS[phase]:
+        if n == 0:
+            choices.append((kind, None))
+        elif n == 1:
+            choices += [(kind, operator.itemgetter(slice(i, i + 1))) for i in range(size)]
+        else:
+            choices += [(kind, operator.itemgetter(*combo)) for combo in itertools.combinations(range(size), n)]
+    return tuple(choices)
 
 
 #: A card's rank number (2..14) by its code (cards are small ints at heart).
