@@ -50,7 +50,9 @@ another field already places). Mark card-holding fields ``cards=True``::
 
 Every attribute a state holds must be declared, except the engine's own (``game``,
 ``seed``, ``first_dealer``, ``stacked``, ``round_index``, ``_shuffles``, ``actions``, the
-history) and caches named in ``_caches`` (tests/test_engine_fields.py checks it).
+history) and caches named in ``_caches`` (tests/test_engine_fields.py checks it). A
+cache a sample must hold may also be declared (say ``observed=lambda obs: None``); being
+in ``_caches``, it is still left out of ``==``.
 
 **What the engine then gives** (the class writes none of it, ``__init_subclass__``
 refuses a ``clone``/``__eq__``/``__hash__``/``__new__`` beside ``FIELDS``):
@@ -898,7 +900,8 @@ class GameState:
             if len(set(names)) != len(names):
                 raise TypeError(f"{cls.__name__}.FIELDS names a field twice: {names}")
             cls.clone = _compile_clone(cls)  # type: ignore[method-assign]
-            cls._compared = tuple(dict.fromkeys((*_ENGINE_FIELDS, *names)))
+            caches = set(cls._caches)  # a declared field that is a cache (say, sampled as None) is not compared
+            cls._compared = tuple(name for name in dict.fromkeys((*_ENGINE_FIELDS, *names)) if name not in caches)
 
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
