@@ -52,6 +52,8 @@ __all__ = [
     "Observation",
     "LegalActions",
     "ActionList",
+    "NO_ACTIONS",
+    "uniform_index",
     "Game",
     "GameState",
     "HistoryView",
@@ -286,8 +288,18 @@ class LegalActions:
         return f"{type(self).__name__}({list(self)!r})"
 
 
+def uniform_index(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n`` from one ``rng.random()`` draw (a third of the cost of
+    ``rng.integers``; random play draws once per action).
+
+    >>> uniform_index(np.random.default_rng(0), 10)
+    6
+    """
+    return int(rng.random() * n)  # random() < 1, so the index is below n
+
+
 class ActionList(LegalActions):
-    """Legal actions listed in full."""
+    """Legal actions listed in full; ``sample`` draws one :func:`uniform_index`."""
 
     def __init__(self, actions: Iterable[Action]):
         self._actions = tuple(actions)
@@ -305,11 +317,20 @@ class ActionList(LegalActions):
     def __getitem__(self, index: int) -> Action:
         return self._actions[index]
 
+    def sample(self, rng: np.random.Generator) -> Action:
+        actions = self._actions
+        self._drawn = action = actions[uniform_index(rng, len(actions))]
+        return action
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ActionList) and self._actions == other._actions
 
     def __hash__(self) -> int:
         return hash(self._actions)
+
+
+#: The legal actions of a seat that is not to act (shared: it is empty and never changes).
+NO_ACTIONS = ActionList(())
 
 
 @dataclass(frozen=True)
