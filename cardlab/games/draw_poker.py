@@ -333,7 +333,7 @@ class DrawPokerState(GameState):
         dealt = HAND_SIZE * len(order)
         for i, seat in enumerate(order):  # one card at a time: every len(order)-th card
             self.hands[seat] = cards[i:dealt:len(order)]
-            self._log("deal", f"{self.name(seat)} is dealt {format_cards(self.hands[seat])}", rule="DP-1", player=seat,
+            self._log("deal", ("{} is dealt {}", self.name(seat), tuple(self.hands[seat])), rule="DP-1", player=seat,
                       visible_to=(seat,))
         self.stock = cards[dealt:]
         self.discards: list[list[Card]] = [[] for _ in range(n)]
@@ -523,7 +523,7 @@ class DrawPokerState(GameState):
         self.to_act.pop(0)
         self._log("draw", f"{self.name(seat)} draws {need}", rule="DP-5", player=seat)
         if need:
-            self._log("draw", f"{self.name(seat)} discards {format_cards(cards)} and receives {format_cards(new)}",
+            self._log("draw", ("{} discards {} and receives {}", self.name(seat), cards, tuple(new)),
                       rule="DP-5", player=seat, visible_to=(seat,))
         if not self.to_act:
             self._start_betting(Phase.SECOND_BETTING)  # DP-6
@@ -645,14 +645,16 @@ class DrawPokerState(GameState):
         for seat in range(n):
             cards = self.hands[seat]
             if seat == player or self.shown[seat] is not None:
-                view = tuple(cards)
+                zones.append(Zone(names[seat], tuple(cards), owner=seat, kind="hand"))
             else:
-                view = (None,) * len(cards)
-            zones.append(Zone(names[seat], view, owner=seat, kind="hand"))
-        zones.append(Zone("stock", (None,) * len(self.stock), kind="stock"))
-        pile = tuple(card if seat == player else None for seat in range(n) for card in self.discards[seat])
-        zones.append(Zone("discards", pile, kind="discards"))
-        zones.append(Zone("muck", (None,) * len(self.muck), kind="muck"))
+                zones.append(_face_down(names[seat], len(cards), seat, "hand"))
+        zones.append(_face_down("stock", len(self.stock), None, "stock"))
+        if any(self.discards[seat] for seat in range(n) if seat != player):
+            pile = tuple(card if seat == player else None for seat in range(n) for card in self.discards[seat])
+            zones.append(Zone("discards", pile, kind="discards"))
+        else:
+            zones.append(Zone("discards", tuple(self.discards[player]), kind="discards"))
+        zones.append(_face_down("muck", len(self.muck), None, "muck"))
         opened = self.opener is not None
         betting = self.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
         return _built(  # every field given: the same value as DrawPokerObservation(...), made faster
@@ -709,6 +711,14 @@ class DrawPokerState(GameState):
     def value(self, seat: int) -> HandValue:
         """The value of a seat's five cards under the game's rules (HR-1, HR-2, HR-4)."""
         return evaluate(self.hands[seat], self.rules)
+
+    def _render_text(self, text: str | tuple) -> str:
+        """The words of a logged text: the deal and the draw log a template with the seat's
+        name and its cards, put in words only when someone reads the log."""
+        if type(text) is str:
+            return text
+        template, *parts = text
+        return template.format(*[part if type(part) is str else format_cards(part) for part in parts])
 
     def clone(self) -> DrawPokerState:
         new = object.__new__(DrawPokerState)
@@ -868,6 +878,12 @@ def _every_discard(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     return tuple(
         Action("draw", combo) for size in range(len(hand) + 1) for combo in itertools.combinations(hand, size)
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _face_down(name: str, count: int, owner: int | None, kind: str) -> Zone:
+    """A zone of ``count`` face-down cards: the same value every time, so made once."""
+    return Zone(name, (None,) * count, owner=owner, kind=kind)
 
 
 @functools.cache
