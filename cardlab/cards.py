@@ -23,7 +23,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -196,6 +196,16 @@ _SUIT_ALIASES = {suit.value: suit for suit in _SUITS} | {s.symbol: s for s in _S
 # Outline symbols are common in copied text; accept them too.
 _SUIT_ALIASES |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 _CARD_PATTERN = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠♧♢♡♤])$", re.IGNORECASE)
+
+#: Rank weights whose sums tell every multiset of five ranks apart (at most four of a
+#: rank; found greedily), so the sum of five cards' weights names their ranks. The
+#: largest five-card sum, 4 * 79415 + 43258, stays below 2**19.
+RANK_WEIGHTS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+#: One small int per card code: its rank weight plus 6**suit above 2**19. The sum of
+#: five cards' terms holds their ranks in the low 19 bits and, above, the number of
+#: cards of each suit as base-6 digits (a flush has a digit 5); it stays below 2**30,
+#: a one-digit Python int.
+HAND_TERMS = tuple(RANK_WEIGHTS[code // 4] + (6 ** (code % 4) << 19) for code in range(52))
 ACCEPTED = "a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ ♥ ♠), e.g. 'Ah', '10h', 'T♥'"
 
 
@@ -222,6 +232,8 @@ class Card:
 
     rank: Rank
     suit: Suit = None  # type: ignore[assignment]  # Card('Ah'): the form repr shows
+    # The card's term in cardlab.hands' table lookups (HAND_TERMS), made once per card.
+    _term: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, str) and self.suit is None:  # so that repr round-trips
@@ -230,6 +242,7 @@ class Card:
             object.__setattr__(self, "suit", parsed.suit)
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise CardError(f"Card needs a Rank and a Suit, got {self.rank!r}, {self.suit!r}")
+        object.__setattr__(self, "_term", HAND_TERMS[_RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit]])
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:

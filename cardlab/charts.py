@@ -8,8 +8,10 @@ gives the same chart specification on every run (nbval compares them).
 
 Importing this module registers and enables the ``"cardlab"`` altair renderer (unless
 another renderer was chosen): a chart is shown as its vega-lite spec under
-:data:`VEGALITE_MIME`, which JupyterLab, Voilà and VS Code draw with the vega-lite they
-ship, offline and in untrusted notebooks, where altair's default HTML needs a CDN.
+:data:`VEGALITE_MIME`, which JupyterLab, Voilà and VS Code draw interactively with the
+vega-lite they ship, offline and in untrusted notebooks (altair's default HTML needs a
+CDN), and beside it as a static SVG image (drawn by vl-convert), which GitHub and
+nbviewer show without JavaScript; a frontend picks the richest type it can draw.
 ``alt.renderers.enable("default")`` switches back.
 
 >>> from cardlab.analysis.hands import category_odds
@@ -52,14 +54,35 @@ __all__ = [
 #: random element id.)
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 _SCHEMA_V5 = "https://vega.github.io/schema/vega-lite/v5.json"
+#: The static image beside it: JupyterLab prefers the vega-lite type (its renderer ranks
+#: first), GitHub and nbviewer, which run no JavaScript, show the image.
+SVG_MIME = "image/svg+xml"
+_VL_CONVERT_VERSION = "5.21"
+
+
+def static_svg(spec: dict) -> str:
+    """A vega-lite spec drawn as an SVG image, with no browser (vl-convert, vega-lite 5).
+
+    >>> static_svg({"mark": "point", "data": {"values": [{"x": 1}]}, "encoding": {"x": {"field": "x"}}})[:4]
+    '<svg'
+    """
+    import vl_convert  # imported when a chart is drawn: `import cardlab.charts` stays quick
+
+    return vl_convert.vegalite_to_svg(spec, vl_version=_VL_CONVERT_VERSION)
 
 
 def _renderer(spec: dict, **metadata) -> tuple[dict, dict]:
-    """Altair renderer: the spec under :data:`VEGALITE_MIME`, as the frontends' own vega-lite 5 reads it."""
+    """Altair renderer: the spec under :data:`VEGALITE_MIME`, as the frontends' own vega-lite 5
+    reads it, and the same chart as ``image/svg+xml`` for viewers without JavaScript.
+
+    >>> bundle, _ = _renderer({"title": {"text": "t"}, "mark": "point", "data": {"values": [{"x": 1}]}})
+    >>> sorted(bundle)
+    ['application/vnd.vegalite.v5+json', 'image/svg+xml', 'text/plain']
+    """
     spec = {**spec, "$schema": _SCHEMA_V5}  # the fields cardlab uses are the same in vega-lite 5 and 6
     title = spec.get("title", {})
     name = title.get("text", "") if isinstance(title, dict) else str(title)
-    return {VEGALITE_MIME: spec, "text/plain": f"<chart: {name}>" if name else "<chart>"}, {}
+    return {VEGALITE_MIME: spec, SVG_MIME: static_svg(spec), "text/plain": f"<chart: {name}>" if name else "<chart>"}, {}
 
 
 alt.renderers.register("cardlab", _renderer)
@@ -417,9 +440,14 @@ def tournament_chart(table: pd.DataFrame, title: str = "Bot tournament") -> alt.
     'win_rate'
     """
     data = _plain(table.reset_index() if "bot" not in table.columns else table)
-    data = data[data["opponent"] != "all"]
+    data = data[data["opponent"] != "all"].copy()
+    if "win_rate_low" in data:
+        data["label"] = [f"{w:.0%} ± {(h - lo) / 2 * 100:.0f}" for w, lo, h in
+                         zip(data.win_rate, data.win_rate_low, data.win_rate_high)]
+    else:
+        data["label"] = [f"{w:.0%}" for w in data.win_rate]
     bots = list(dict.fromkeys(data["bot"]))
-    base = alt.Chart(data, width=alt.Step(90), height=alt.Step(40)).encode(
+    base = alt.Chart(data, width=alt.Step(100), height=alt.Step(40)).encode(
         x=alt.X("opponent:N", sort=bots, title="against", axis=alt.Axis(labelAngle=0, orient="top")),
         y=alt.Y("bot:N", sort=bots, title="bot"),
     )
@@ -429,12 +457,13 @@ def tournament_chart(table: pd.DataFrame, title: str = "Bot tournament") -> alt.
                  alt.Tooltip("margin:Q", format=".1f"), alt.Tooltip("margin_per_round:Q", format=".1f")],
     )
     text = base.mark_text(fontSize=12).encode(
-        text=alt.Text("win_rate:Q", format=".0%"),
+        text=alt.Text("label:N"),
         color=alt.condition("abs(datum.win_rate - 0.5) > 0.3", alt.value("white"), alt.value("black")),
     )
     matches = int(data["matches"].max()) if len(data) else 0
     return (cells + text).properties(
-        title=_title(title, f"{matches} matches per pairing, in duplicate (the same cards, seats swapped); a draw counts half")
+        title=_title(title, f"win rate ± its 95% interval, {matches} matches per pairing, in duplicate "
+                            "(the same cards, seats swapped); a draw counts half")
     )
 
 
@@ -465,8 +494,9 @@ def strategy_matrix_chart(table: pd.DataFrame, game=None) -> alt.LayerChart:
     'margin'
     """
     data = _plain(table)
+    data["label"] = [f"{m:+.1f} ± {(h - lo) / 2:.1f}" for m, lo, h in zip(data.margin, data.margin_low, data.margin_high)]
     names = list(dict.fromkeys(data["strategy"]))
-    base = alt.Chart(data, width=alt.Step(95), height=alt.Step(36)).encode(
+    base = alt.Chart(data, width=alt.Step(105), height=alt.Step(36)).encode(
         x=alt.X("opponent:N", sort=names, title="against", axis=alt.Axis(labelAngle=0, orient="top")),
         y=alt.Y("strategy:N", sort=names, title="strategy"),
     )
@@ -477,18 +507,19 @@ def strategy_matrix_chart(table: pd.DataFrame, game=None) -> alt.LayerChart:
                  alt.Tooltip("margin_high:Q", format=".2f"), alt.Tooltip("wins:Q", format=".0%")],
     )
     text = base.mark_text(fontSize=12).encode(
-        text=alt.Text("margin:Q", format="+.1f"),
+        text=alt.Text("label:N"),
         color=alt.condition("abs(datum.margin) > 15", alt.value("white"), alt.value("black")),
     )
     deals = int(data["deals"].max()) if len(data) else 0
     return (cells + text).properties(
         title=_title("Parallel poker: strategies against each other (PP-4)",
-                     [f"mean points per game of the row minus the column's, over {deals} deals of 25 cards",
+                     [f"mean points per game of the row minus the column's, ± its 95% interval, over {deals:,} deals "
+                      "of 25 cards",
                       _pp_settings(game)])
     )
 
 
-def best_response_chart(table: pd.DataFrame, game=None) -> alt.Chart:
+def best_response_chart(table: pd.DataFrame, game=None) -> alt.LayerChart:
     """Points a best response takes from each strategy, beside what the search strategy takes.
 
     Takes :func:`cardlab.analysis.parallel_poker.best_responses` (one row per strategy and
@@ -497,36 +528,39 @@ def best_response_chart(table: pd.DataFrame, game=None) -> alt.Chart:
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"strategy": ["a", "a"], "deal": [0, 1], "points": [20, 22], "upper_bound": [20, 22],
     ...                       "gap": [0, 0], "opponent_points": [5, 3], "search_points": [15, 18]})
-    >>> best_response_chart(frame).to_dict()["encoding"]["yOffset"]["field"]
+    >>> best_response_chart(frame).to_dict()["layer"][0]["encoding"]["yOffset"]["field"]
     'answer'
     """
-    data = _plain(table)
-    names = list(dict.fromkeys(data["strategy"]))
-    means = data.groupby("strategy", sort=False)[["points", "search_points"]].mean().reset_index()
-    long = pd.concat([
-        means[["strategy"]].assign(answer="best response (knows the packets)", value=means["points"]),
-        means[["strategy"]].assign(answer="search (does not)", value=means["search_points"]),
-    ], ignore_index=True)
-    deals = data["deal"].nunique()
+    from cardlab.analysis.parallel_poker import best_response_summary
+
+    summary = best_response_summary(table)
+    names = list(summary["strategy"])
+    answers = {"points": "best response (knows the packets)", "search_points": "search (does not)"}
+    long = pd.concat([summary[["strategy"]].assign(answer=label, value=summary[column], low=summary[f"{column}_low"],
+                                                   high=summary[f"{column}_high"])
+                      for column, label in answers.items()], ignore_index=True)
+    deals = int(summary["deals"].max()) if len(summary) else 0
+    base = alt.Chart(long).encode(y=alt.Y("strategy:N", sort=names, title="opponent's strategy"),
+                                  yOffset=alt.YOffset("answer:N"))
+    bars = base.mark_bar().encode(
+        x=alt.X("value:Q", title="points per game against it (of 25), 95% interval", scale=alt.Scale(domain=[0, 25])),
+        color=alt.Color("answer:N", title=None, legend=alt.Legend(orient="bottom")),
+        tooltip=["strategy", "answer", alt.Tooltip("value:Q", format=".1f"), alt.Tooltip("low:Q", format=".1f"),
+                 alt.Tooltip("high:Q", format=".1f")],
+    )
+    whiskers = base.mark_rule(color="black").encode(x="low:Q", x2="high:Q")
     return (
-        alt.Chart(long, width=_WIDTH, height=alt.Step(14))
-        .mark_bar()
-        .encode(
-            y=alt.Y("strategy:N", sort=names, title="opponent's strategy"),
-            yOffset=alt.YOffset("answer:N"),
-            x=alt.X("value:Q", title="points per game against it (of 25)", scale=alt.Scale(domain=[0, 25])),
-            color=alt.Color("answer:N", title=None, legend=alt.Legend(orient="bottom")),
-            tooltip=["strategy", "answer", alt.Tooltip("value:Q", format=".1f")],
-        )
+        alt.layer(bars, whiskers, width=_WIDTH, height=alt.Step(14))
         .properties(title=_title("What a best response takes from each strategy (PP-2, PP-4)",
-                                 [f"mean over {deals} deals; 25 points is every showing", _pp_settings(game)]))
+                                 [f"mean over {deals} deals, black: 95% interval; 25 points is every showing",
+                                  _pp_settings(game)]))
     )
 
 
 # -- Fight for the Lead (FL-4, FL-6, FL-8 .. FL-11) -----------------------------------------------
 
 
-def lead_chance_chart(table: pd.DataFrame) -> alt.Chart:
+def lead_chance_chart(table: pd.DataFrame) -> alt.LayerChart:
     """The chance that a fight card wins the lead, by its rank, one line per number of players.
 
     Takes :func:`cardlab.analysis.fight_for_the_lead.lead_chances` (pooled over the
@@ -535,25 +569,34 @@ def lead_chance_chart(table: pd.DataFrame) -> alt.Chart:
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"players": [2, 2], "rank": ["2", "A"], "rank_number": [2, 14], "suit_length": [1, 1],
     ...                       "fights": [10, 10], "leads": [3, 8]})
-    >>> lead_chance_chart(frame).to_dict()["encoding"]["x"]["sort"][:3]
+    >>> lead_chance_chart(frame).to_dict()["layer"][1]["encoding"]["x"]["sort"][:3]
     ['2', '3', '4']
     """
-    pooled = table.groupby(["players", "rank_number", "rank"], as_index=False)[["fights", "leads"]].sum()
-    pooled["chance"] = pooled["leads"] / pooled["fights"]
+    from cardlab.analysis.fight_for_the_lead import lead_chance_intervals
+
+    pooled = lead_chance_intervals(table, by="rank")
     data = _plain(pooled)
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     deals = int(pooled.groupby("players")["leads"].sum().max()) if len(pooled) else 0
-    return (
-        alt.Chart(data, width=_WIDTH + 80, height=_HEIGHT)
+    x = alt.X("rank:N", sort=ranks, title="rank of the fight card", axis=alt.Axis(labelAngle=0))
+    color = alt.Color("players:O", title="players")
+    lines = (
+        alt.Chart(data)
         .mark_line(point=True)
         .encode(
-            x=alt.X("rank:N", sort=ranks, title="rank of the fight card", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("chance:Q", title="chance to win the lead", axis=alt.Axis(format="%")),
-            color=alt.Color("players:O", title="players"),
-            tooltip=["players", "rank", "fights", "leads", alt.Tooltip("chance:Q", format=".1%")],
+            x=x,
+            y=alt.Y("chance:Q", title="chance to win the lead (95% interval)", axis=alt.Axis(format="%")),
+            color=color,
+            tooltip=["players", "rank", "fights", "leads", alt.Tooltip("chance:Q", format=".1%"),
+                     alt.Tooltip("chance_low:Q", format=".1%"), alt.Tooltip("chance_high:Q", format=".1%")],
         )
+    )
+    bars = alt.Chart(data).mark_errorbar().encode(x=x, y=alt.Y("chance_low:Q", title=""), y2="chance_high:Q", color=color)
+    return (
+        alt.layer(bars, lines, width=_WIDTH + 80, height=_HEIGHT)
         .properties(title=_title("Who wins the fight for the lead? (FL-4)",
-                                 f"{deals} simulated deals per number of players, fight card drawn at random from the hand"))
+                                 f"{deals:,} simulated deals per number of players, fight card drawn at random "
+                                 "from the hand; bars: 95% intervals"))
     )
 
 
@@ -581,7 +624,13 @@ def exchange_value_chart(table: pd.DataFrame) -> alt.LayerChart:
     )
     zero = alt.Chart(pd.DataFrame({"y": [0.0]})).mark_rule(color="grey").encode(y="y:Q")
     games = int(table["games"].max()) if len(table) else 0
-    return (lines + zero).properties(
+    layers = [lines, zero]
+    if "net_low" in table:  # the net's 95% interval
+        net = _plain(table[["k", "net_low", "net_high"]]).assign(measure=names["net"])
+        layers.append(alt.Chart(net).mark_errorbar().encode(
+            x="k:O", y=alt.Y("net_low:Q", title="chips per game, mean (95% interval of the net)"), y2="net_high:Q",
+            color=alt.Color("measure:N", sort=list(names.values()), title=None)))
+    return alt.layer(*layers).properties(
         title=_title("What an exchange is worth at the default fee (FL-6)",
                      f"first player to exchange, one ante per card, the rest played by rule bots; {games} deals")
     )

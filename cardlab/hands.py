@@ -31,12 +31,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from cardlab.cards import DECK_SIZES, Card, CardError, Rank, check_distinct, deck_ranks
+from cardlab.cards import DECK_SIZES, RANK_WEIGHTS, Card, CardError, Rank, check_distinct, deck_ranks
 
 __all__ = [
     "Category",
     "CATEGORIES",
     "HandRules",
+    "HandRulesError",
     "HandValue",
     "evaluate",
     "evaluate_low",
@@ -96,9 +97,24 @@ def hierarchy(deck_size: int = 52) -> tuple[Category, ...]:
     >>> [str(c) for c in hierarchy(32)[:3]]
     ['straight flush', 'flush', 'four of a kind']
     """
-    if deck_size not in HR4_TOP_FIVE:
+    return HR4_TOP_FIVE[_deck_size(deck_size)] + _LOWER_FOUR
+
+
+def _deck_size(deck_size: object) -> int:
+    """``deck_size`` as a plain int if it is one of HR-3's sizes (numpy ints too; not 52.0 or True)."""
+    if isinstance(deck_size, bool) or not hasattr(type(deck_size), "__index__") or deck_size not in HR4_TOP_FIVE:
         raise CardError(f"deck size {deck_size!r} is not one of {', '.join(map(str, DECK_SIZES))} (HR-3)")
-    return HR4_TOP_FIVE[deck_size] + _LOWER_FOUR
+    return int(deck_size)  # type: ignore[call-overload]
+
+
+class HandRulesError(ValueError):
+    """Hand rules that the rule pages do not allow (HR-1, HR-4, HR-5); a ``ValueError``.
+
+    >>> HandRules(52, ace_low=False)
+    Traceback (most recent call last):
+    ...
+    cardlab.hands.HandRulesError: ace_low=False is not allowed with 52 cards: HR-1 always counts A-2-3-4-5 as the lowest straight; HR-5 makes the ace-low straight an option for short decks only (48 cards down)
+    """
 
 
 @dataclass(frozen=True)
@@ -116,6 +132,9 @@ class HandRules:
     Traceback (most recent call last):
     ...
     cardlab.cards.CardError: deck size 33 is not one of 52, 48, 44, 40, 36, 32, 28, 24, 20 (HR-3)
+
+    The tables that :func:`evaluate` reads are made on the first evaluation under a
+    setting (a few milliseconds; about 0.1 s for 52 cards) and shared by equal rules.
     """
 
     deck_size: int = 52
@@ -125,16 +144,24 @@ class HandRules:
     _straights: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "deck_size", _deck_size(self.deck_size))
         default = hierarchy(self.deck_size)
         if not isinstance(self.ace_low, bool):
-            raise ValueError(f"ace_low must be True or False, got {self.ace_low!r} (HR-5)")
+            raise HandRulesError(f"ace_low must be True or False, got {self.ace_low!r} (HR-5)")
+        if self.deck_size == 52 and not self.ace_low:
+            raise HandRulesError(
+                "ace_low=False is not allowed with 52 cards: HR-1 always counts A-2-3-4-5 as the lowest "
+                "straight; HR-5 makes the ace-low straight an option for short decks only (48 cards down)"
+            )
+        if isinstance(self.order, str) or (self.order is not None and not isinstance(self.order, Iterable)):
+            raise TypeError(f"order must be a sequence of the nine HR-1 categories, got {self.order!r}")
         order = default if self.order is None else tuple(self.order)
         try:
             order = tuple(Category(c) for c in order)
         except ValueError as error:
-            raise ValueError(f"unknown category in order {self.order!r}: {error}") from None
+            raise HandRulesError(f"unknown category in order {self.order!r}: {error}") from None
         if sorted(order) != sorted(CATEGORIES):
-            raise ValueError(f"order must list each of the nine HR-1 categories once, got {order!r}")
+            raise HandRulesError(f"order must list each of the nine HR-1 categories once, got {order!r}")
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "_strength", {c: 8 - i for i, c in enumerate(order)})
         object.__setattr__(self, "_straights", _straight_tops(self.deck_size, self.ace_low))
@@ -149,11 +176,32 @@ class HandRules:
         return self._strength[Category(category)]
 
     def straight_top(self, numbers: Iterable[int]) -> int | None:
-        """The top card of the straight these five rank numbers form, or None."""
-        return self._straights.get(frozenset(numbers))
+        """The top card of the straight these five rank numbers form, or None.
+
+        >>> HandRules(32).straight_top([14, 7, 8, 9, 10]), HandRules(32, ace_low=False).straight_top([14, 7, 8, 9, 10])
+        (10, None)
+        """
+        try:
+            return self._straights.get(frozenset(numbers))
+        except TypeError:
+            raise TypeError(f"numbers must be an iterable of rank numbers 2..14, got {numbers!r}") from None
 
     def __reduce__(self):  # pickle by settings; the caches are rebuilt
         return (HandRules, (self.deck_size, self.ace_low, self.order))
+
+    # The lookup tables, found on first use (equal rules share them): evaluate() reads
+    # ``rules._tables`` as a plain attribute, so only the first call pays.
+    @functools.cached_property
+    def _tables(self) -> list:
+        return _build_tables(self.deck_size, self.ace_low, self.order)
+
+    @functools.cached_property
+    def _low_tables(self) -> list:
+        return _build_low_tables(self.deck_size, self.ace_low, self.order)
+
+    @functools.cached_property
+    def _partial_tables(self) -> dict[int, dict[int, HandValue]]:
+        return _build_partial_tables(self.deck_size, self.ace_low, self.order)
 
 
 def _straight_tops(deck_size: int, ace_low: bool) -> dict[frozenset[int], int]:
@@ -274,8 +322,8 @@ def _make_key(strength: int, tiebreak: tuple[int, ...]) -> int:
     return key
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _value_of(numbers: tuple[int, ...], flush: bool, rules: HandRules) -> HandValue:
+    """The value of rank numbers (highest first) and a flush flag: what the tables hold."""
     category, tiebreak = _rank_value(numbers, flush, rules)
     ranks = tuple(Rank.from_number(n) for n in tiebreak)
     return HandValue(_make_key(rules._strength[category], tiebreak), category, ranks)
@@ -284,7 +332,87 @@ def _value_of(numbers: tuple[int, ...], flush: bool, rules: HandRules) -> HandVa
 _DEFAULT_RULES = HandRules()
 
 
-def _checked(cards: Iterable[Card | str], rules: HandRules, sizes: range) -> tuple[Card, ...]:
+# ----------------------------------------------------------------- the tables
+#
+# A card's ``_term`` (cards.HAND_TERMS) is its rank weight plus 6**suit above 2**19.
+# The sum of five terms holds the rank multiset in its low 19 bits (the weights tell
+# every multiset apart) and the suit counts above (base 6). So a table is a list
+# indexed by the suit counts, holding the flush dict where one suit has all five cards
+# and the plain dict elsewhere, each from the rank sum to the HandValue; a missing key
+# means a rank outside the deck (or five of a kind, from a repeated card).
+
+_RANK_BITS = (1 << 19) - 1
+_SUIT_SHIFT = 19
+_FLUSHES = (5, 5 * 6, 5 * 6**2, 5 * 6**3)  # the suit counts of a flush, one per suit
+
+
+def _by_suit_counts(plain: dict, flush: dict) -> list[dict]:
+    return [flush if counts in _FLUSHES else plain for counts in range(6**4)]
+
+
+def _multisets(rules: HandRules, size: int) -> list[tuple[int, ...]]:
+    """Every multiset of ``size`` rank numbers of the deck (at most four of a rank), highest first."""
+    numbers = [rank.number for rank in reversed(rules.ranks)]
+    return [m for m in itertools.combinations_with_replacement(numbers, size) if len(m) < 5 or m[0] != m[4]]
+
+
+def _rank_sum(numbers: Iterable[int]) -> int:
+    return sum(RANK_WEIGHTS[n - 2] for n in numbers)
+
+
+@functools.cache
+def _high_dicts(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> tuple[dict, dict]:
+    """The plain and the flush dict, from rank sums to the values of :func:`_value_of`."""
+    rules = HandRules(deck_size, ace_low, order)
+    plain, flush = {}, {}
+    multisets = _multisets(rules, 5)
+    for numbers in multisets:
+        key = _rank_sum(numbers)
+        plain[key] = _value_of(numbers, False, rules)
+        if len(set(numbers)) == 5:
+            flush[key] = _value_of(numbers, True, rules)
+    assert len(plain) == len(multisets), "RANK_WEIGHTS must tell every multiset apart"
+    return plain, flush
+
+
+@functools.cache
+def _build_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> list[dict]:
+    return _by_suit_counts(*_high_dicts(deck_size, ace_low, order))
+
+
+@functools.cache
+def _build_low_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> list[dict]:
+    plain, flush = ({key: HandValue(v.key, v.category, v.ranks, low=True) for key, v in table.items()}
+                    for table in _high_dicts(deck_size, ace_low, order))
+    return _by_suit_counts(plain, flush)
+
+
+@functools.cache
+def _build_partial_tables(deck_size: int, ace_low: bool, order: tuple[Category, ...]) -> dict[int, dict[int, HandValue]]:
+    rules = HandRules(deck_size, ace_low, order)
+    return {n: {_rank_sum(m): _value_of(m, False, rules) for m in _multisets(rules, n)} for n in range(1, 5)}
+
+
+# ----------------------------------------------------------------- evaluation
+
+
+def _checked_rules(rules: object) -> HandRules:
+    if not isinstance(rules, HandRules):
+        raise TypeError(f"rules must be a HandRules, got {rules!r}")
+    return rules
+
+
+def _as_tuple(cards: object) -> tuple:
+    """``cards`` as a tuple (an iterator is read once, so that an error can show every card)."""
+    if isinstance(cards, str):
+        raise CardError(f"cards must be separate cards, got the string {cards!r}: read it with parse_cards({cards!r})")
+    try:
+        return tuple(cards)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"cards must be an iterable of cards (Card or text such as 'Ah'), got {cards!r}") from None
+
+
+def _checked(cards: tuple, rules: HandRules, sizes: range) -> tuple[Card, ...]:
     cards = tuple(Card.parse(card) for card in cards)
     if len(cards) not in sizes:
         expected = "5 cards" if sizes == range(5, 6) else f"{sizes.start} to {sizes.stop - 1} cards"
@@ -294,9 +422,30 @@ def _checked(cards: Iterable[Card | str], rules: HandRules, sizes: range) -> tup
         check_distinct(cards)  # raises, naming the repeated card
     lowest = rules.ranks[0]
     for card in cards:
-        if card.rank.number < lowest.number:  # plain ints: this runs for every hand evaluated
+        if card.rank.number < lowest.number:
             raise CardError(f"{card} is not in the {rules.deck_size}-card deck, which runs {lowest}-A (HR-3)")
     return cards
+
+
+def _looked_up(cards: tuple[Card, ...], tables: list) -> HandValue:
+    """The table entry of five checked cards."""
+    total = sum(card._term for card in cards)
+    return tables[total >> _SUIT_SHIFT][total & _RANK_BITS]
+
+
+def _slow(cards: object, rules: object, low: bool) -> HandValue:
+    """Every check, with the error messages, then the lookup: the path for text,
+    iterators and every bad input."""
+    rules = _checked_rules(rules)
+    cards = _checked(cards if isinstance(cards, tuple) else _as_tuple(cards), rules, range(5, 6))
+    return _looked_up(cards, rules._low_tables if low else rules._tables)
+
+
+def _reference_evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> HandValue:
+    """The value of five cards computed from the rules with no table: what the tables hold."""
+    cards = _checked(_as_tuple(cards), _checked_rules(rules), range(5, 6))
+    numbers = tuple(sorted((card.rank.number for card in cards), reverse=True))
+    return _value_of(numbers, len({card.suit for card in cards}) == 1, rules)
 
 
 def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> HandValue:
@@ -307,11 +456,31 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> 
     'straight, ten high'
     >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), HandRules(32, ace_low=False)).describe()
     'high card, ace'
+    >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), 32)
+    Traceback (most recent call last):
+    ...
+    TypeError: rules must be a HandRules, got 32
     """
-    cards = _checked(cards, rules, range(5, 6))
-    numbers = tuple(sorted((card.rank.number for card in cards), reverse=True))
-    flush = len({card.suit for card in cards}) == 1
-    return _value_of(numbers, flush, rules)
+    # A tuple or list of five distinct Cards of the deck is one table lookup (see
+    # _build_tables; 19 and 0x7FFFF are _SUIT_SHIFT and _RANK_BITS, written out for
+    # speed). Anything else (text, an iterator, a bad input) takes _slow, which checks
+    # everything and raises the error that names the problem.
+    if cards.__class__ is tuple or cards.__class__ is list:
+        try:
+            p, q, r, s, t = cards
+            a = p._term
+            b = q._term
+            c = r._term
+            d = s._term
+            e = t._term
+            total = a + b + c + d + e
+            value = rules._tables[total >> 19][total & 0x7FFFF]
+            # No card twice: ten int comparisons cost less than a set of five.
+            if a != b and a != c and a != d and a != e and b != c and b != d and b != e and c != d and c != e and d != e:
+                return value
+        except (AttributeError, KeyError, TypeError, ValueError):
+            pass
+    return _slow(cards, rules, False)
 
 
 def evaluate_low(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> HandValue:
@@ -326,8 +495,22 @@ def evaluate_low(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES)
     >>> best > evaluate_low(parse_cards("6h 5h 4h 3h 2h"))  # a straight flush counts against you
     True
     """
-    value = evaluate(cards, rules)
-    return HandValue(value.key, value.category, value.ranks, low=True)
+    if cards.__class__ is tuple or cards.__class__ is list:  # as in evaluate, with the low tables
+        try:
+            p, q, r, s, t = cards
+            a = p._term
+            b = q._term
+            c = r._term
+            d = s._term
+            e = t._term
+            total = a + b + c + d + e
+            value = rules._low_tables[total >> 19][total & 0x7FFFF]
+            # No card twice: ten int comparisons cost less than a set of five.
+            if a != b and a != c and a != d and a != e and b != c and b != d and b != e and c != d and c != e and d != e:
+                return value
+        except (AttributeError, KeyError, TypeError, ValueError):
+            pass
+    return _slow(cards, rules, True)
 
 
 def evaluate_partial(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> HandValue:
@@ -342,11 +525,20 @@ def evaluate_partial(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RU
     >>> evaluate_partial(parse_cards("Qh Qs 3d")) > evaluate_partial(parse_cards("Jh Js Ad"))
     True
     """
-    cards = _checked(cards, rules, range(1, 6))
+    cards = cards if cards.__class__ is tuple or cards.__class__ is list else _as_tuple(cards)
     if len(cards) == 5:
         return evaluate(cards, rules)
-    numbers = tuple(sorted((card.rank.number for card in cards), reverse=True))
-    return _value_of(numbers, False, rules)
+    try:
+        terms = [card._term for card in cards]
+        value = rules._partial_tables[len(terms)][sum(terms) & _RANK_BITS]
+        if len(set(terms)) == len(terms):
+            return value
+    except (AttributeError, KeyError, TypeError):
+        pass
+    cards = _checked(cards, _checked_rules(rules), range(1, 6))
+    if len(cards) == 5:
+        return evaluate(cards, rules)
+    return rules._partial_tables[len(cards)][_rank_sum(card.rank.number for card in cards)]
 
 
 def compare(a: Iterable[Card | str], b: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES, *, low: bool = False) -> int:
@@ -355,9 +547,10 @@ def compare(a: Iterable[Card | str], b: Iterable[Card | str], rules: HandRules =
     >>> compare("As Ad 9c 7h 3s".split(), "Ac Ah 9d 7s 2c".split())
     1
     """
-    judge = evaluate_low if low else evaluate
-    va, vb = judge(a, rules), judge(b, rules)
-    return (va > vb) - (va < vb)
+    if low is not True and low is not False:
+        raise TypeError(f"low must be True or False (HR-6), got {low!r}")
+    ka, kb = evaluate(a, rules).key, evaluate(b, rules).key
+    return (kb > ka) - (kb < ka) if low else (ka > kb) - (ka < kb)
 
 
 @functools.cache
@@ -368,17 +561,16 @@ def _class_counts(deck_size: int, ace_low: bool, order: tuple[Category, ...]) ->
     flushes; otherwise each rank used c times takes C(4, c) suit choices.
     """
     rules = HandRules(deck_size, ace_low, order)
-    numbers = [rank.number for rank in rules.ranks]
+    plain, flush = _high_dicts(deck_size, ace_low, order)
     counts: Counter[HandValue] = Counter()
-    for multiset in itertools.combinations_with_replacement(reversed(numbers), 5):
+    for multiset in _multisets(rules, 5):
         shape = Counter(multiset)
-        if max(shape.values()) > 4:
-            continue
+        key = _rank_sum(multiset)
         if len(shape) == 5:
-            counts[_value_of(multiset, True, rules)] += 4
-            counts[_value_of(multiset, False, rules)] += 4**5 - 4
+            counts[flush[key]] += 4
+            counts[plain[key]] += 4**5 - 4
         else:
-            counts[_value_of(multiset, False, rules)] += math.prod(math.comb(4, c) for c in shape.values())
+            counts[plain[key]] += math.prod(math.comb(4, c) for c in shape.values())
     return tuple(sorted(counts.items(), key=lambda item: item[0].key))
 
 
@@ -388,6 +580,7 @@ def value_counts(rules: HandRules = _DEFAULT_RULES) -> tuple[tuple[HandValue, in
     >>> sum(n for _, n in value_counts())
     2598960
     """
+    rules = _checked_rules(rules)
     return _class_counts(rules.deck_size, rules.ace_low, rules.order)
 
 

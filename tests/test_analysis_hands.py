@@ -29,6 +29,14 @@ def test_52_card_counts_are_the_textbook_ones():
     assert table.to_dict() == TEXTBOOK_52
 
 
+def test_hr5_is_a_short_deck_option_52_cards_always_count_the_wheel():
+    # HR-1, HR-5: the "HR-5 off" rows of 52 cards are the textbook counts, A-2-3-4-5 included.
+    off = odds.category_odds(52, ace_low=False).set_index("category")
+    assert off["count"].to_dict() == TEXTBOOK_52 and not off["ace_low"].any()
+    assert [round(off.loc[c, "probability"], 5) for c in ("straight flush", "straight", "high card")] == [0.00002, 0.00392, 0.50118]
+    assert odds.exact_probability("straight", 52, ace_low=False) == Fraction(10200, math.comb(52, 5))
+
+
 def test_exact_probability_is_a_fraction():
     assert odds.exact_probability("straight flush") == Fraction(40, 2598960)
     assert odds.exact_probability("full house", 52) == Fraction(6, 4165)

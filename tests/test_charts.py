@@ -106,12 +106,14 @@ def test_impossible_categories_are_left_off_the_log_scale():
     assert {row["category"] for row in rows}.isdisjoint({"flush", "high card"})
 
 
-def test_charts_display_as_vegalite_without_html_or_random_ids():
+def test_charts_display_as_vegalite_and_svg_without_html_or_random_ids():
     import altair as alt
 
     chart = charts.high_card_vs_pair_chart(odds.high_card_vs_pair())
     assert alt.renderers.active == "cardlab"
     bundle, _ = chart._repr_mimebundle_()
-    assert set(bundle) == {charts.VEGALITE_MIME, "text/plain"}
+    assert set(bundle) == {charts.VEGALITE_MIME, charts.SVG_MIME, "text/plain"}
+    # The static image (for GitHub and nbviewer) draws this chart: its title is in it.
+    assert bundle[charts.SVG_MIME].startswith("<svg") and "high card" in bundle[charts.SVG_MIME].lower()
     assert bundle[charts.VEGALITE_MIME]["$schema"].endswith("/v5.json")
     assert bundle == chart._repr_mimebundle_()[0]

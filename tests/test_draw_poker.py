@@ -80,6 +80,7 @@ TIE3 = {S0: "2c 3d 4h 7s 9c", S1: "Ah Kc Qd Jh Tc", S2: "As Kd Qh Js Td"}
         (dict(ante=0), "ante"),
         (dict(hands=0), "hands"),
         (dict(ace_low="yes"), "HR-5"),
+        (dict(deck_size=52, ace_low=False), "short decks only \\(HR-5\\).*HR-1"),
     ],
 )
 def test_settings_are_checked_at_construction(settings, words):
@@ -420,6 +421,7 @@ def _random_illegal(state, rng):
 @given(settings=_SETTINGS, seed=st.integers(0, 2**31), ace_low=st.booleans())
 def test_random_playout_conserves_chips_and_cards_and_hides_cards(settings, seed, ace_low):
     players, size = settings
+    ace_low = ace_low or size == 52  # HR-5 is an option for short decks only (HR-1)
     game = DrawPoker(players=players, deck_size=size, ace_low=ace_low, stack=12, max_bet=3, hands=3)
     final = random_playout(game, seed, illegal=_random_illegal)
     assert final.chips() == 12 * players

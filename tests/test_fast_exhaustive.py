@@ -1,7 +1,7 @@
 """The batch evaluator against the scalar one on every hand of the 48 .. 36-card decks.
 
 The rest of the exhaustive comparison (52 cards, 32 and fewer) is in test_fast.py;
-these four decks, both HR-5 settings, are 7.7 million scalar evaluations (about 40 s
+these four decks, both HR-5 settings, are 7.7 million scalar evaluations (about 10 s
 of one core), so they are marked slow; they still run by default.
 """
 

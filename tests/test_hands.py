@@ -14,6 +14,7 @@ from cardlab.hands import (
     CATEGORIES,
     Category,
     HandRules,
+    HandRulesError,
     HandValue,
     category_counts,
     compare,
@@ -25,7 +26,8 @@ from cardlab.hands import (
     value_counts,
 )
 
-SETTINGS = [(size, ace_low) for size in DECK_SIZES for ace_low in (True, False)]
+# HR-5 is an option for short decks only: 52 cards always count A-2-3-4-5 (HR-1).
+SETTINGS = [(size, ace_low) for size in DECK_SIZES for ace_low in (True, False) if ace_low or size < 52]
 HR1_NAMES = [
     "straight flush", "four of a kind", "full house", "flush", "straight",
     "three of a kind", "two pair", "one pair", "high card",
@@ -49,7 +51,7 @@ def key_of(text, rules=HandRules()):
 
 @st.composite
 def rules_and_hand(draw, size=5):
-    rules = HandRules(draw(st.sampled_from(DECK_SIZES)), draw(st.booleans()))
+    rules = HandRules(*draw(st.sampled_from(SETTINGS)))
     hand = draw(st.lists(st.sampled_from(deck(rules.deck_size)), min_size=size, max_size=size, unique=True))
     return rules, hand
 
@@ -164,8 +166,7 @@ def test_every_value_of_a_better_category_beats_every_value_of_a_worse_one(size,
     assert sum(n for _, n in values) == math.comb(size, 5)
 
 
-@pytest.mark.parametrize("size", [52, 48, 44, 40, 36, 32])
-@pytest.mark.parametrize("ace_low", [True, False])
+@pytest.mark.parametrize("size,ace_low", [s for s in SETTINGS if s[0] >= 32])
 def test_hr4_table_agrees_with_rarity_on_the_top_five(size, ace_low):
     assert rarity_order(size, ace_low)[:5] == hierarchy(size)[:5]
 
@@ -232,13 +233,14 @@ def test_hr5_ace_low_straight_in_every_deck(size):
     low = [str(r) for r in deck_ranks(size)[:5]]
     wheel = f"Ah {low[0]}c {low[1]}d {low[2]}s {low[3]}c".replace("10", "T")
     lowest_run = " ".join(f"{r}{s}" for r, s in zip(low, "cdhsc")).replace("10", "T")
-    with_rule, without = HandRules(size), HandRules(size, ace_low=False)
+    with_rule = HandRules(size)
+    without = HandRules(size, ace_low=False) if size < 52 else with_rule  # 52: always counted (HR-1)
     if size == 20:  # A-10-J-Q-K is the only run: a straight either way, ace high
         assert value(wheel, with_rule).describe() == value(wheel, without).describe() == "straight, ace high"
         return
     assert value(wheel, with_rule).describe() == f"straight, {deck_ranks(size)[3].word} high"
     assert value(wheel, with_rule) < value(lowest_run, with_rule)
-    assert value(wheel, without).category == "high card"
+    assert value(wheel, without).category == ("straight" if size == 52 else "high card")
     lower = [v for v, _ in value_counts(with_rule) if v.category == "straight"]
     assert lower[0] == value(wheel, with_rule)  # the lowest straight of the deck
 
@@ -249,7 +251,15 @@ def test_hr5_examples_from_the_rule_page():
     assert value("Ah 7c 8d 9s Th", rules32) < value("7c 8d 9s Th Jh", rules32)
     assert value("Ah 6c 7d 8s 9h", rules36).describe() == "straight, nine high"
     assert value("Ah 7h 8h 9h Th", rules32).category == "straight flush"
-    assert value("Ah 2d 3c 4s 5h", HandRules(52, ace_low=False)).category == "high card"
+    assert value("Ah 3d 4c 5s 6h", HandRules(48, ace_low=False)).category == "high card"
+
+
+def test_hr5_is_an_option_for_short_decks_only_hr1_counts_the_wheel_with_52_cards():
+    with pytest.raises(HandRulesError, match=r"52 cards: HR-1 always counts A-2-3-4-5 .*HR-5 .*short decks only"):
+        HandRules(52, ace_low=False)
+    with pytest.raises(ValueError):  # a ValueError, as every bad setting
+        HandRules(deck_size=52, ace_low=False)
+    assert value("Ah 2d 3c 4s 5h").describe() == "straight, five high"
 
 
 # ----------------------------------------------------------------- HR-6
@@ -269,7 +279,8 @@ def test_hr6_straights_and_flushes_count_against_you_and_the_ace_is_high():
     assert low("7h 6s 4d 3c 2s") > low("6h 5s 4d 3c 2s")  # the straight is worse
     assert low("8h 6h 4h 3h 2d") > low("8h 6h 4h 3h 2h")  # so is the flush
     assert low("Kh Qs Jd 9c 8s") > low("Ah 2s 3d 4c 6s")  # the ace is high
-    assert low("Ah 2s 3d 4c 5s", HandRules(52, ace_low=False)) > low("Ah 2s 3d 4c 6s")
+    no_wheel = HandRules(48, ace_low=False)
+    assert low("Ah 3s 4d 5c 6s", no_wheel) > low("Ah 3s 4d 5c 7s", no_wheel)
     # 32 cards: 7-8-9-10-J is a straight, so the best low is Q-10-9-8-7.
     rules = HandRules(32)
     assert value_counts(rules)[0][0] == value("Qh Ts 9d 8c 7s", rules)

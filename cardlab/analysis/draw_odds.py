@@ -352,7 +352,8 @@ def improvement_table(deck_sizes: Iterable[int] = (52, 36, 32), ace_low: bool = 
     ``discard``, ``draws`` (the number of possible draws), ``improve`` (chance of a
     better category than the hand's present one), ``target`` (the category drawn for)
     and ``hit`` (chance of that category or better, in the deck's HR-4 order), then one
-    column per category (its probability), and ``ace_low`` (the HR-5 setting used).
+    column per category (its probability), and ``ace_low`` (the HR-5 option; with 52 cards
+    A-2-3-4-5 always counts, HR-1).
 
     >>> table = improvement_table((52, 32)).set_index(["holding", "deck_size"])
     >>> float(round(table.loc[("pair, drawing three", 52), "improve"], 3))
@@ -362,7 +363,7 @@ def improvement_table(deck_sizes: Iterable[int] = (52, 36, 32), ace_low: bool = 
     """
     rows = []
     for size in deck_sizes:
-        rules = HandRules(size, ace_low)
+        rules = HandRules(size, ace_low or size == 52)  # HR-5 is a short-deck option (HR-1)
         for name, hand, discard, target in HOLDINGS:
             counts = draw_counts(hand, discard, rules)
             total = sum(counts.values())
@@ -394,7 +395,7 @@ def best_discard_table(deck_sizes: Iterable[int] = (52, 36, 32), measures: Itera
     """
     rows = []
     for size in deck_sizes:
-        rules = HandRules(size, ace_low)
+        rules = HandRules(size, ace_low or size == 52)  # HR-5 is a short-deck option (HR-1)
         for name, hand in hands:
             for measure in measures:
                 choice = best_discard(hand, rules, measure)

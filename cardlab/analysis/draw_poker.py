@@ -61,7 +61,8 @@ def hand_outcomes(hands: int = 200, players: Iterable[int] = (3, 5), deck_sizes:
         for size in deck_sizes:
             if size < 5 * (n + 1):
                 continue
-            game = DrawPoker(players=n, deck_size=size, ace_low=ace_low, stack=1000, max_bet=10, hands=hands)
+            low = ace_low or size == 52  # HR-5 is a short-deck option; 52 cards count A-2-3-4-5 (HR-1)
+            game = DrawPoker(players=n, deck_size=size, ace_low=low, stack=1000, max_bet=10, hands=hands)
             base = int(rng_for(seed, n, size).integers(2**62))
             state = _session(game, [BOTS[bot](base + seat) for seat in range(n)], base)
             for result in state.results:

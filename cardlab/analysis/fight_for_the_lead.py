@@ -24,7 +24,7 @@ from cardlab.cards import Card, Rank, deck
 from cardlab.engine import Action, Observation, seat_names
 from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, fight_winner
 
-__all__ = ["lead_chances", "exchange_value", "session_paths", "make_bot"]
+__all__ = ["lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
 
 Bot = Callable[[Observation], Action]
 _DECK = deck(52)
@@ -79,6 +79,45 @@ def lead_chances(players: Iterable[int] = (2, 3, 4, 5), deals: int = 2000, seed:
     return table
 
 
+def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: float = 1.959963984540054):
+    """The 95% Wilson score interval of a share (good near 0 and 1, unlike the normal one).
+
+    >>> low, high = wilson_interval(40, 100)
+    >>> round(float(low), 3), round(float(high), 3)
+    (0.309, 0.498)
+    """
+    n = np.asarray(trials, dtype=float)
+    share = np.asarray(successes, dtype=float) / n
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
+    """Mean and 95% normal interval."""
+    mean = float(values.mean())
+    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(len(values)) if len(values) > 1 else np.nan
+    return mean, mean - half, mean + half
+
+
+def lead_chance_intervals(table: pd.DataFrame, by: str = "rank") -> pd.DataFrame:
+    """Pool :func:`lead_chances` by ``"rank"`` or ``"suit_length"``: the chance with its 95% interval.
+
+    Columns: ``players``; ``rank_number`` and ``rank`` (or ``suit_length``); ``fights``;
+    ``leads``; ``chance``; ``chance_low`` and ``chance_high`` (Wilson, per fight card: a
+    deal's fight cards are not independent, but one card of a given rank per deal is rare).
+
+    >>> t = lead_chance_intervals(lead_chances(players=(2,), deals=500, seed=1))
+    >>> len(t), bool(((t.chance_low <= t.chance) & (t.chance <= t.chance_high)).all())
+    (13, True)
+    """
+    keys = ["players", "rank_number", "rank"] if by == "rank" else ["players", by]
+    pooled = table.groupby(keys, as_index=False)[["fights", "leads"]].sum()
+    pooled["chance"] = pooled["leads"] / pooled["fights"]
+    pooled["chance_low"], pooled["chance_high"] = wilson_interval(pooled["leads"], pooled["fights"])
+    return pooled
+
+
 def _lowest(hand: Sequence[Card], k: int) -> tuple[Card, ...]:
     low = sorted(hand, key=lambda c: c.rank.number)[:k]
     return tuple(c for c in hand if c in low)
@@ -96,7 +135,10 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
     Columns: ``k``; ``fee`` (chips paid); ``games``; ``tricks`` (mean tricks taken);
     ``no_trick`` (share of games with no trick, FL-9); ``payout`` (mean chips won, FL-8);
     ``net`` (mean payout minus fee); ``stake`` (mean FL-9 stake owed to play on: the pot
-    when no trick was taken); ``net_after_stake`` (net minus stake).
+    when no trick was taken); ``net_after_stake`` (net minus stake); ``net_low`` and
+    ``net_high`` (its 95% interval); ``step`` with ``step_low`` and ``step_high``: the
+    change of net from exchanging one card fewer, paired over the same deals, with its
+    95% interval (empty for the first k).
 
     >>> t = exchange_value(cards=(0, 2), games=40, seed=3)
     >>> t["fee"].tolist()
@@ -128,16 +170,40 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
             payout = state.stacks[me] - (start.stacks[me] - k * game.exchange_fee)
             stake = state.last_pot if state.tricks[me] == 0 else 0
             results[k].append((state.tricks[me], payout, stake))
-    rows = []
+    rows, previous = [], None
     for k in ks:
         data = np.array(results[k], dtype=float).reshape(-1, 3)
         if not len(data):
             continue
         tricks, payout, stake = data.mean(axis=0)
         fee = k * game.exchange_fee
-        rows.append(dict(k=k, fee=fee, games=len(data), tricks=tricks, no_trick=float((data[:, 0] == 0).mean()),
-                         payout=payout, net=payout - fee, stake=stake, net_after_stake=payout - fee - stake))
+        net = data[:, 1] - fee
+        row = dict(k=k, fee=fee, games=len(data), tricks=tricks, no_trick=float((data[:, 0] == 0).mean()),
+                   payout=payout, net=payout - fee, stake=stake, net_after_stake=payout - fee - stake)
+        row["net_low"], row["net_high"] = _mean_interval(net)[1:]
+        # The same deals for every k (common random numbers): the change from one card fewer, paired.
+        change = net - previous if previous is not None and len(previous) == len(net) else None
+        row["step"], row["step_low"], row["step_high"] = _mean_interval(change) if change is not None else (np.nan,) * 3
+        rows.append(row)
+        previous = net
     return pd.DataFrame(rows)
+
+
+def session_games(paths: pd.DataFrame) -> pd.DataFrame:
+    """One row per game of :func:`session_paths`: the ``pot`` it paid out, how many of its
+    players took no trick (``trickless``), and ``after_trickless``: whether the game
+    before had such a player, who then owed the FL-9 stake into this game's pot.
+
+    >>> games = session_games(session_paths(games=4, seed=2))
+    >>> list(games.columns), bool(games.after_trickless.iloc[0])
+    (['pot', 'trickless', 'after_trickless'], False)
+    """
+    played = paths[paths["game"] > 0]
+    pot = played.groupby("game")["pot_played"].first().astype(int)
+    trickless = (played["played"] & (played["tricks"] == 0)).groupby(played["game"]).sum().astype(int)
+    games = pd.DataFrame({"pot": pot, "trickless": trickless})
+    games["after_trickless"] = games["trickless"].shift(1, fill_value=0) > 0
+    return games
 
 
 def make_bot(kind: str | Bot, seed: int | None = None) -> Bot:

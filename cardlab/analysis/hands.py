@@ -26,11 +26,14 @@ from cardlab.hands import CATEGORIES, Category, category_counts, hierarchy, rari
 
 __all__ = [
     "hr5_label",
+    "counts_wheel",
     "category_odds",
     "exact_probability",
     "hierarchy_vs_rarity",
     "hierarchy_agreement",
     "high_card_vs_pair",
+    "commoner_as_deck_shrinks",
+    "settings_differ",
 ]
 
 #: The HR-1 names, best first in the 52-card order: the category axis of every table.
@@ -52,6 +55,18 @@ def _settings(deck_sizes: int | Iterable[int], ace_low: bool | Iterable[bool]) -
     return [(size, low) for low in lows for size in sizes]
 
 
+def counts_wheel(deck_size: int, ace_low: bool) -> bool:
+    """Whether a deck's ace-low straight counts: HR-5 is an option for short decks only.
+
+    With 52 cards HR-1 always counts A-2-3-4-5, so the 52-card rows of the "HR-5 off"
+    tables read exactly like "HR-5 on" (the setting does not apply there).
+
+    >>> counts_wheel(52, False), counts_wheel(32, False), counts_wheel(32, True)
+    (True, False, True)
+    """
+    return ace_low or deck_size == 52
+
+
 def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | Iterable[bool] = (True, False)) -> pd.DataFrame:
     """Exact count and probability of each category, per deck size and HR-5 setting (tidy).
 
@@ -59,7 +74,8 @@ def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | 
     ``hr5`` (the setting in words), ``category`` (ordered as HR-1), ``count``,
     ``hands`` (C(deck, 5)), ``probability``, ``one_in`` (hands per occurrence; inf for
     an impossible category), ``hr4_rank`` (1 = best under HR-4 for this deck) and
-    ``rarity_rank`` (1 = rarest).
+    ``rarity_rank`` (1 = rarest). With 52 cards both settings count A-2-3-4-5 (HR-1;
+    HR-5 is for short decks only, see :func:`counts_wheel`).
 
     >>> odds = category_odds(32, ace_low=True)
     >>> odds.set_index("category").loc["flush", ["count", "hr4_rank", "rarity_rank"]].tolist()
@@ -69,10 +85,10 @@ def category_odds(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: bool | 
     """
     rows = []
     for size, low in _settings(deck_sizes, ace_low):
-        counts = category_counts(size, low)
+        counts = category_counts(size, counts_wheel(size, low))
         hands = math.comb(size, 5)
         hr4 = {str(c): i + 1 for i, c in enumerate(hierarchy(size))}
-        rarity = {str(c): i + 1 for i, c in enumerate(rarity_order(size, low))}
+        rarity = {str(c): i + 1 for i, c in enumerate(rarity_order(size, counts_wheel(size, low)))}
         for name in CATEGORY_NAMES:
             count = counts[name]
             rows.append(
@@ -102,7 +118,7 @@ def exact_probability(category: Category | str, deck_size: int = 52, ace_low: bo
     >>> exact_probability("high card", 20)
     Fraction(0, 1)
     """
-    count = category_counts(deck_size, ace_low)[str(Category(category))]
+    count = category_counts(deck_size, counts_wheel(deck_size, ace_low))[str(Category(category))]
     return Fraction(count, math.comb(deck_size, 5))
 
 
@@ -120,7 +136,7 @@ def hierarchy_vs_rarity(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: b
     """
     rows = []
     for size, low in _settings(deck_sizes, ace_low):
-        for position, (rule, rare) in enumerate(zip(hierarchy(size), rarity_order(size, low)), start=1):
+        for position, (rule, rare) in enumerate(zip(hierarchy(size), rarity_order(size, counts_wheel(size, low))), start=1):
             rows.append(
                 {
                     "deck_size": size,
@@ -176,7 +192,7 @@ def high_card_vs_pair(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: boo
     """
     rows = []
     for size, low in _settings(deck_sizes, ace_low):
-        counts = category_counts(size, low)
+        counts = category_counts(size, counts_wheel(size, low))
         high, pair = counts[str(Category.HIGH_CARD)], counts[str(Category.ONE_PAIR)]
         rows.append(
             {
@@ -190,3 +206,29 @@ def high_card_vs_pair(deck_sizes: int | Iterable[int] = DECK_SIZES, ace_low: boo
             }
         )
     return pd.DataFrame(rows)
+
+
+def commoner_as_deck_shrinks(ace_low: bool = True) -> pd.DataFrame:
+    """For each deck from 48 cards down (rows) and each category (columns): is it commoner
+    than in the deck four cards bigger? Exact, from :func:`category_odds`.
+
+    >>> steps = commoner_as_deck_shrinks()
+    >>> steps.loc[[28, 24], "one pair"].tolist(), bool(steps["flush"].any())
+    ([True, False], False)
+    """
+    odds = category_odds(ace_low=ace_low)
+    probability = odds.pivot(index="deck_size", columns="category", values="probability").loc[list(DECK_SIZES)]
+    return (probability.diff() > 0).iloc[1:]
+
+
+def settings_differ() -> pd.DataFrame:
+    """Per category and deck: does the HR-5 setting change its exact count? (52: never, HR-1.)
+
+    >>> table = settings_differ()
+    >>> table.any(axis=1)[lambda row: row].index.tolist()
+    ['straight flush', 'flush', 'straight', 'high card']
+    """
+    odds = category_odds()
+    counts = {low: odds[odds.ace_low == low].pivot(index="category", columns="deck_size", values="count")[list(DECK_SIZES)]
+              for low in (True, False)}
+    return counts[True] != counts[False]

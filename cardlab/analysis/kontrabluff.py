@@ -248,8 +248,9 @@ def low_round_outcomes(rounds: int = 2000, seed: int = 2026, *, bot: Callable[[i
     In each of ``rounds`` fresh deals the non-dealer leads low with his best low five (KB-2); the
     other player, played by ``bot`` (a factory ``bot(seed)``, by default the rule bot),
     sees or passes. One row per leader's ``low_hand`` and one ``"all"`` row:
-    ``rounds``, ``seen`` (share seen), ``leader_wins_when_seen`` with a 95% interval,
-    ``leader_points`` (net points per low lead).
+    ``rounds``, ``seen`` (share seen), ``leader_wins_when_seen`` (``leader_wins_low``,
+    ``leader_wins_high``), ``leader_points`` (net points per low lead), each with its 95%
+    interval (``seen_low`` ... ``leader_points_high``).
 
     >>> table = low_round_outcomes(rounds=50, seed=3, executor="serial", progress=False)
     >>> table.iloc[-1]["low_hand"], int(table.iloc[-1]["rounds"])
@@ -282,7 +283,20 @@ def _low_row(name: str, stats: pd.DataFrame) -> dict[str, Any]:
         "leader_wins_low": float(won["ci_low"]) if won is not None else float("nan"),
         "leader_wins_high": float(won["ci_high"]) if won is not None else float("nan"),
         "leader_points": float(stats.loc["leader_points", "mean"]),
+        "seen_low": float(stats.loc["seen", "ci_low"]),
+        "seen_high": float(stats.loc["seen", "ci_high"]),
+        "leader_points_low": float(stats.loc["leader_points", "ci_low"]),
+        "leader_points_high": float(stats.loc["leader_points", "ci_high"]),
     }
+
+
+def _pooled_interval(stats: pd.DataFrame) -> tuple[float, float, float]:
+    """Mean and 95% normal interval of groups pooled from their ``n``, ``mean`` and ``std``."""
+    n = float(stats["n"].sum())
+    mean = float((stats["mean"] * stats["n"]).sum() / n)
+    squares = ((stats["n"] - 1) * stats["std"].fillna(0) ** 2 + stats["n"] * (stats["mean"] - mean) ** 2).sum()
+    half = 1.959963984540054 * np.sqrt(squares / (n - 1) / n) if n > 1 else float("nan")
+    return mean, mean - half, mean + half
 
 
 def _overall(frame: pd.DataFrame) -> dict[str, Any]:
@@ -295,9 +309,12 @@ def _overall(frame: pd.DataFrame) -> dict[str, Any]:
     wins = float((won["mean"] * won["n"]).sum())
     share = wins / seen_count if seen_count else float("nan")
     half = 1.959963984540054 * np.sqrt(share * (1 - share) / seen_count) if seen_count else float("nan")
+    seen_share, seen_low, seen_high = _pooled_interval(seen)
+    mean_points, points_low, points_high = _pooled_interval(points)
     return {"low_hand": "all", "rounds": rounds, "seen": seen_count / rounds, "seen_count": seen_count,
             "leader_wins_when_seen": share, "leader_wins_low": share - half, "leader_wins_high": share + half,
-            "leader_points": float((points["mean"] * points["n"]).sum() / rounds)}
+            "leader_points": mean_points, "seen_low": seen_low, "seen_high": seen_high,
+            "leader_points_low": points_low, "leader_points_high": points_high}
 
 
 def bot_tournament(matches: int = 20, seed: int = 2026, *, target: int = 100, samples: int = 8,

@@ -41,7 +41,7 @@ from cardlab.games.parallel_poker import (
     showdown,
 )
 
-__all__ = ["BestResponse", "best_response", "best_responses", "strategy_matrix", "default_strategies"]
+__all__ = ["BestResponse", "best_response", "best_responses", "best_response_summary", "strategy_matrix", "default_strategies"]
 
 Z95 = NormalDist().inv_cdf(0.975)
 
@@ -263,4 +263,26 @@ def best_responses(n_deals: int = 20, seed: int = 0, strategies: Sequence[Arrang
                 "opponent_points": showdown(theirs, response.arrangement, game.rules)[0],
                 "search_points": showdown(searched, theirs, game.rules)[0],
             })
+    return pd.DataFrame(rows)
+
+
+def best_response_summary(table: pd.DataFrame) -> pd.DataFrame:
+    """Means over deals of :func:`best_responses`, per strategy, with 95% intervals.
+
+    One row per strategy (in the table's order): ``deals``; ``points`` (the best
+    response's), ``points_low``, ``points_high``; ``upper_bound``; ``proven`` (share of
+    deals where the response is proven optimal); ``search_points`` with its interval.
+
+    >>> summary = best_response_summary(best_responses(n_deals=3, seed=3))
+    >>> bool((summary.points_low <= summary.points).all()), int(summary.deals.iloc[0])
+    (True, 3)
+    """
+    rows = []
+    for name, group in table.groupby("strategy", sort=False):
+        row = {"strategy": name, "deals": len(group)}
+        for column in ("points", "search_points"):
+            row[column], row[f"{column}_low"], row[f"{column}_high"] = _interval(group[column].to_numpy(dtype=float))
+        row["upper_bound"] = float(group.upper_bound.mean())
+        row["proven"] = float((group.gap == 0).mean())
+        rows.append(row)
     return pd.DataFrame(rows)

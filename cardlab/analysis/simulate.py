@@ -55,6 +55,7 @@ __all__ = [
     "default_batch_size",
     "batch_seeds",
     "BatchSeeds",
+    "plus_minus",
 ]
 
 Row = Mapping[str, Any]
@@ -646,3 +647,19 @@ def simulate_rows(
         frames.append(frame.assign(batch=batch))
     return pd.concat(frames, ignore_index=True)
 
+
+
+def plus_minus(table: pd.DataFrame, column: str, digits: int = 3) -> pd.Series:
+    """``column`` with its 95% interval as text, "mean ± half-width", for a table a reader reads.
+
+    The interval is ``column_low`` .. ``column_high`` (or ``ci_low`` .. ``ci_high``); an
+    asymmetric one (Wilson's) is shown by its larger half.
+
+    >>> frame = pd.DataFrame({"chance": [0.4], "chance_low": [0.31], "chance_high": [0.5]})
+    >>> plus_minus(frame, "chance", 2).tolist()
+    ['0.40 ± 0.10']
+    """
+    low = table[f"{column}_low"] if f"{column}_low" in table else table["ci_low"]
+    high = table[f"{column}_high"] if f"{column}_high" in table else table["ci_high"]
+    half = np.maximum(table[column] - low, high - table[column])
+    return pd.Series([f"{m:.{digits}f} ± {h:.{digits}f}" for m, h in zip(table[column], half)], index=table.index)

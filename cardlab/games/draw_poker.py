@@ -130,6 +130,8 @@ class DrawPoker(Game):
         object.__setattr__(self, "deck_size", int(self.deck_size))
         if not isinstance(self.ace_low, bool):
             raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
+        if self.deck_size == 52 and not self.ace_low:
+            raise SettingsError("ace_low=False is an option for short decks only (HR-5): 52 cards always count A-2-3-4-5 (HR-1)")
         ante = whole("ante", 1)
         if whole("max_bet", 1) <= ante:
             raise SettingsError(

@@ -31,7 +31,6 @@ and refilled the hands (KB-9), plays low or hands over.
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
@@ -53,9 +52,7 @@ from cardlab.engine import (
     seat_names,
     _built,
 )
-from cardlab.hands import _DEFAULT_RULES as _HIGH_RULES
 from cardlab.hands import HandValue, evaluate
-from cardlab.hands import _value_of as _rank_value_of
 
 __all__ = [
     "KIND_RULES",
@@ -238,22 +235,14 @@ def _draws(size: int, offers: tuple[tuple[str, int], ...]) -> _Draws:
     return value
 
 
-@functools.lru_cache(maxsize=None)
-def _value_of(numbers: tuple[int, ...], flush: bool) -> HandValue:
-    # What evaluate() ends with, minus its checks of the cards (the game's own, five
-    # distinct): a first sight of a shape, which random play meets thousands of times.
-    return _rank_value_of(numbers, flush, _HIGH_RULES)
-
-
 def hand_value(cards: Sequence[Card]) -> HandValue:
-    """The HR-1 value of five cards, like :func:`cardlab.hands.evaluate` but cached by shape.
+    """The HR-1 value of five cards: :func:`cardlab.hands.evaluate` (one table lookup).
 
     >>> from cardlab.cards import parse_cards
     >>> hand_value(parse_cards("Kh Ks Kd 7c 7h")) == evaluate(parse_cards("Kh Ks Kd 7c 7h"))
     True
     """
-    numbers = tuple(sorted([RANK_NUMBER[card.rank._value_] for card in cards], reverse=True))
-    return _value_of(numbers, len({card.suit._value_ for card in cards}) == 1)
+    return evaluate(cards)
 
 
 # -- settings and game ----------------------------------------------------------------

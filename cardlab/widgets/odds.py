@@ -94,7 +94,8 @@ class OddsExplorer:
 
     @property
     def rules(self) -> HandRules:
-        return HandRules(self._deck.value, self._ace_low.value)
+        size = self._deck.value  # HR-5 is a short-deck option: 52 cards always count A-2-3-4-5 (HR-1)
+        return HandRules(size, self._ace_low.value or size == 52)
 
     def pick(self, cards: Any) -> None:
         """Select these cards (at most five, all in the deck)."""
@@ -125,6 +126,7 @@ class OddsExplorer:
 
     def _refresh(self) -> None:
         rules = self.rules
+        self._ace_low.disabled = rules.deck_size == 52
         cards = deck(rules.deck_size)
         self.selected = [c for c in self.selected if c in cards]
         self._table.value = category_table_html(rules.deck_size, rules.ace_low)

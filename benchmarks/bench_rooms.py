@@ -1,0 +1,135 @@
+"""Classroom rooms: how fast one kernel sees another's action, and what a busy class commits.
+
+1. Latency: one process commits actions in a two-student Kontrabluff room; another polls
+   the store as a join page does (every ``--poll`` seconds, ``SeatSession.poll``) and
+   notes when each action arrives. Median and 95th percentile over >= 50 actions
+   (target: median < 0.5 s). Both processes are on this machine, so their clocks agree.
+2. Throughput: 30 client processes in 20 rooms play random games with think times (the
+   hammer of tests/test_rooms.py, bigger); actions committed per second, stale clicks
+   refused, and the error count: actions lost or doubled (target 0 and 0).
+
+    python benchmarks/bench_rooms.py [--actions 60] [--poll 0.2] [--seconds 30]
+
+The browser-to-browser figure (a click in one Voilà page to the other page's update) is
+printed by ``tests/browser`` runs of the rooms test; this script measures the store and
+the polling loop that the pages run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from cardlab.engine import Action  # noqa: E402
+from cardlab.rooms import Room, SeatSession, SQLiteStore  # noqa: E402
+from tests.rooms_clients import play_seat  # noqa: E402
+
+FORK = multiprocessing.get_context("fork")
+
+
+def watcher(db: str, query: str, count: int, poll: float, seen, ready) -> None:
+    store = SQLiteStore(db)
+    session = SeatSession.join(store, query)
+    ready.set()
+    while session.room.version < count:
+        before = session.room.version
+        session.poll()
+        now = time.time()
+        for number in range(before + 1, session.room.version + 1):
+            seen[number] = now
+        time.sleep(poll)
+
+
+def latency(actions: int, poll: float) -> list[float]:
+    folder = tempfile.mkdtemp()
+    store = SQLiteStore(Path(folder) / "bench.db")
+    room_id = store.create_room("kontrabluff", {"target": 10**6}, seed=1, seats=[None, None])
+    tokens = store.tokens(room_id)
+    manager = FORK.Manager()
+    seen, ready = manager.dict(), manager.Event()
+    process = FORK.Process(target=watcher, args=(store.path, f"room={room_id}&seat=1&token={tokens[1]}",
+                                                 actions, poll, seen, ready))
+    process.start()
+    ready.wait(30)
+    room = Room(store, room_id)
+    rng = np.random.default_rng(2)
+    committed: dict[int, float] = {}
+    while room.version < actions:
+        state = room.state
+        seat = state.current_player
+        action: Action = state.legal_actions().sample(rng)
+        number = room.act(seat, action)
+        committed[number] = time.time()
+        time.sleep(float(rng.uniform(0.05, 0.3)))  # students take a moment between moves
+    process.join(60)
+    delays = [seen[n] - committed[n] for n in committed if n in seen]
+    manager.shutdown()
+    return delays
+
+
+def throughput(seconds: float) -> dict[str, float]:
+    folder = tempfile.mkdtemp()
+    store = SQLiteStore(Path(folder) / "hammer.db")
+    games = [("kontrabluff", {"target": 300}), ("draw_poker", {"players": 2, "hands": 30}),
+             ("fight_for_the_lead", {"players": 2, "games": 20}), ("parallel_poker", {"games": 10})]
+    jobs = []
+    for i in range(10):
+        game, settings = games[i % len(games)]
+        room = store.create_room(game, settings, seed=i, seats=[None, None])
+        tokens = store.tokens(room)
+        jobs += [(store.path, f"room={room}&seat={s}&token={tokens[s]}", 10 * i + s, seconds, 0.02) for s in (0, 1)]
+    for i in range(10):
+        room = store.create_room("fight_for_the_lead", {"players": 3, "games": 30}, seed=100 + i,
+                                 seats=[None, "random", "rule"])
+        jobs.append((store.path, f"room={room}&seat=0&token={store.tokens(room)[0]}", 500 + i, seconds, 0.02, True))
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=len(jobs), mp_context=FORK) as pool:
+        reports = [f.result() for f in [pool.submit(play_seat, *job) for job in jobs]]
+    elapsed = time.perf_counter() - start
+    lost = doubled = 0
+    total = 0
+    for room in {r["room"] for r in reports}:
+        rows = {n: (seat, data) for n, seat, data in store.actions(room)}
+        total += len(rows)
+        mine = [entry for r in reports if r["room"] == room for entry in r["committed"]]
+        # lost: a click told "done" whose action is not in the store as played;
+        # doubled: a stored action that no click or bot move accounts for (applied twice)
+        lost += sum(rows.get(n) != (seat, data) for n, seat, data in mine)
+        accounted = len(mine) + sum(r["bot_moves"] for r in reports if r["room"] == room)
+        lost += max(0, accounted - len(rows))
+        doubled += max(0, len(rows) - accounted)
+    return {"clients": len(jobs), "rooms": 20, "actions": total, "seconds": elapsed,
+            "actions_per_s": total / elapsed, "stale_refused": sum(r["stale"] for r in reports),
+            "lost": lost, "doubled": doubled}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=60)
+    parser.add_argument("--poll", type=float, default=0.2)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    args = parser.parse_args()
+    delays = latency(args.actions, args.poll)
+    q = statistics.quantiles(delays, n=20)
+    print(f"1. action committed in one process -> seen by another polling every {args.poll:g} s "
+          f"({len(delays)} actions): median {statistics.median(delays) * 1000:.0f} ms, "
+          f"95th percentile {q[18] * 1000:.0f} ms, worst {max(delays) * 1000:.0f} ms (target: median < 500 ms)")
+    result = throughput(args.seconds)
+    print(f"2. {result['clients']} clients in {result['rooms']} rooms for {result['seconds']:.1f} s: "
+          f"{result['actions']} actions committed, {result['actions_per_s']:.0f} actions/s, "
+          f"{result['stale_refused']} stale clicks refused, lost {result['lost']}, doubled {result['doubled']} "
+          "(target: 0 lost, 0 doubled)")
+
+
+if __name__ == "__main__":
+    main()

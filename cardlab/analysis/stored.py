@@ -1,0 +1,129 @@
+"""Seeded simulations too big for a notebook's minute, kept as data files with the call that made them.
+
+Each entry of :data:`RUNS` is one call of a :mod:`cardlab.analysis` function with its
+arguments (seed included). :func:`load` reads its table from ``cardlab/analysis/data/NAME.json``
+and checks that the file was made by exactly that call; :func:`make` runs the call and
+writes the file. Remake one run, or all, with::
+
+    python -m cardlab.analysis.stored fl-lead-chances     # one (seconds to minutes)
+    python -m cardlab.analysis.stored                     # all of them
+    python -m cardlab.analysis.stored --list              # names, calls and file dates
+
+The tables carry their 95% intervals; ``tests/test_stored_runs.py`` replays one run per
+game with another seed and checks the stored figures against the new intervals.
+
+>>> RUNS["fl-lead-chances"].call()
+'fight_for_the_lead.lead_chances(players=(2, 3, 4, 5), deals=40000, seed=2026)'
+>>> table = load("fl-lead-chances")
+>>> int(table.groupby("players").leads.sum().iloc[0])     # one lead a deal
+40000
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from cardlab.analysis import fight_for_the_lead, kontrabluff, parallel_poker
+
+__all__ = ["Run", "RUNS", "load", "make", "path_of"]
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One seeded call: ``function(**arguments)``, a :mod:`cardlab.analysis` function returning a DataFrame."""
+
+    function: Callable[..., pd.DataFrame]
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+
+    def call(self, **changes: Any) -> str:
+        """The call as code, as the notebooks print it."""
+        arguments = {**self.arguments, **changes}
+        module = self.function.__module__.rsplit(".", 1)[-1]
+        return f"{module}.{self.function.__name__}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})"
+
+    def run(self, **changes: Any) -> pd.DataFrame:
+        """Run the call now (``changes`` replace arguments, e.g. another seed)."""
+        return self.function(**{**self.arguments, **changes})
+
+
+#: Every stored run, by name. Sizes are chosen so each notebook conclusion holds beyond
+#: its 95% interval; the notebooks print the call beside the table.
+RUNS: dict[str, Run] = {
+    "fl-lead-chances": Run(fight_for_the_lead.lead_chances, {"players": (2, 3, 4, 5), "deals": 40_000, "seed": 2026}),
+    "fl-exchange-value": Run(fight_for_the_lead.exchange_value,
+                             {"cards": (0, 1, 2, 3, 4), "games": 3_000, "players": 4, "seed": 2026}),
+    "pp-strategy-matrix": Run(parallel_poker.strategy_matrix, {"n_deals": 1_000, "seed": 2026}),
+    "pp-best-responses": Run(parallel_poker.best_responses, {"n_deals": 100, "seed": 2026}),
+    "kb-continue-or-pass": Run(kontrabluff.continue_or_pass, {"rounds": 2_000, "samples": 6, "seed": 2026, "progress": False}),
+    "kb-low-or-normal": Run(kontrabluff.low_or_normal, {"deals": 10_000, "samples": 6, "seed": 2026, "progress": False}),
+    "kb-low-rounds": Run(kontrabluff.low_round_outcomes, {"rounds": 20_000, "seed": 2026, "progress": False}),
+    "kb-tournament": Run(kontrabluff.bot_tournament,
+                         {"matches": 200, "target": 100, "samples": 6, "seed": 2026, "progress": False}),
+}
+
+
+def path_of(name: str) -> Path:
+    """Where run ``name`` is stored."""
+    return DATA / f"{name}.json"
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def make(name: str) -> pd.DataFrame:
+    """Run ``name`` and store its table (with the call, so :func:`load` can check it)."""
+    run = RUNS[name]
+    start = time.perf_counter()
+    table = run.run()
+    record = {
+        "call": run.call(),
+        "arguments": {key: _jsonable(value) for key, value in run.arguments.items()},
+        "seconds": round(time.perf_counter() - start, 1),
+        "table": json.loads(table.to_json(orient="table", index=False, double_precision=12)),
+    }
+    DATA.mkdir(exist_ok=True)
+    path_of(name).write_text(json.dumps(record, indent=1) + "\n")
+    return load(name)
+
+
+def load(name: str) -> pd.DataFrame:
+    """The stored table of run ``name``; raises if the file is missing or was made by another call."""
+    run = RUNS[name]
+    path = path_of(name)
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing: make it with `python -m cardlab.analysis.stored {name}`")
+    record = json.loads(path.read_text())
+    if record["call"] != run.call():
+        raise ValueError(f"{path} was made by {record['call']}, not {run.call()}: "
+                         f"remake it with `python -m cardlab.analysis.stored {name}`")
+    table = pd.read_json(io.StringIO(json.dumps(record["table"])), orient="table")
+    table.attrs.update(call=run.call(), seconds=record["seconds"])
+    return table
+
+
+def main(args: list[str]) -> None:
+    if "--list" in args:
+        for name, run in RUNS.items():
+            made = time.strftime("%Y-%m-%d", time.gmtime(path_of(name).stat().st_mtime)) if path_of(name).exists() else "missing"
+            print(f"{name:22} {made:10} {run.call()}")
+        return
+    for name in args or list(RUNS):
+        start = time.perf_counter()
+        make(name)
+        print(f"{name}: {time.perf_counter() - start:.0f} s -> {path_of(name)}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

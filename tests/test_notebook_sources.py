@@ -1,0 +1,71 @@
+"""The notebooks are sources: each .ipynb has a MyST Markdown twin with the same cells,
+its code cells stay short, and every stored chart carries a static image.
+
+The .md is what a person edits and reviews; the .ipynb keeps the outputs nbval compares.
+Edit either in JupyterLab (jupytext saves both) or run `jupytext --sync notebooks/NAME.md`.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+PAIRS = sorted(NOTEBOOKS.glob("*.ipynb"))
+VEGALITE = "application/vnd.vegalite.v5+json"
+IMAGES = ("image/svg+xml", "image/png")
+
+
+def _cells(notebook) -> list[tuple[str, str, tuple[str, ...]]]:
+    """What a reader sees of each cell: its kind, its text and its tags."""
+    return [(cell.cell_type, cell.source.strip(), tuple(cell.metadata.get("tags", ()))) for cell in notebook.cells]
+
+
+def test_every_notebook_is_found():
+    names = {path.stem for path in PAIRS}
+    assert {"00-start-here", "02-kontrabluff", "play-kontrabluff"} <= names
+    assert not (NOTEBOOKS / "_build.py").exists()  # the notebooks are their own sources
+
+
+@pytest.mark.parametrize("ipynb", PAIRS, ids=lambda path: path.stem)
+def test_pair_is_in_sync(ipynb):
+    markdown = ipynb.with_suffix(".md")
+    assert markdown.exists(), f"{markdown.name} is missing: run `jupytext --set-formats ipynb,md:myst {ipynb}`"
+    stored = nbformat.read(ipynb, as_version=4)
+    assert stored.metadata.get("jupytext", {}).get("formats") == "ipynb,md:myst"
+    source = jupytext.read(markdown)
+    assert _cells(source) == _cells(stored), (
+        f"{markdown.name} and {ipynb.name} differ: run `jupytext --sync {markdown}` and re-execute the notebook")
+
+
+@pytest.mark.parametrize("ipynb", PAIRS, ids=lambda path: path.stem)
+def test_code_cells_are_short(ipynb):
+    lengths = [len(cell.source.strip().splitlines()) for cell in nbformat.read(ipynb, as_version=4).cells
+               if cell.cell_type == "code"]
+    assert statistics.median(lengths) <= 5, lengths
+    assert max(lengths) <= 12, lengths  # longer code belongs in the package, with a doctest
+
+
+def _chart_outputs(ipynb):
+    for cell in nbformat.read(ipynb, as_version=4).cells:
+        for output in cell.get("outputs", ()):
+            if VEGALITE in output.get("data", {}):
+                yield output["data"]
+
+
+@pytest.mark.parametrize("ipynb", PAIRS, ids=lambda path: path.stem)
+def test_every_stored_chart_has_a_static_image(ipynb):
+    for data in _chart_outputs(ipynb):
+        assert any(kind in data for kind in IMAGES), f"a chart in {ipynb.name} has no static image"
+        image = data.get("image/svg+xml", "")
+        assert not image or image.lstrip().startswith("<svg"), "the SVG is not an SVG document"
+
+
+def test_the_analysis_notebooks_have_charts():
+    # The image test above would pass vacuously on a notebook whose charts were lost.
+    counts = {path.stem: len(list(_chart_outputs(path))) for path in PAIRS}
+    assert all(counts[name] >= 2 for name in counts if name[:2] in {"01", "02", "03", "04", "05"}), counts
