@@ -153,13 +153,11 @@ class Arrangements(LegalActions):
     cards: tuple[Card, ...]
 
     def __contains__(self, action: object) -> bool:
-        return (
-            isinstance(action, Action)
-            and action.kind == ARRANGE
-            and action.amount is None
-            and len(action.cards) == HELD
-            and sorted(action.cards) == sorted(self.cards)
-        )
+        if not (isinstance(action, Action) and action.kind == ARRANGE and action.amount is None
+                and len(action.cards) == HELD):
+            return False
+        given = set(action.cards)  # the 25 held cards are distinct: each once is all of them
+        return len(given) == HELD and given == set(self.cards)
 
     def __len__(self) -> int:
         return ARRANGEMENTS if len(self.cards) == HELD else 0
