@@ -36,9 +36,9 @@ import functools
 import json
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -54,6 +54,7 @@ __all__ = [
     "ActionList",
     "NO_ACTIONS",
     "uniform_index",
+    "PhaseRules",
     "Game",
     "GameState",
     "HistoryView",
@@ -331,6 +332,18 @@ class ActionList(LegalActions):
 
 #: The legal actions of a seat that is not to act (shared: it is empty and never changes).
 NO_ACTIONS = ActionList(())
+
+
+class PhaseRules(NamedTuple):
+    """One phase of a game, as a row of the game's table of phases (``_PHASES``, keyed by
+    its ``Phase`` enum): the legal actions of a seat (``legal(state, seat)``), the refusal
+    of an illegal action (``check(state, action, seat)``, raising IllegalActionError) and
+    the doing (``play(state, action, seat)``): each a function of the state's class.
+    """
+
+    legal: Callable[..., LegalActions]
+    check: Callable[..., None]
+    play: Callable[..., None]
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,9 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 import numpy as np
 
@@ -46,6 +46,7 @@ from cardlab.cards import DECK_SIZES, Card, format_cards
 from cardlab.chain import Chain
 from cardlab.engine import (
     NO_ACTIONS,
+    PhaseRules,
     Action,
     ActionList,
     Game,
@@ -220,15 +221,6 @@ class DrawPokerObservation(Observation):
     hand_sizes: tuple[int, ...] = ()
     discard_sizes: tuple[int, ...] = ()
     stock_size: int = 0
-
-
-class PhaseRules(NamedTuple):
-    """What a phase offers (``legal``), refuses (``check``) and does (``play``): each a
-    method of :class:`DrawPokerState` taking the seat to act."""
-
-    legal: Callable[..., LegalActions]
-    check: Callable[..., None]
-    play: Callable[..., None]
 
 
 # -- the state ---------------------------------------------------------------------------------
@@ -709,10 +701,6 @@ class DrawPokerState(GameState):
 
     def name(self, player: int) -> str:
         return _names(self.game.players)[player]
-
-    def value(self, seat: int) -> HandValue:
-        """The value of a seat's five cards under the game's rules (HR-1, HR-2, HR-4)."""
-        return evaluate(self.hands[seat], self.rules)
 
     def _render_text(self, text: str | tuple) -> str:
         """The words of a logged text: the deal and the draw log a template with the seat's

@@ -27,9 +27,9 @@ import enum
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
 from cardlab.chain import Chain
 from cardlab.engine import (
     NO_ACTIONS,
+    PhaseRules,
     Action,
     Game,
     GameState,
@@ -309,15 +310,6 @@ class Phase(enum.StrEnum):
 
     ARRANGING = "arranging"  # PP-2
     OVER = "over"  # the match has ended (PP-5)
-
-
-class PhaseRules(NamedTuple):
-    """What a phase offers (``legal``), refuses (``check``) and does (``play``): each a
-    method of :class:`ParallelPokerState` taking the seat that acts."""
-
-    legal: Callable[..., LegalActions]
-    check: Callable[..., None]
-    play: Callable[..., None]
 
 
 class ParallelPokerState(GameState):
