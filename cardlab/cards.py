@@ -210,12 +210,13 @@ ACCEPTED = "a rank (2-9, T or 10, J, Q, K, A) then a suit (c d h s or ♣ ♦ �
 
 
 @functools.total_ordering
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card; frozen, hashable and sorted by rank then suit.
 
-    ``code`` is ``4 * rank.index + suit.index`` (0 for 2♣ .. 51 for A♠), the form
-    :mod:`cardlab.fast` works on.
+    A card is a small int at heart: ``code`` is ``4 * rank.index + suit.index`` (0 for
+    2♣ .. 51 for A♠), the form :mod:`cardlab.fast` works on, and hashing, equality and
+    ordering are those of the code (one int each); ``Card`` is its readable view.
 
     >>> card = Card(Rank.KING, Suit.SPADES)
     >>> card.code, Card.from_code(card.code) == card
@@ -232,6 +233,7 @@ class Card:
 
     rank: Rank
     suit: Suit = None  # type: ignore[assignment]  # Card('Ah'): the form repr shows
+    code: int = field(init=False, repr=False)  # the int the card is at heart (see above)
     # The card's term in cardlab.hands' table lookups (HAND_TERMS), made once per card.
     _term: int = field(init=False, repr=False, compare=False)
 
@@ -242,7 +244,25 @@ class Card:
             object.__setattr__(self, "suit", parsed.suit)
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise CardError(f"Card needs a Rank and a Suit, got {self.rank!r}, {self.suit!r}")
-        object.__setattr__(self, "_term", HAND_TERMS[_RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit]])
+        object.__setattr__(self, "code", _RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "_term", HAND_TERMS[self.code])
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.code == other.code  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __getstate__(self) -> tuple[Rank, Suit]:  # pickles as (rank, suit); the code is remade
+        return (self.rank, self.suit)
+
+    def __setstate__(self, state: tuple[Rank, Suit]) -> None:
+        object.__setattr__(self, "rank", state[0])
+        object.__setattr__(self, "suit", state[1])
+        object.__setattr__(self, "code", _RANK_NUMBER[state[0]] * 4 - 8 + _SUIT_INDEX[state[1]])
+        object.__setattr__(self, "_term", HAND_TERMS[self.code])
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -273,10 +293,6 @@ class Card:
         return _ALL_CARDS[int(code)]
 
     @property
-    def code(self) -> int:
-        return _RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit]
-
-    @property
     def short(self) -> str:
         """The two-letter ASCII form, ``'Ah'``, ``'Th'``; what :meth:`parse` reads back."""
         return self.rank.value + self.suit.value
@@ -291,9 +307,9 @@ class Card:
         return f"{self.rank.word} of {self.suit.word}"
 
     def __lt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
+        if other.__class__ is not Card:
             return NotImplemented
-        return self.code < other.code
+        return self.code < other.code  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.symbol}"

@@ -27,11 +27,94 @@ their ranges.
 Traceback (most recent call last):
 ...
 cardlab.engine.SeatError: EN-4: player must be a seat 0..1, got 2
+
+How a game adopts the engine (issue 15)
+---------------------------------------
+**Declare the state.** A state class lists its fields in ``FIELDS``, one
+:class:`Field` each: how ``clone`` copies it (:class:`Copy`: ``VALUE`` shared,
+``LIST`` one ``.copy()``, ``SEATS`` a list of per-seat lists or sets, each copied)
+and who may see its cards (:class:`Seen`: ``PUBLIC``; ``OWNER``, a per-seat field
+whose entry ``p`` only seat ``p`` sees; ``NOBODY``, a stock; ``MIXED``, cards that
+another field already places). Mark card-holding fields ``cards=True``::
+
+    FIELDS = (
+        Field("hands", Copy.SEATS, Seen.OWNER, cards=True,
+              observed=lambda obs: [list(obs.hand) if p == obs.player else [HIDDEN] * obs.hand_sizes[p]
+                                    for p in range(2)]),
+        Field("rows", Copy.SEATS, Seen.PUBLIC, cards=True),          # observed: obs.rows
+        Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size),
+        Field("discard", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: ...),
+        Field("to_act", observed="current_player"),                   # an attribute of another name
+        Field("phase"),                                                # observed: obs.phase
+    )
+
+Every attribute a state holds must be declared, except the engine's own (``game``,
+``seed``, ``first_dealer``, ``stacked``, ``round_index``, ``_shuffles``, ``actions``, the
+history) and caches named in ``_caches`` (tests/test_engine_fields.py checks it).
+
+**What the engine then gives** (the class writes none of it, ``__init_subclass__``
+refuses a ``clone``/``__eq__``/``__hash__``/``__new__`` beside ``FIELDS``):
+``clone()`` (generated code: one dict copy and one copy per mutable field; history
+and actions shared through :mod:`cardlab.chain`), ``==`` (engine fields + declared
+fields), ``key()`` (a hashable position, lists as tuples), ``to_json()`` (seed +
+actions, unchanged; a sample refuses), ``hidden_from(player)`` (other seats' OWNER
+cards and NOBODY cards, less any card in a PUBLIC field) and ``Game.sample_state``.
+
+**Sampling hidden information** (``Game.sample_state(observation, rng)``, for
+search): each field is read as the observer knows it, ``Field.observed`` (a function
+of the observation, or the name of its attribute; default: the attribute of the
+field's own name), with :data:`HIDDEN` for each card he does not know and at most
+one :data:`REST` (where every unseen card not dealt elsewhere goes, e.g. a muck). The
+engine collects every card the observed fields show, shuffles the rest of the deck
+once (``rng.permutation``, in deck order), deals it to the HIDDEN places in
+declaration order, the remainder to REST, then runs each ``derive(state, obs)``. The
+seed is drawn before or after the deal (``SAMPLE_SEED = ("after", 2**63)``); the
+sample is quiet (no log; ``SAMPLE_LOG = "quiet"``) or continues the observer's log
+(``"observer"``); ``round_index`` comes from the observation's, ``_shuffles`` is 1
+(declare either as a Field to say otherwise).
+
+**Trusted apply.** ``state.apply(action)`` checks the action (the game's ``check``)
+before ``_apply``; ``state.apply_trusted(player, action)`` is the one public way to
+skip the check, for callers that know the action is legal (bots' rollouts,
+simulations, replays of checked games). Random play needs neither: the engine
+remembers the view each ``legal_actions`` handed out and the action its ``sample``
+drew, so ``state.apply(view.sample(rng))`` is checked once, by construction. A game
+therefore calls no private engine path: its ``legal_actions`` returns a plain view,
+its view's ``sample`` returns an action (:meth:`Action.trusted` builds one from parts
+already in normal form), and observations may be built with :func:`frozen`.
+
+Glossary
+--------
+One name for one idea in every game (issue 15):
+
+- ``current_player``: the engine property (OpenSpiel's name) for the seat to act,
+  ``None`` when nobody is (the game is over, or chance moves); observations carry it
+  too. A game's own stored field behind it is ``to_act``.
+- ``points``: the engine's generic running totals, what bots try to raise: a point
+  game's ``scores`` (Kontrabluff, parallel poker) or a chip game's ``stacks``
+  (draw poker, Fight for the Lead, which also keep a ``pot``).
+- ``round_index``: the engine's counter of scoring units played (rounds of
+  Kontrabluff, hands of draw poker, games of Fight for the Lead and parallel poker);
+  the search bot reads it. A game's own counter is its rule page's term +
+  ``_number``: Kontrabluff ``deal_number``, draw poker ``hand_number``, Fight for the
+  Lead and parallel poker ``game_number``.
+- ``phase``: where a game stands, one ``enum.Enum`` per game (``Phase``); a game
+  dispatches on it through a table declared in its class, never ``getattr`` by name.
+- ``seat`` / ``player``: a whole number 0..players-1 (EN-4); seat 0 is South.
+- ``action``: an :class:`Action` value (kind, cards, amount); ``legal_actions()`` a
+  :class:`LegalActions` view; ``check`` / ``can_apply`` / ``apply`` the verify / can /
+  do triple; ``apply_trusted`` the unchecked apply for trusted callers.
+- ``observation``: what one seat may know (:class:`Observation` and its game's
+  subclass); ``hidden_from(seat)`` the cards it may not know; ``sample_state`` a full
+  state consistent with an observation.
+- ``history`` / ``log``: every event (:class:`Event`, with rule ids) / one seat's
+  lines in words; ``actions`` the (seat, action) pairs that ``to_json`` saves.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import json
 import re
@@ -52,7 +135,6 @@ __all__ = [
     "Observation",
     "LegalActions",
     "ActionList",
-    "NO_ACTIONS",
     "uniform_index",
     "PhaseRules",
     "Game",
@@ -68,6 +150,13 @@ __all__ = [
     "whole_setting",
     "seat_names",
     "cards_in",
+    "Field",
+    "Copy",
+    "Seen",
+    "HIDDEN",
+    "REST",
+    "frozen",
+    "NO_ACTIONS",
 ]
 
 
@@ -169,17 +258,20 @@ class Action:
             object.__setattr__(self, "amount", int(self.amount))
 
     @classmethod
-    def _unchecked(cls, kind: str, cards: tuple[Card, ...] = (), amount: int | None = None) -> Action:
-        """An action from parts already in normal form (a kind, a tuple of Cards, an int or
-        None), without ``__post_init__``'s checks: for legal-action views, which make one
-        action per move of random play and whose parts are the game's own.
+    def trusted(cls, kind: str, cards: tuple[Card, ...] = (), amount: int | None = None) -> Action:
+        """An action from parts already in normal form (a non-empty str kind, a tuple of
+        Cards, an int or None), without ``__post_init__``'s checks: for legal-action views,
+        which make one action per move of random play and whose parts are the game's own.
+        Anything else is to be built with ``Action(...)``.
 
-        >>> Action._unchecked("lay", (Card.parse("Ah"),)) == Action("lay", "Ah")
+        >>> Action.trusted("lay", (Card.parse("Ah"),)) == Action("lay", "Ah")
         True
         """
         action = object.__new__(cls)
         action.__dict__.update(kind=kind, cards=cards, amount=amount)  # frozen: set as __init__ would
         return action
+
+    _unchecked = trusted  # the old name, until every game says trusted
 
     def __str__(self) -> str:
         parts = [self.kind, *map(str, self.cards)]
@@ -252,11 +344,20 @@ class Zone:
 class LegalActions:
     """A view of the legal actions: iteration, ``len`` and ``in`` (python-chess style).
 
-    ``sample`` keeps the action it drew in ``_drawn``: a state that handed this view
-    out (:meth:`GameState._offer`) then knows that action is legal without checking.
+    A game's view overrides ``__iter__`` and, where listing is too dear, ``__len__``,
+    ``__contains__`` and ``sample``. The engine keeps the action ``sample`` drew (every
+    subclass's ``sample`` is wrapped for it): a state that handed this view out then
+    knows that action is legal, so ``state.apply`` of it skips the second check. That
+    bookkeeping is the engine's alone; games never touch it.
     """
 
     _drawn: Action | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        sample = cls.__dict__.get("sample")
+        if sample is not None and not getattr(sample, "_keeps_draw", False):
+            cls.sample = _keeping_draw(sample)  # type: ignore[method-assign]
 
     def __iter__(self) -> Iterator[Action]:
         raise NotImplementedError
@@ -284,6 +385,8 @@ class LegalActions:
         actions = list(self)
         self._drawn = action = actions[int(rng.integers(len(actions)))]
         return action
+
+    sample._keeps_draw = True  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"
@@ -323,6 +426,8 @@ class ActionList(LegalActions):
         self._drawn = action = actions[uniform_index(rng, len(actions))]
         return action
 
+    sample._keeps_draw = True  # type: ignore[attr-defined]
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ActionList) and self._actions == other._actions
 
@@ -330,7 +435,7 @@ class ActionList(LegalActions):
         return hash(self._actions)
 
 
-#: The legal actions of a seat that is not to act (shared: it is empty and never changes).
+#: The legal actions of a seat that may not act now (one shared empty view).
 NO_ACTIONS = ActionList(())
 
 
@@ -587,7 +692,9 @@ class Game:
 
         Search bots plan on such samples (determinization).
         """
-        raise NotImplementedError(f"{self.name} cannot sample hidden information")
+        if not self.state_class.FIELDS:
+            raise NotImplementedError(f"{self.name} cannot sample hidden information")
+        return self.state_class.sample_from(self, observation, rng)
 
 
 #: The version written in every saved game's ``format`` field (EN-5).
@@ -639,6 +746,148 @@ def _jsonable(value: Any) -> Any:
 MAX_SEED = 2**128
 
 
+# -- declared state fields ------------------------------------------------------------------------
+class Copy(enum.Enum):
+    """How a declared field is copied by ``clone`` (the engine's, from the declaration)."""
+
+    VALUE = "value"  # immutable (int, enum, tuple, None, a Card): shared by the copy
+    LIST = "list"  # a list (or set or dict) of immutable values: one ``.copy()``
+    SEATS = "seats"  # a list of lists (or sets), one per seat: each inner one copied
+
+
+class Seen(enum.Enum):
+    """Who may see the cards of a declared field (KB-7, DP-..., the games' "what each
+    player may see" rules); ``hidden_from`` and ``sample_state`` follow it."""
+
+    PUBLIC = "public"  # everybody
+    OWNER = "owner"  # a per-seat field: entry ``p`` is seen by seat ``p`` only
+    NOBODY = "nobody"  # nobody (a stock, a talon)
+    MIXED = "mixed"  # cards that are also in another field that says who sees them
+
+
+class _Marker:
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+
+#: In what a field's ``observed`` gives: a card the observer does not know (sampling deals one).
+HIDDEN: Any = _Marker("HIDDEN")
+#: In what a field's ``observed`` gives: every unseen card not dealt to a HIDDEN place.
+REST: Any = _Marker("REST")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One declared field of a game's state (``GameState.FIELDS``).
+
+    ``name`` is the attribute; ``copy`` says how ``clone`` copies it; ``seen`` who
+    may see its cards (``cards=True`` marks a field that holds cards, nested in lists
+    as deep as ``copy`` says). For ``sample_state``: ``observed`` gives the field as
+    the observer knows it, from his observation, with :data:`HIDDEN` for each card he
+    does not know (and at most one :data:`REST` in the whole declaration); it is a
+    function of the observation or the name of one of its attributes, and defaults to
+    the observation's attribute of the same name. ``derive`` instead computes the field
+    after the hidden cards are dealt, from ``(state, observation)``.
+
+    >>> Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size)
+    Field('talon', LIST, NOBODY, cards)
+    """
+
+    name: str
+    copy: Copy = Copy.VALUE
+    seen: Seen = Seen.PUBLIC
+    cards: bool = False
+    observed: Any = None
+    derive: Any = None
+
+    def __repr__(self) -> str:
+        parts = [repr(self.name), self.copy.name, self.seen.name] + ["cards"] * self.cards
+        return f"Field({', '.join(parts)})"
+
+    def seen_by(self, state: GameState, observation: Observation) -> Any:
+        """This field as ``observation.player`` knows it (HIDDEN for unknown cards)."""
+        observed = self.observed if self.observed is not None else self.name
+        value = getattr(observation, observed) if isinstance(observed, str) else observed(observation)
+        if self.copy is Copy.LIST and isinstance(value, (tuple, list)):
+            return list(value)
+        if self.copy is Copy.SEATS and isinstance(value, (tuple, list)):
+            return [list(v) if isinstance(v, (tuple, list)) else type(v)(v) for v in value]
+        return value
+
+
+#: The engine's own fields of every state, compared by ``==`` beside the declared ones.
+_ENGINE_FIELDS = ("game", "seed", "first_dealer", "stacked", "round_index", "_shuffles", "actions", "_records",
+                  "quiet", "sampled")
+#: Engine attributes that are derived from the rest (left out of equality).
+_ENGINE_CACHES = ("_offered", "_lines", "_log_cache")
+
+
+def _compile_clone(cls: type) -> Any:
+    """``cls.clone`` written out from its declared fields (as dataclasses writes ``__init__``):
+    one dict copy, then one copy per mutable field; the history is shared (cardlab.chain)."""
+    lines = ["def clone(self):", "    new = _new(cls)", "    d = self.__dict__.copy()"]
+    for f in cls.FIELDS:
+        if f.copy is Copy.LIST:
+            lines.append(f"    d[{f.name!r}] = d[{f.name!r}].copy()")
+        elif f.copy is Copy.SEATS:
+            lines.append(f"    d[{f.name!r}] = [v.copy() for v in d[{f.name!r}]]")
+    lines += ["    new.__dict__ = d", "    self._clone_log(new)", "    return new"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "cls": cls}
+    exec("\n".join(lines), namespace)  # noqa: S102 - code made from the declaration only
+    clone = namespace["clone"]
+    clone.__qualname__ = f"{cls.__qualname__}.clone"
+    clone._engine_made = True  # type: ignore[attr-defined]  # (tests/test_engine_fields.py)
+    clone.__doc__ = ("A copy that shares nothing mutable (the engine's, from ``FIELDS``); the history, "
+                     "the actions and the log lines are shared, not copied (cardlab.chain).")
+    return clone
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+def _cards_of(value: Any, into: set[Card]) -> None:
+    if value.__class__ is Card:
+        into.add(value)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            _cards_of(item, into)
+
+
+def _deal_hidden(value: Any, take: Iterator[Card]) -> Any:
+    """``value`` with each HIDDEN replaced by the next card of ``take`` (lists stay lists)."""
+    if value is HIDDEN:
+        return next(take)
+    if isinstance(value, list):
+        return [_deal_hidden(v, take) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_deal_hidden(v, take) for v in value)
+    return value
+
+
+def _deal_rest(value: Any, rest: list[Card]) -> Any:
+    if isinstance(value, (list, tuple)):
+        out: list[Any] = []
+        for v in value:
+            if v is REST:
+                out.extend(rest)
+            else:
+                out.append(_deal_rest(v, rest))
+        return out if isinstance(value, list) else tuple(out)
+    return value
+
+
 class GameState:
     """The base of every game's state machine.
 
@@ -650,13 +899,37 @@ class GameState:
     """
 
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
-    _offered: tuple[int, int, LegalActions] | None = None  # see _offer
+    _offered: tuple[int, int, LegalActions] | None = None  # the last view handed out (see apply)
+
+    #: The game's declared state: each field, how it is copied and who sees its cards
+    #: (see "How a game adopts the engine" in this module's docstring).
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
+    #: When ``sample_state`` draws the sample's seed ("before" or "after" dealing the
+    #: hidden cards) and below what bound.
+    SAMPLE_SEED: ClassVar[tuple[str, int]] = ("after", 2**63)
+    #: A sample's history: "quiet" (none: ``_log`` does nothing) or "observer" (the
+    #: observer's log goes on, shared).
+    SAMPLE_LOG: ClassVar[str] = "quiet"
+    quiet: bool = False  # a quiet state (a sample for search) writes no log
+    sampled: bool = False  # a sample (for search) has no history to save
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's seat arguments are checked here once (EN-4), and its ``check``
-        refuses what is not an Action (EN-3) before the game's own rules look at it."""
+        refuses what is not an Action (EN-3) before the game's own rules look at it.
+        A class that declares ``FIELDS`` gets the engine's copy, equality, key, hidden
+        cards and samples from them, and may not write its own ``clone``/``__eq__``."""
         super().__init_subclass__(**kwargs)
         _check_seats(cls)
+        if "FIELDS" in cls.__dict__:
+            own = sorted({"clone", "__eq__", "__hash__", "__new__", "__copy__", "__deepcopy__"} & set(cls.__dict__))
+            if own:
+                raise TypeError(f"{cls.__name__} declares FIELDS, so the engine copies and compares it; "
+                                f"it may not define {', '.join(own)}")
+            names = [f.name for f in cls.FIELDS]
+            if len(set(names)) != len(names):
+                raise TypeError(f"{cls.__name__}.FIELDS names a field twice: {names}")
+            cls.clone = _compile_clone(cls)  # type: ignore[method-assign]
+            cls._compared = tuple(dict.fromkeys((*_ENGINE_FIELDS, *names)))
 
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
@@ -733,6 +1006,26 @@ class GameState:
         """Play ``action`` for ``player`` (games with simultaneous choices, FL-3, PP-2)."""
         self._apply_as(as_seat(player, self.game.num_players), action)
 
+    def apply_trusted(self, player: int, action: Action) -> None:
+        """Play ``action`` for ``player`` WITHOUT checking it: the one way for trusted
+        callers (bots, simulations, rollouts, replays of checked records) to skip the check.
+
+        The caller vouches that the action is legal now for that seat: taken from
+        ``legal_actions(player)`` of this very state, or replayed from a game that was
+        checked. An illegal action applied this way may leave the state inconsistent;
+        everyone else uses :meth:`apply` (which also skips the second check when the
+        action is the one a view of this state just drew with ``sample``).
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> state = Kontrabluff().new_state(seed=1, dealer=0)
+        >>> action = state.legal_actions().sample(np.random.default_rng(0))
+        >>> state.apply_trusted(state.current_player, action)
+        >>> state.actions[-1] == (1, action)
+        True
+        """
+        self.actions.append((player, action))
+        self._apply(action, player)
+
     def _apply_as(self, player: int | None, action: Action) -> None:
         if not isinstance(action, Action):
             _as_action(action)  # raises, naming EN-3
@@ -753,7 +1046,7 @@ class GameState:
         self.actions.append((player, action))
         self._apply(action, player)
 
-    def _offer(self, player: int, actions: LegalActions) -> LegalActions:
+    def _offer(self, player: int, actions: LegalActions) -> LegalActions:  # deprecated: the engine records views itself
         """Hand out ``actions``, the legal actions of ``player`` now, remembering them so
         that playing the action their ``sample`` drew skips the second check.
 
@@ -812,6 +1105,8 @@ class GameState:
     def _log(self, kind: str, text: Any, *, rule: str = "", player: int | None = None,
              action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
         """Append an event; ``text`` is a string, or whatever :meth:`_render_text` makes one of."""
+        if self.quiet:  # a sample for search: no words needed
+            return
         seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
         self._records.append((kind, text, player, action, rule, seen))
 
@@ -869,17 +1164,106 @@ class GameState:
         return copy.deepcopy(self)
 
     # Attributes derived from the rest (caches), left out of equality; games add theirs.
-    _caches: ClassVar[tuple[str, ...]] = ("_offered", "_lines", "_log_cache")
+    _caches: ClassVar[tuple[str, ...]] = _ENGINE_CACHES
+    _compared: ClassVar[tuple[str, ...] | None] = None  # the engine's and the declared fields
 
     def __eq__(self, other: object) -> bool:
+        """Equal states: the same class, game, seed, actions and history, and equal
+        declared fields (``FIELDS``; a class without a declaration compares every attribute
+        but its caches)."""
         if type(self) is not type(other):
             return False
+        compared = self._compared
+        if compared is not None:
+            return all(getattr(self, name) == getattr(other, name) for name in compared)
         mine, theirs = dict(vars(self)), dict(vars(other))
         for cache in self._caches:
             mine.pop(cache, None), theirs.pop(cache, None)
         return mine == theirs
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable: hash its key() instead
+
+    def key(self) -> tuple:
+        """The position as one hashable value, from the declared fields (lists become
+        tuples): equal states have equal keys, so it keys a transposition table.
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> a, b = Kontrabluff().new_state(seed=2), Kontrabluff().new_state(seed=2)
+        >>> a.key() == b.key(), hash(a.key()) == hash(b.key())
+        (True, True)
+        """
+        if not self.FIELDS:
+            raise TypeError(f"{type(self).__name__} declares no FIELDS: the engine cannot key it")
+        return (type(self).__name__, self.game, self.round_index,
+                *(_frozen(getattr(self, f.name)) for f in self.FIELDS))
+
+    def hidden_from(self, player: int) -> frozenset[Card]:
+        """The cards whose place ``player`` may not know (for the leak checks), from the
+        declared fields: other seats' OWNER fields and NOBODY fields, less every card
+        that is also in a PUBLIC field."""
+        if not self.FIELDS:
+            raise NotImplementedError
+        hidden: set[Card] = set()
+        shown: set[Card] = set()
+        for f in self.FIELDS:
+            if not f.cards:
+                continue
+            value = getattr(self, f.name)
+            if f.seen is Seen.PUBLIC:
+                _cards_of(value, shown)
+            elif f.seen is Seen.NOBODY:
+                _cards_of(value, hidden)
+            elif f.seen is Seen.OWNER:
+                _cards_of([v for seat, v in enumerate(value) if seat != player], hidden)
+        return frozenset(hidden - shown)
+
+    @classmethod
+    def sample_from(cls, game: Game, observation: Observation, rng: np.random.Generator) -> GameState:
+        """A full state consistent with ``observation`` (determinization, for search): the
+        engine's, from the declared fields. Each field is taken as the observer knows it
+        (``Field.observed``); the cards he has not seen (the game's deck less every card
+        he knows) are shuffled with ``rng`` and dealt to the HIDDEN places in declaration
+        order, what is left to the REST place; then derived fields are computed. The
+        sample is quiet or continues the observer's log (``SAMPLE_LOG``), has a fresh
+        seed (``SAMPLE_SEED``) and cannot be saved."""
+        when, bound = cls.SAMPLE_SEED
+        if when == "before":
+            seed = int(rng.integers(bound))
+        state = object.__new__(cls)
+        values: dict[str, Any] = {}
+        known: set[Card] = set()
+        for f in cls.FIELDS:
+            if f.derive is None:
+                values[f.name] = value = f.seen_by(state, observation)
+                if f.cards:
+                    _cards_of(value, known)
+        unseen = [card for card in game.full_deck if card not in known]
+        pool = [unseen[i] for i in rng.permutation(len(unseen))]
+        take = iter(pool)
+        for f in cls.FIELDS:
+            if f.cards and f.derive is None:
+                values[f.name] = _deal_hidden(values[f.name], take)
+        rest = list(take)
+        for f in cls.FIELDS:
+            if f.cards and f.derive is None:
+                values[f.name] = _deal_rest(values[f.name], rest)
+        if when != "before":
+            seed = int(rng.integers(bound))
+        state.game, state.seed, state.first_dealer, state.stacked = game, seed, None, None
+        state.round_index = getattr(observation, "round_index", 0)
+        state._shuffles = 1
+        if cls.SAMPLE_LOG == "observer":
+            state._continue_log(observation.player, observation.log)
+        else:
+            state.history = []  # type: ignore[assignment]
+            state.quiet = True
+        state.actions = Chain()
+        state.sampled = True
+        state.__dict__.update(values)
+        for f in cls.FIELDS:
+            if f.derive is not None:
+                setattr(state, f.name, f.derive(state, observation))
+        return state
 
     def to_json(self) -> str:
         """The state as JSON text; ``game.state_from_json`` replays it exactly (EN-5).
@@ -891,6 +1275,8 @@ class GameState:
         >>> sorted(json.loads(Kontrabluff().new_state(seed=1).to_json()).items())[:4]
         [('actions', []), ('dealer', None), ('deck', None), ('format', 'cardlab/1')]
         """
+        if self.sampled:
+            raise ValueError("a sampled state (for search) has no history to save")
         return json.dumps(
             {
                 "format": FORMAT,
@@ -909,7 +1295,7 @@ class GameState:
         state = self.game.new_state(seed=self.seed, dealer=self.first_dealer, deck=self.stacked)
         yield state.clone()
         for player, action in self.actions:
-            state._apply_as(player, action)
+            state.apply_trusted(player, action)  # played and checked once already
             yield state.clone()
 
     def replay_view(self, every: int = 64) -> Replay:
@@ -922,7 +1308,7 @@ class GameState:
 
 def _check_seats(cls: type) -> None:
     """Wrap the seat-taking methods ``cls`` defines itself (see GameState.__init_subclass__)."""
-    for name, wrap in (("legal_actions", _optional_seat), ("observation", _required_seat),
+    for name, wrap in (("legal_actions", _offering), ("observation", _required_seat),
                        ("hidden_from", _required_seat), ("log_for", _required_seat),
                        ("name", _required_seat), ("check", _checked_action)):
         method = cls.__dict__.get(name)
@@ -1005,7 +1391,7 @@ class Replay(Sequence[GameState]):
         for number, (player, action) in enumerate(self.actions):
             if number % every == 0:
                 self._checkpoints.append(self._checkpoint(rolling, seats))
-            rolling._apply_as(player, action)
+            rolling.apply_trusted(player, action)  # played and checked once already
         self._last = self._checkpoint(rolling, seats)
 
     @staticmethod
@@ -1030,25 +1416,28 @@ class Replay(Sequence[GameState]):
         start = index - index % self.every
         state = self._checkpoints[start // self.every].clone()
         for player, action in self.actions[start:index]:
-            state._apply_as(player, action)
+            state.apply_trusted(player, action)
         return state
 
     def __repr__(self) -> str:
         return f"<Replay of {len(self.actions)} actions, a checkpoint every {self.every}>"
 
 
-def _built(cls: type, **fields: Any) -> Any:
+def frozen(cls: type, **fields: Any) -> Any:
     """A frozen dataclass value from its fields without running ``__init__`` (which sets
     each field through ``object.__setattr__``): for observations and zones, made once per
-    action of observed play. Only for classes without ``__post_init__``; a field left out
-    keeps its class default.
+    action of observed play. Only for classes without ``__post_init__`` or slots, with
+    fields already of their types; a field left out keeps its class default.
 
-    >>> _built(Zone, name="talon", cards=(None, None)) == Zone("talon", (None, None))
+    >>> frozen(Zone, name="talon", cards=(None, None)) == Zone("talon", (None, None))
     True
     """
     value = object.__new__(cls)
     value.__dict__.update(fields)
     return value
+
+
+_built = frozen  # the old name, until every game says frozen
 
 
 def _as_action(action: Any) -> Action:
@@ -1068,6 +1457,40 @@ def _optional_seat(method: Any) -> Any:
 
     checked._seat_checked = True  # type: ignore[attr-defined]
     return checked
+
+
+def _offering(method: Any) -> Any:
+    """``legal_actions``, its seat checked (EN-4), the view it hands out remembered: if
+    the next ``apply`` plays the action that view's ``sample`` drew, for that seat, before
+    anything moved, it is legal already (random play checks nothing twice)."""
+    @functools.wraps(method)
+    def offered(self: GameState, player: int | None = None) -> Any:
+        if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
+            player = as_seat(player, self.game.num_players)
+        view = method(self, player)
+        self._offered = (len(self.actions), self.current_player if player is None else player, view)
+        return view
+
+    offered._seat_checked = True  # type: ignore[attr-defined]
+    return offered
+
+
+def _keeping_draw(sample: Any) -> Any:
+    """A view's ``sample``, the action it draws kept on the view (see :func:`_offering`)."""
+    @functools.wraps(sample)
+    def kept(self: LegalActions, rng: np.random.Generator) -> Action:
+        action = sample(self, rng)
+        try:
+            self._drawn = action
+        except AttributeError:  # a frozen view: kept all the same (not a field of its value)
+            try:
+                object.__setattr__(self, "_drawn", action)
+            except AttributeError:  # a view with slots and no room for it: apply checks in full
+                pass
+        return action
+
+    kept._keeps_draw = True  # type: ignore[attr-defined]
+    return kept
 
 
 def _required_seat(method: Any) -> Any:

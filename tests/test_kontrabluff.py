@@ -171,7 +171,7 @@ def test_kb2_the_loser_of_a_round_is_the_next_dealer():
 
 def test_kb2_every_new_deal_starts_with_the_non_dealer_leading():
     state = new(S_HAND, N_HAND, TALON)
-    while state.deal == 1:
+    while state.deal_number == 1:
         _low_and_pass(state)
     assert state.deal_dealer == NORTH and state.dealer == NORTH  # deals alternate (KB-11)
     assert state.current_player == SOUTH and state.phase is Phase.LEAD and state.first_round
@@ -401,7 +401,7 @@ def test_kb10_kb11_the_talon_runs_out_then_the_deal_ends():
     log = state.log_for(SOUTH)
     assert any(line.startswith("KB-10: the talon is empty") for line in log)
     assert any(line.startswith("KB-11:") for line in log)
-    assert state.deal == 2 and state.deal_dealer == 1 - dealer  # deals alternate
+    assert state.deal_number == 2 and state.deal_dealer == 1 - dealer  # deals alternate
     assert sum(state.scores) == sum(scores) + 15  # scores are kept
     assert list(map(len, state.hands)) == [10, 10] and len(state.talon) == 32
     assert state.observation(SOUTH).seen == ()  # a new deal: nothing seen yet
@@ -414,9 +414,9 @@ def test_kb11_a_round_needs_five_cards_in_each_hand():
         _low_and_pass(state)
     # talon 2: the winner and the loser get one each: 6 and 6, enough for one more round
     _low_and_pass(state)
-    assert list(map(len, state.hands)) == [6, 6] and state.deal == 1
+    assert list(map(len, state.hands)) == [6, 6] and state.deal_number == 1
     _low_and_pass(state)  # 1 and 1 left: the deal ends
-    assert state.deal == 2
+    assert state.deal_number == 2
 
 
 def test_kb12_the_match_ends_when_a_player_reaches_the_target():
@@ -428,7 +428,7 @@ def test_kb12_the_match_ends_when_a_player_reaches_the_target():
     play(state, Action("pass", state.hands[SOUTH][:5]))  # North again: 30 >= 20, mid-deal
     assert state.is_terminal and state.current_player is None and state.winner == NORTH
     assert state.returns() == [-1.0, 1.0]
-    assert state.deal == 1 and state.phase is Phase.OVER
+    assert state.deal_number == 1 and state.phase is Phase.OVER
     assert state.log_for(SOUTH)[-1] == "KB-12: North reaches 30 points and wins the match"
     with pytest.raises(IllegalActionError, match="^EN-2: the game is over"):
         state.apply(Action("hand_over"))

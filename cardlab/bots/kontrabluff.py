@@ -23,21 +23,21 @@ import numpy as np
 
 from cardlab.cards import Card, parse_cards
 from cardlab.engine import Action
-from cardlab.games.kontrabluff import RANK_NUMBER, KontrabluffObservation, KontrabluffState, Phase, hand_value
+from cardlab.games.kontrabluff import RANK_OF_CODE, KontrabluffObservation, KontrabluffState, Phase, hand_value
 from cardlab.hands import Category
 
 __all__ = ["KontrabluffRuleBot", "RULE_BOT", "best_high", "best_low", "best_completion", "row_value"]
 
 
 def _number(card: Card) -> int:
-    return RANK_NUMBER[card.rank._value_]
+    return RANK_OF_CODE[card.code]
 
 
 def _straight(cards: Sequence[Card]) -> list[Card] | None:
     """The highest straight among ``cards`` (HR-5: the ace also plays low), one card per rank."""
     by_rank: dict[int, Card] = {}
     for card in cards:
-        by_rank.setdefault(RANK_NUMBER[card.rank._value_], card)
+        by_rank.setdefault(RANK_OF_CODE[card.code], card)
     if 14 in by_rank:
         by_rank[1] = by_rank[14]
     for top in range(14, 4, -1):
@@ -59,7 +59,7 @@ def best_high(cards: Sequence[Card]) -> tuple[int, list[Card]]:
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, list[Card]] = {}
     for card in cards:
-        by_rank.setdefault(RANK_NUMBER[card.rank._value_], []).append(card)
+        by_rank.setdefault(RANK_OF_CODE[card.code], []).append(card)
         by_suit.setdefault(card.suit._value_, []).append(card)
     candidates: list[list[Card]] = []
     for suited in by_suit.values():
@@ -126,7 +126,7 @@ def best_low(cards: Sequence[Card]) -> tuple[int, list[Card]]:
     cards = list(cards)
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
-        by_rank.setdefault(RANK_NUMBER[card.rank._value_], []).append(card)
+        by_rank.setdefault(RANK_OF_CODE[card.code], []).append(card)
     ranks = sorted(by_rank)[:7]
     best_key, best = 1 << 62, cards[:5]
     if len(ranks) >= 5:
@@ -159,7 +159,7 @@ def row_value(row: Sequence[Card]) -> int:
         return 0
     if len(row) == 5:
         return hand_value(row).key
-    numbers = sorted((RANK_NUMBER[c.rank._value_] for c in row), reverse=True)
+    numbers = sorted((RANK_OF_CODE[c.code] for c in row), reverse=True)
     counts: dict[int, int] = {}
     for n in numbers:
         counts[n] = counts.get(n, 0) + 1

@@ -1,0 +1,168 @@
+"""Every game's state gets copying, equality, keys, JSON and sampling of hidden cards
+from the engine, driven by its declared ``FIELDS`` (cardlab.engine, "How a game adopts
+the engine"): no game class writes ``clone``, ``__eq__``, ``__new__``-built samples or
+its own ``sample_state``. Checked on the class and on randomly played states."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardlab.engine import HIDDEN, Copy, Field, Game, GameState, Seen
+from cardlab.games.draw_poker import DrawPoker
+from cardlab.games.fight_for_the_lead import FightForTheLead
+from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.games.parallel_poker import ParallelPoker
+
+# The other games adopt the mechanism in their own branches (issue 15): until they do,
+# they fail here, and strictly so: the mark goes when a game is converted.
+_LATER = {
+    "draw_poker": "draw poker adopts the engine's fields in branch dp-pp",
+    "parallel_poker": "parallel poker adopts the engine's fields in branch dp-pp",
+    "fight_for_the_lead": "Fight for the Lead adopts the engine's fields in branch fl",
+}
+GAMES = [Kontrabluff(), DrawPoker(), ParallelPoker(), FightForTheLead()]
+PARAMS = [pytest.param(game, id=game.name, marks=[pytest.mark.xfail(strict=True, reason=_LATER[game.name])]
+                       if game.name in _LATER else []) for game in GAMES]
+#: What a class may not write itself: the engine makes it from the declaration.
+ENGINE_MADE = {"clone", "__eq__", "__hash__", "__new__", "__copy__", "__deepcopy__", "key"}
+
+
+def _own_methods(cls: type) -> set[str]:
+    """The names in ENGINE_MADE written by ``cls`` or a base of it below GameState."""
+    found: set[str] = set()
+    for klass in cls.__mro__:
+        if klass is GameState:
+            break
+        for name in ENGINE_MADE & set(vars(klass)):
+            if not getattr(vars(klass)[name], "_engine_made", False):
+                found.add(name)
+    return found
+
+
+def _played(game: Game, seed: int, steps: int) -> list[GameState]:
+    """Snapshots (clones) of one random game after 0, 1, ... actions."""
+    state, rng = game.new_state(seed=seed), np.random.default_rng(seed)
+    snapshots = [state.clone()]
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(state.legal_actions().sample(rng))
+        snapshots.append(state.clone())
+    return snapshots
+
+
+@pytest.mark.parametrize("game", PARAMS)
+def test_the_state_class_declares_fields_and_writes_no_copy_or_sample(game):
+    cls = game.state_class
+    assert cls.FIELDS, f"{cls.__name__} declares no FIELDS"
+    assert _own_methods(cls) == set()
+    assert "sample_state" not in vars(type(game)), "sampling is the engine's (GameState.sample_from)"
+    assert getattr(cls.clone, "_engine_made", False)
+
+
+@pytest.mark.parametrize("game", PARAMS)
+def test_every_attribute_of_a_played_state_is_declared(game):
+    """Nothing lives in a state that the declaration does not name (so the engine's
+    copy and equality miss nothing)."""
+    allowed = {f.name for f in game.state_class.FIELDS} | set(GameState._caches) | {
+        "game", "seed", "first_dealer", "stacked", "round_index", "_shuffles", "actions", "_records",
+        "quiet", "sampled"} | set(game.state_class._caches)
+    for seed in range(3):
+        for state in _played(game, seed, 150)[::10]:
+            assert set(vars(state)) <= allowed, sorted(set(vars(state)) - allowed)
+
+
+@pytest.mark.parametrize("game", PARAMS)
+def test_clones_are_equal_independent_and_key_alike(game):
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        for state in _played(game, seed, 120)[::7]:
+            copy = state.clone()
+            assert copy == state and copy is not state and copy.key() == state.key()
+            if state.is_terminal:
+                continue
+            before = state.to_json()
+            copy.apply(copy.legal_actions().sample(rng))
+            assert copy != state and state.to_json() == before
+            assert len(copy.actions) == len(state.actions) + 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_json_round_trips_to_an_equal_state(game):
+    for seed in range(3):
+        state = _played(game, seed, 80)[-1]
+        assert game.state_from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("game", PARAMS)
+def test_samples_keep_what_the_observer_knows_and_deal_the_rest(game):
+    """A sample (determinization) equals the state in every PUBLIC field and in the
+    observer's own OWNER entries; it holds every card of the deck once; it plays on."""
+    rng = np.random.default_rng(9)
+    cls = game.state_class
+    for seed in range(3):
+        for state in _played(game, seed, 100)[1::9]:
+            if state.is_terminal:
+                continue
+            me = state.current_player
+            sample = game.sample_state(state.observation(me), rng)
+            assert type(sample) is cls and sample.sampled
+            for f in cls.FIELDS:
+                if f.derive is not None or (f.seen is Seen.PUBLIC and not f.cards and f.observed is not None):
+                    continue
+                mine, theirs = getattr(sample, f.name), getattr(state, f.name)
+                if f.seen is Seen.PUBLIC:
+                    assert mine == theirs, f.name
+                elif f.seen is Seen.OWNER:
+                    assert mine[me] == theirs[me], f.name
+                    assert [len(v) for v in mine] == [len(v) for v in theirs], f.name
+            located = sorted(card for cards in sample.card_locations().values() for card in cards)
+            assert located == sorted(game.full_deck)
+            assert sample.hidden_from(me) <= set(game.full_deck) - set(state.observation(me).hand)
+            with pytest.raises(ValueError, match="sampled"):
+                sample.to_json()
+            play = sample.clone()
+            play.apply(play.legal_actions().sample(rng))  # a sample plays on, as search needs
+
+
+@pytest.mark.parametrize("game", PARAMS)
+def test_hidden_cards_come_from_the_declaration(game):
+    """What the engine calls hidden from a seat is exactly the cards in other seats'
+    OWNER fields and NOBODY fields that no PUBLIC field shows."""
+    assert game.state_class.FIELDS
+    for state in _played(game, 2, 60)[::6]:
+        for seat in range(game.num_players):
+            public = {c for f in state.FIELDS if f.cards and f.seen is Seen.PUBLIC for c in _flat(getattr(state, f.name))}
+            private = {c for f in state.FIELDS if f.cards and f.seen is Seen.OWNER
+                       for p, cards in enumerate(getattr(state, f.name)) if p != seat for c in _flat(cards)}
+            nobody = {c for f in state.FIELDS if f.cards and f.seen is Seen.NOBODY for c in _flat(getattr(state, f.name))}
+            assert state.hidden_from(seat) == (private | nobody) - public
+            assert not state.hidden_from(seat) & set(state.observation(seat).hand)
+
+
+def _flat(value):
+    if isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _flat(item)
+    elif value is not None:
+        yield value
+
+
+def test_a_class_that_declares_fields_may_not_write_its_own_copy():
+    with pytest.raises(TypeError, match="may not define clone"):
+        class Bad(GameState):  # noqa: F841
+            FIELDS = (Field("hands", Copy.SEATS, Seen.OWNER, cards=True),)
+
+            def clone(self):
+                return self
+
+
+def test_the_engine_deals_hidden_places_in_declaration_order_and_rest_last():
+    from cardlab.engine import REST, _deal_hidden, _deal_rest
+
+    take = iter("abcdef")
+    hands = _deal_hidden([["x"], [HIDDEN, HIDDEN]], take)
+    stock = _deal_hidden([HIDDEN], take)
+    muck = _deal_rest([REST, "y"], list(take))
+    assert (hands, stock, muck) == ([["x"], ["a", "b"]], ["c"], ["d", "e", "f", "y"])
