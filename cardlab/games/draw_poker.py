@@ -45,18 +45,22 @@ import numpy as np
 from cardlab.cards import DECK_SIZES, Card, format_cards
 from cardlab.chain import Chain
 from cardlab.engine import (
+    HIDDEN,
     NO_ACTIONS,
-    PhaseRules,
     Action,
     ActionList,
+    Copy,
+    Field,
     Game,
     GameState,
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
+    Seen,
     SettingsError,
     Zone,
-    _built,
+    frozen,
     seat_names,
     uniform_index,
     whole_setting,
@@ -156,17 +160,6 @@ class DrawPoker(Game):
         """The hand ranking in force: HR-4 order of the deck, HR-5 option."""
         return _rules(self.deck_size, self.ace_low)
 
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> DrawPokerState:
-        """A full state consistent with ``observation``: unseen cards dealt at random.
-
-        The hidden cards (other hands, the stock, other players' discards, the muck)
-        are drawn from the cards ``observation.player`` has not seen. The sample has no
-        action history: it is for search bots, not for saving.
-        """
-        if not isinstance(observation, DrawPokerObservation):
-            raise TypeError("sample_state needs a DrawPokerObservation")
-        return _sampled_state(self, observation, rng)
-
 
 # -- what a hand leaves, what a seat sees --------------------------------------------------------
 @dataclass(frozen=True)
@@ -235,7 +228,45 @@ class DrawPokerState(GameState):
 
     game: DrawPoker
 
+    #: The state, declared (the engine copies, compares and samples it from this). Who
+    #: sees which cards: a hand its owner, every hand shown at the showdown (DP-7), a
+    #: discard pile its owner (DP-5: face down), the stock nobody; the muck holds the
+    #: hands passed or conceded this hand, each seen by its owner (``folded``). A sample
+    #: for search deals the cards its observer has not seen to the others' hands, their
+    #: discards, the stock and the hands they folded, in that order.
+    FIELDS = (
+        Field("hands", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: [
+            list(obs.hand) if seat == obs.player else list(obs.shown[seat]) if obs.shown[seat] is not None
+            else [HIDDEN] * size for seat, size in enumerate(obs.hand_sizes)]),
+        Field("discards", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: [
+            list(obs.my_discards) if seat == obs.player else [HIDDEN] * size for seat, size in enumerate(obs.discard_sizes)]),
+        Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.stock_size),
+        Field("folded", Copy.LIST, Seen.OWNER, cards=True, observed=lambda obs: [
+            obs.my_folded if seat == obs.player else (HIDDEN,) * HAND_SIZE if obs.seated[seat] and not obs.active[seat]
+            else () for seat in range(len(obs.seated))]),
+        Field("muck", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: [
+            card for cards in state.folded for card in cards]),
+        Field("shown", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("_stacks", Copy.LIST, observed="points"),
+        Field("pot"),
+        Field("seated", Copy.LIST),
+        Field("dealer"),
+        Field("phase"),
+        Field("active", Copy.LIST),
+        Field("to_act", Copy.LIST),
+        Field("put", Copy.LIST),
+        Field("invested", Copy.LIST),
+        Field("stake"),
+        Field("opener"),
+        Field("last_raiser"),
+        Field("drawn", Copy.LIST),
+        Field("refilled", observed=lambda obs: False),
+        Field("results", Copy.LIST, observed=lambda obs: Chain()),
+        Field("round_index", observed=lambda obs: obs.hand_number - 1),
+    )
+    SAMPLE_SEED = ("before", 2**62)
     _caches = (*GameState._caches, "_deck_batch")  # shared by clones, derived from the seed
+    _deck_batch: tuple[int, list[list[int]]] | None = None
 
     # -- the protocol -------------------------------------------------------------------------
     @property
@@ -250,7 +281,7 @@ class DrawPokerState(GameState):
         seat = self.current_player
         if seat is None or (player is not None and player != seat):
             return NO_ACTIONS
-        return self._offer(seat, self._PHASES[self.phase].legal(self, seat))
+        return self._PHASES[self.phase].legal(self, seat)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
@@ -300,7 +331,6 @@ class DrawPokerState(GameState):
     # -- DP-1 Deal ------------------------------------------------------------------------------
     def _setup(self) -> None:
         n = self.game.players
-        self._deck_batch: tuple[int, list[list[int]]] | None = None  # shared by clones, never changed
         self._stacks = [self.game.stack] * n
         self.pot = 0
         self.seated = [True] * n
@@ -651,7 +681,7 @@ class DrawPokerState(GameState):
         zones.append(_face_down("muck", len(self.muck), None, "muck"))
         opened = self.opener is not None
         betting = self.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
-        return _built(  # every field given: the same value as DrawPokerObservation(...), made faster
+        return frozen(  # every field given: the same value as DrawPokerObservation(...), made faster
             DrawPokerObservation,
             game=self.game,
             player=player,
@@ -692,13 +722,6 @@ class DrawPokerState(GameState):
         places["muck"] = self.muck
         return places
 
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """Every card but the seat's own (in hand, discarded, or folded into the muck) and the hands shown."""
-        known = set(self.hands[player]) | set(self.discards[player]) | set(self.folded[player])
-        for cards in self.shown:
-            known.update(cards or ())
-        return frozenset(self.game.full_deck) - known
-
     def name(self, player: int) -> str:
         return _names(self.game.players)[player]
 
@@ -709,17 +732,6 @@ class DrawPokerState(GameState):
             return text
         template, *parts = text
         return template.format(*[part if type(part) is str else format_cards(part) for part in parts])
-
-    def clone(self) -> DrawPokerState:
-        new = object.__new__(DrawPokerState)
-        new.__dict__.update(self.__dict__)
-        self._clone_log(new)
-        new.results = self.results.copy()
-        for name in ("_stacks", "invested", "seated", "active", "put", "to_act", "stock", "muck", "drawn", "shown", "folded"):
-            setattr(new, name, list(getattr(self, name)))
-        new.hands = [list(h) for h in self.hands]
-        new.discards = [list(d) for d in self.discards]
-        return new
 
 
 DrawPoker.state_class = DrawPokerState
@@ -761,7 +773,7 @@ class BetActions(LegalActions):
             return fixed[index]
         amount = self.amounts[index - len(fixed)]  # IndexError beyond the end
         if len(self.amounts) > 64:  # a wide range: a cache would only churn
-            return Action._unchecked(self.kind, (), amount)
+            return Action.trusted(self.kind, (), amount)
         return _bet_action(self.kind, amount)
 
     def __iter__(self) -> Iterator[Action]:
@@ -782,8 +794,7 @@ class BetActions(LegalActions):
         return kinds | {self.kind} if self.amounts else kinds
 
     def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self[uniform_index(rng, len(self))]  # vouched for: GameState._offer
-        return action
+        return self[uniform_index(rng, len(self))]
 
     def _mentioned(self) -> tuple[Action, ...]:
         return self.fixed  # bets hold no cards (for engine.cards_in)
@@ -830,8 +841,7 @@ class DrawActions(LegalActions):
     def sample(self, rng: np.random.Generator) -> Action:
         mask = uniform_index(rng, 1 << len(self.hand))
         # The hand's own cards, already a tuple of Cards: no need for Action's checks.
-        self._drawn = action = Action._unchecked("draw", tuple([card for i, card in enumerate(self.hand) if mask >> i & 1]))
-        return action
+        return Action.trusted("draw", tuple([card for i, card in enumerate(self.hand) if mask >> i & 1]))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DrawActions) and self.hand == other.hand
@@ -846,10 +856,10 @@ class DrawActions(LegalActions):
 _SHOWDOWN_ACTIONS = ActionList((SHOW, CONCEDE))
 
 
-# -- helpers: caches of values that never change, the deck orders, sampled states ----------------------
+# -- helpers: caches of values that never change, the deck orders ----------------------
 @functools.lru_cache(maxsize=4096)  # bounded: a limit of 10**9 offers that many amounts
 def _bet_action(kind: str, amount: int) -> Action:
-    return Action._unchecked(kind, (), amount)
+    return Action.trusted(kind, (), amount)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -896,56 +906,3 @@ def _deck_orders(state: DrawPokerState, batch: int) -> list[list[int]]:
     size = len(state.game.full_deck)
     orders = state._rng(1 << 20, batch).permuted(np.tile(np.arange(size), (_DECKS_PER_BATCH, 1)), axis=1)
     return orders.tolist()
-
-
-def _sampled_state(game: DrawPoker, obs: DrawPokerObservation, rng: np.random.Generator) -> DrawPokerState:
-    """See :meth:`DrawPoker.sample_state`."""
-    state = object.__new__(DrawPokerState)
-    state.game = game
-    state.seed = int(rng.integers(2**62))
-    state.first_dealer = None
-    state.stacked = None
-    state.history = []
-    state.actions = []
-    state._shuffles = 1
-    state._deck_batch = None
-    known = set(obs.hand) | set(obs.my_discards) | set(obs.my_folded)
-    for shown in obs.shown:
-        known.update(shown or ())
-    unseen = [card for card in game.full_deck if card not in known]
-    unseen = [unseen[i] for i in rng.permutation(len(unseen))]
-    take = iter(unseen)
-    n = game.players
-    state.round_index = obs.hand_number - 1
-    state.results = []
-    state.refilled = False
-    state._stacks = list(obs.points)
-    state.invested = list(obs.invested)
-    state.pot = obs.pot
-    state.seated = list(obs.seated)
-    state.dealer = obs.dealer
-    state.active = list(obs.active)
-    state.phase = obs.phase
-    state.put = list(obs.put)
-    state.stake = obs.stake
-    state.opener = obs.opener
-    state.last_raiser = obs.last_raiser
-    state.to_act = list(obs.to_act)
-    state.drawn = list(obs.drawn)
-    state.shown = [None if s is None else tuple(s) for s in obs.shown]
-    state.hands = []
-    for seat in range(n):
-        if seat == obs.player:
-            state.hands.append(list(obs.hand))
-        elif state.shown[seat] is not None:
-            state.hands.append(list(state.shown[seat]))
-        else:
-            state.hands.append([next(take) for _ in range(obs.hand_sizes[seat])])
-    state.discards = [
-        list(obs.my_discards) if seat == obs.player else [next(take) for _ in range(obs.discard_sizes[seat])]
-        for seat in range(n)
-    ]
-    state.stock = [next(take) for _ in range(obs.stock_size)]
-    state.muck = list(take) + list(obs.my_folded)
-    state.folded = [obs.my_folded if seat == obs.player else () for seat in range(n)]
-    return state
