@@ -37,16 +37,20 @@ from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
 from cardlab.chain import Chain
 from cardlab.engine import (
     NO_ACTIONS,
-    PhaseRules,
     Action,
+    Copy,
+    Field,
     Game,
     GameState,
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
+    Seen,
     SettingsError,
     Zone,
     _deck_cards,
+    frozen,
     seat_names,
 )
 from cardlab.fast import evaluate_batch
@@ -252,32 +256,6 @@ class ParallelPoker(Game):
             )
         return cards
 
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> ParallelPokerState:
-        """A full state consistent with ``observation``: the other seat's packets, if laid, at random.
-
-        Everything else (the 25 cards, scores, past showings) is public. The sample's
-        history is not a replayable game: it is for planning (determinization).
-        """
-        obs = observation
-        if not isinstance(obs, ParallelPokerObservation):
-            raise TypeError(f"expected a ParallelPokerObservation, got {type(obs).__name__}")
-        rest = [c for c in deck(DECK_SIZE) if c not in set(obs.laid_out)]
-        state = self.new_state(seed=int(rng.integers(2**62)), dealer=obs.dealer, deck=obs.laid_out + tuple(rest))
-        state.round_index = obs.game_number - (not obs.is_terminal)
-        state.scores = list(obs.scores)
-        state.game_scores = list(obs.game_scores)
-        state.showings = Chain.sharing(obs.showings)
-        state.history = []
-        other = 1 - obs.player
-        arrangements = [None, None]
-        if obs.packets is not None:
-            arrangements[obs.player] = tuple(c for packet in obs.packets for c in packet)
-        if obs.arranged[other]:
-            order = rng.permutation(HELD)
-            arrangements[other] = tuple(obs.held[i] for i in order)
-        state.arrangements = arrangements
-        return state
-
 
 # -- observation --------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -322,6 +300,20 @@ class ParallelPokerState(GameState):
 
     simultaneous: ClassVar[bool] = True  # PP-2: both arrange unseen, in any order
     game: ParallelPoker
+
+    #: The state, declared (the engine copies, compares and samples it from this). Every
+    #: card's identity is public (both hold the same 25, PP-1); only the order of the
+    #: other's packets is hidden (PP-2): a sample for search lays them in a random order.
+    FIELDS = (
+        Field("laid_out", Copy.VALUE, Seen.PUBLIC, cards=True),
+        Field("held", Copy.VALUE, Seen.PUBLIC, cards=True),
+        Field("arrangements", Copy.LIST, Seen.OWNER, cards=True, derive=lambda state, obs: _sampled_arrangements(state, obs)),
+        Field("scores", Copy.LIST),
+        Field("game_scores", Copy.LIST),
+        Field("showings", Copy.LIST, observed=lambda obs: Chain.sharing(obs.showings)),
+        Field("dealer"),
+        Field("round_index", observed=lambda obs: obs.game_number - (not obs.is_terminal)),
+    )
 
     # -- the protocol ---------------------------------------------------------------
     @property
@@ -498,7 +490,8 @@ class ParallelPokerState(GameState):
                     cards = (None,) * PACKET_SIZE  # PP-2: face down
                 zones.append(Zone(f"{self.name(seat)} packet {k + 1}", cards, seat, "row"))
         to_act = not done and mine is None
-        return ParallelPokerObservation(
+        return frozen(  # every field given: the same value as ParallelPokerObservation(...), made faster
+            ParallelPokerObservation,
             game=self.game,
             player=player,
             current_player=self.current_player,
@@ -531,25 +524,20 @@ class ParallelPokerState(GameState):
             places[f"{name}'s hand" if arrangement is None else f"{name}'s packets"] = arrangement or self.held
         return places
 
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """No card's identity is hidden (both hold the same 25): only the other's order is (PP-2).
-
-        The order is checked by the tests: an observation never changes with it.
-        """
-        return frozenset()
-
-    def clone(self) -> ParallelPokerState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        self._clone_log(new)
-        new.scores = list(self.scores)
-        new.game_scores = list(self.game_scores)
-        new.showings = self.showings.copy()
-        new.arrangements = list(self.arrangements)
-        return new
-
 
 ParallelPoker.state_class = ParallelPokerState
+
+
+def _sampled_arrangements(state: ParallelPokerState, obs: ParallelPokerObservation) -> list[tuple[Card, ...] | None]:
+    """The packets of a sample: the observer's own as laid, the other's (if laid) in an
+    order drawn from the sample's seed (PP-2: the order is all that is hidden)."""
+    arrangements: list[tuple[Card, ...] | None] = [None, None]
+    if obs.packets is not None:
+        arrangements[obs.player] = tuple(card for packet in obs.packets for card in packet)
+    if obs.arranged[1 - obs.player]:
+        order = state._rng(1 << 20).permutation(HELD)
+        arrangements[1 - obs.player] = tuple(obs.held[i] for i in order)
+    return arrangements
 
 
 # -- fast packet values (numpy), for bots and analysis ---------------------------------------------------
