@@ -1,15 +1,22 @@
-"""Time from a click to the updated page, in a real browser, on the classroom app.
+"""Time from a click to the updated page, in a real browser, for every game's table (Voilà).
 
-Voilà serves ``notebooks/play-kontrabluff.ipynb`` (seed 7: South deals and may play
-low, so every card of the hand is clickable). Each of the clicks selects or unselects
-a card: the kernel runs the table's callback, which re-renders from the observation,
-and the browser shows both the card lifted (or lowered) and the "low" button naming
-the selection. No bot moves on these clicks, so bots' thinking time is excluded.
-The time is measured inside the page (``performance.now()``, from ``click()`` until a
-``MutationObserver`` sees both changes). Target: median under 100 ms.
+For each play notebook, Voilà serves the table and Chromium (1280x900) clicks a card
+of the player's hand again and again: in Kontrabluff, draw poker (at the draw) and
+Fight for the Lead it selects or unselects the card (the card lifts, the action
+button names the choice: "Lay 7♥", "Draw 2", "Fight with Q♦"); in parallel poker it
+puts a card into a packet, the next click takes it back. Each click is a round trip:
+the kernel runs the table's callback, which re-renders from the observation, and the
+browser shows the change. No bot moves on these clicks (their thinking time is not a
+table's). The time is measured inside the page (``performance.now()`` from
+``click()`` until a ``MutationObserver`` sees the change).
 
-    python benchmarks/bench_click.py            # 60 clicks
-    python benchmarks/bench_click.py --clicks 100
+Peer, in the same run and server: a bare ipywidgets button whose click toggles its own
+description and a CSS class (the floor of one widget round trip in Voilà).
+
+Target (issue 13): median under 100 ms for every game.
+
+    python benchmarks/bench_click.py              # 60 clicks per game
+    python benchmarks/bench_click.py --clicks 100 --games kontrabluff
 
 Needs Debian's chromium at /usr/bin/chromium (apt-get install chromium).
 """
@@ -17,6 +24,8 @@ Needs Debian's chromium at /usr/bin/chromium (apt-get install chromium).
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import shutil
 import statistics
 import sys
@@ -25,70 +34,139 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from browser_servers import CHROMIUM, SKIP_REASON, launch_browser, notebook_copy, server  # noqa: E402
+from browser_servers import CHROMIUM, SKIP_REASON, VIEWPORT, launch_browser, notebook_copy, server  # noqa: E402
 
-NOTEBOOK = "play-kontrabluff"
+GAMES = ("kontrabluff", "draw-poker", "fight-for-the-lead", "parallel-poker")
+PEER = "bench-peer"
+PEER_CODE = """import ipywidgets as W
 
+button = W.Button(description="off")
+button.add_class("peer")
+
+def toggle(_):
+    on = button.description == "off"
+    button.description = "on" if on else "off"
+    if on:
+        button.add_class("peer-on")
+    else:
+        button.remove_class("peer-on")
+
+button.on_click(toggle)
+button"""
+
+# One click, timed in the page: resolves with the ms until ``done()`` holds.
 CLICK = """
-async (index) => {
-  const cards = [...document.querySelectorAll('.cl-hand .cl-cardbtn')].filter(b => b.offsetParent && !b.disabled);
-  const card = cards[index % cards.length];
-  const low = [...document.querySelectorAll('.cl-action')].find(b => b.textContent.startsWith('low'));
-  const wasSelected = card.classList.contains('cl-selected');
-  const wasLabel = low.textContent;
+async ([mode, index]) => {
+  const visible = b => b.offsetParent && !b.disabled;
+  let target, done;
+  if (mode === 'peer') {
+    target = document.querySelector('.peer');
+    const was = target.textContent;
+    done = () => target.textContent !== was;
+  } else if (mode === 'packet') {
+    const packets = () => [...document.querySelectorAll('.cl-packet')].map(p => p.textContent).join('|');
+    const before = packets();
+    const placed = [...document.querySelectorAll('.cl-packet .cl-cardbtn')].filter(visible);
+    target = placed.length ? placed[0] : [...document.querySelectorAll('.cl-hand .cl-cardbtn')].filter(visible)[0];
+    done = () => packets() !== before;
+  } else {
+    const cards = [...document.querySelectorAll('.cl-hand .cl-cardbtn')].filter(visible);
+    target = cards[index % cards.length];
+    const actions = () => [...document.querySelectorAll('.cl-action')].filter(b => b.offsetParent).map(b => b.textContent).join('|');
+    const was = target.classList.contains('cl-selected'), before = actions();
+    done = () => target.classList.contains('cl-selected') !== was && actions() !== before;
+  }
   return await new Promise(resolve => {
-    const done = () => card.classList.contains('cl-selected') !== wasSelected && low.textContent !== wasLabel;
     const start = performance.now();
     const watcher = new MutationObserver(() => {
       if (done()) { watcher.disconnect(); resolve(performance.now() - start); }
     });
     watcher.observe(document.body, {attributes: true, childList: true, subtree: true, characterData: true});
-    card.click();
+    target.click();
     setTimeout(() => { watcher.disconnect(); resolve(-1); }, 10000);
   });
 }
 """
 
+TO_CARDS = ("Call", "Stand pat", "Show", "Open")  # draw poker: bet on to the draw, where cards are picked
 
-def measure(clicks: int) -> list[float]:
-    from playwright.sync_api import sync_playwright
 
-    folder = notebook_copy()
-    try:
-        with server("voila", folder) as url, sync_playwright() as playwright:
-            browser = launch_browser(playwright)
-            page = browser.new_page(viewport={"width": 1150, "height": 1000})
-            page.goto(f"{url}/voila/render/{NOTEBOOK}.ipynb", timeout=120_000)
-            page.wait_for_selector(".cl-hand .cl-cardbtn:not([disabled])", timeout=120_000)
-            for warm in range(4):  # the first round trips warm the kernel and the page up
-                page.evaluate(CLICK, warm)
-            times = []
-            for i in range(clicks):
-                times.append(page.evaluate(CLICK, i))
-                time.sleep(0.02)
-            browser.close()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+def reach_clickable_cards(page) -> None:
+    """Play on (draw poker's betting) until the hand's cards can be clicked."""
+    enabled = ".cl-hand .cl-cardbtn:visible:not([disabled])"
+    for _ in range(30):
+        page.wait_for_timeout(300)
+        if page.locator(".cl-continue:visible").count():
+            page.locator(".cl-continue:visible").click()
+            continue
+        if page.locator(enabled).count():
+            return
+        buttons = page.locator(".cl-action:visible:not([disabled])")
+        labels = [buttons.nth(i).text_content().strip() for i in range(buttons.count())]
+        choice = next((x for w in TO_CARDS for x in labels if x == w or x.startswith(w + " ")), None)
+        if choice is None:
+            raise RuntimeError(f"no card to click and no move to make: {labels}")
+        page.locator(".cl-action:visible", has_text=choice).first.click()
+    raise RuntimeError("the hand's cards never became clickable")
+
+
+def measure(page, url: str, notebook: str, mode: str, clicks: int) -> list[float]:
+    page.goto(f"{url}/voila/render/{notebook}.ipynb", timeout=120_000)
+    if mode == "peer":
+        page.wait_for_selector(".peer", timeout=120_000)
+    else:
+        page.wait_for_selector(".cl-table .cl-log", timeout=120_000)
+        reach_clickable_cards(page)
+    for warm in range(4):  # the first round trips warm the kernel and the page up
+        page.evaluate(CLICK, [mode, 0])
+    times = []
+    for i in range(clicks):
+        times.append(page.evaluate(CLICK, [mode, 0]))
+        time.sleep(0.02)
     if any(t < 0 for t in times):
-        raise RuntimeError(f"{sum(t < 0 for t in times)} clicks got no update within 10 s")
+        raise RuntimeError(f"{notebook}: {sum(t < 0 for t in times)} clicks got no update within 10 s")
     return times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=60)
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
     args = parser.parse_args()
     if args.clicks < 50:
         parser.error("use at least 50 clicks")
     if not CHROMIUM.exists():
         sys.exit(SKIP_REASON)
-    times = sorted(measure(args.clicks))
-    median = statistics.median(times)
-    p90 = times[int(0.9 * (len(times) - 1))]
-    print(f"click -> updated page, Voilà, {NOTEBOOK}, {len(times)} clicks (select/unselect a card, no bot move)")
-    print(f"  median {median:.1f} ms   mean {statistics.fmean(times):.1f} ms   p90 {p90:.1f} ms   "
-          f"min {times[0]:.1f} ms   max {times[-1]:.1f} ms")
-    print(f"  target: median < 100 ms -> {'met' if median < 100 else 'NOT met'}")
+    from playwright.sync_api import sync_playwright
+
+    folder = notebook_copy()
+    (folder / f"{PEER}.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "peer", "metadata": {}, "outputs": [],
+                   "source": PEER_CODE}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    rows = []
+    try:
+        with server("voila", folder) as running, sync_playwright() as playwright:
+            browser = launch_browser(playwright)
+            page = browser.new_page(viewport=VIEWPORT)
+            page.set_default_timeout(20_000)
+            runs = [(f"peer: bare ipywidgets button", PEER, "peer")]
+            runs += [(game, f"play-{game}", "packet" if game == "parallel-poker" else "select") for game in args.games]
+            for name, notebook, mode in runs:
+                times = sorted(measure(page, running.url, notebook, mode, args.clicks))
+                rows.append((name, len(times), statistics.median(times), statistics.fmean(times),
+                             times[int(0.9 * (len(times) - 1))], times[0], times[-1]))
+            browser.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"click -> updated page, Voilà, Chromium {VIEWPORT['width']}x{VIEWPORT['height']}, "
+          f"{args.clicks} clicks per game (no bot move)")
+    print(f"{'table':32} {'clicks':>6} {'median':>8} {'mean':>8} {'p90':>8} {'min':>8} {'max':>8}  target")
+    for name, n, median, mean, p90, low, high in rows:
+        verdict = "" if name.startswith("peer") else ("met" if median < 100 else "NOT met")
+        print(f"{name:32} {n:6d} {median:8.1f} {mean:8.1f} {p90:8.1f} {low:8.1f} {high:8.1f}  {verdict}")
+    print("times in ms; target: median < 100 ms per game")
 
 
 if __name__ == "__main__":

@@ -83,16 +83,16 @@ def teacher_page(store: Any = None, *, base_url: str | None = None) -> Any:
 
 def join_page(store: Any = None) -> Any:
     """A student's table for the seat the join link names, or a plain refusal (no card)."""
-    from cardlab.rooms import AccessRefused, SeatSession
+    from cardlab.rooms import AccessRefused, JoinRequest, SeatSession
 
-    store = store or classroom_store()
     try:
-        session = SeatSession.join(store, query_string())
+        request = JoinRequest.parse(query_string())  # before the store: a bare page opens nothing
+        session = SeatSession(store or classroom_store(), request)
     except AccessRefused as refused:
         return _refusal(str(refused))
-    from cardlab.widgets.join import RoomTable
+    from cardlab.widgets.join import room_table
 
-    table = RoomTable(session)
+    table = room_table(session)
     table.start()
     return table
 

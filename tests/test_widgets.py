@@ -7,7 +7,9 @@ text is searched for every card the seat may not know (``state.hidden_from``).
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import json
 import re
 
 import ipywidgets as W
@@ -24,6 +26,7 @@ from cardlab.widgets import (
     Table,
     play,
 )
+from cardlab.widgets.words import plain
 
 # Short sessions so a game ends in a few dozen moves.
 SHORT = {
@@ -42,11 +45,25 @@ TABLE_CLASSES = {
 
 # -- walking the widget tree -------------------------------------------------------------
 def descendants(widget: W.Widget):
-    stack = [widget]
+    """Every widget under ``widget``: children, and each one's layout and style models."""
+    stack, seen = [widget], set()
     while stack:
         item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
         yield item
         stack.extend(getattr(item, "children", ()))
+        for name in ("layout", "style"):
+            part = getattr(item, name, None)
+            if isinstance(part, W.Widget):
+                stack.append(part)
+
+
+def synced_state(widget: W.Widget) -> str:
+    """Every synced trait of a widget as the browser receives it (value, description,
+    tooltip, options, _dom_classes, style, layout, children...), as JSON text."""
+    return json.dumps(widget.get_state(), ensure_ascii=False, default=str)
 
 
 def texts(table: Table) -> list[str]:
@@ -66,38 +83,145 @@ def texts(table: Table) -> list[str]:
     return found
 
 
-def card_patterns(card: Card) -> list[re.Pattern]:
-    """A card in each text form: 'ace of hearts' (aria-label), 'A♥', 'Ah' (whole tokens)."""
-    edge = r"(?<![A-Za-z0-9])"
-    return [
-        re.compile(re.escape(card.name)),
-        re.compile(edge + re.escape(str(card))),
-        re.compile(edge + re.escape(card.short) + r"(?![A-Za-z0-9])"),
-    ]
-
-
-def assert_no_leak(table: Table) -> None:
+def assert_no_leak(table: Table, seed: int | None = None) -> None:
+    """Walk every widget of the table and read its synced state: no card hidden from the
+    viewing seat, no colour class on a hidden card button, no seed before the game ends."""
     state, seat = table.state, table.view_seat
     # The log may name a card seen in an earlier deal that is hidden again now, so it
     # is checked apart: it holds exactly the engine's log for this seat, nothing else.
     lines = re.findall(r"<div>(.*?)</div>", table._log.value)
-    expected = [html.escape(line) for line in reversed(table.log_lines(table.observation())[-200:])]
+    expected = [html.escape(plain(line)) for line in reversed(table.log_lines(table.observation())[-200:])]
     if table._covered:  # hot-seat, between two people: nothing private at all
         expected = []
-        assert table._board.value == "" and all(b.description == "" for b in table._card_buttons)
-    assert lines == expected
-    assert table.observation().log == state.log_for(seat)
+        assert all(b.description == "" for b in table._card_buttons)
+    assert [re.sub(r"<span class='cl-rule'[^>]*>(.*?)</span>", r"\1", line) for line in lines] == expected
+    assert list(table.observation().log) == list(state.log_for(seat))
+    for button in table._card_buttons:  # a hidden card button tells nothing, not even its colour
+        if button.layout.display == "none":
+            assert button.description == "" and button.tooltip == ""
+            assert not {"cl-red", "cl-black", "cl-selected"} & set(button._dom_classes)
+    if table.pause is not None and not state.is_terminal:
+        # The result on screen is what this seat saw a moment ago (cards then public may
+        # have been shuffled back since): the board is drawn from that observation and
+        # the banner from events this seat could see.
+        assert table.pause.before.player == seat
+        assert table._board.value == table._board_html(table.pause.before)
+        shown = [b.tooltip for b in table._card_buttons if b.layout.display != "none"]
+        if not isinstance(table, ParallelPokerTable):
+            assert shown == [c.name for c in table.pause.before.hand]  # the hand as it was
+        hand_names = set(shown)
+        seen = {plain(str(e)) for e in state.history if e.visible(seat)}
+        assert set(table.pause.lines) <= seen
+        skip = {id(table._log), id(table._board), id(table._banner)}
+    else:
+        skip = {id(table._log)}
+    skip.add(id(table._style))  # the same stylesheet every time (checked once below)
+    text = "\n".join(synced_state(w) for w in descendants(table.widget) if id(w) not in skip)
+    if seed is not None and not state.is_terminal:
+        assert str(seed) not in text, "the seed is in a widget before the game is over"
     hidden = state.hidden_from(seat)
-    if not hidden:
-        return
-    text = "\n".join(texts(table))
-    for card in hidden:
-        for pattern in card_patterns(card):
-            match = pattern.search(text)
-            assert match is None, (
-                f"{card.name} is hidden from seat {seat} but a widget shows {match.group()!r}: "
-                f"...{text[max(0, match.start() - 80): match.end() + 80]}..."
-            )
+    if table.pause is not None and not state.is_terminal:
+        hidden = {c for c in hidden if c.name not in hand_names}  # the seat's own hand a moment ago
+    shown = cards_named(text)
+    leaked = shown & hidden
+    assert not leaked, f"hidden from seat {seat} but in a widget: {sorted(c.name for c in leaked)}"
+
+
+_NAMED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)\b")
+_SYMBOL = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])(?:\\n)?([♠♥♦♣])")
+_SHORT = re.compile(r"(?<![A-Za-z0-9])(T|[2-9JQKA])([cdhs])(?![A-Za-z0-9])")
+_RANK_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+               "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+
+
+def cards_named(text: str) -> set[Card]:
+    """Every card a text names in any form: 'ace of hearts' (aria-label, tooltip), 'A♥', a
+    card button's 'A\\n♥' (rank over suit, as JSON writes it) and 'Ah' (data-card="Ah")."""
+    found = {Card.parse(_RANK_WORDS[r] + s[0]) for r, s in _NAMED.findall(text)}
+    found |= {Card.parse(r + s) for r, s in _SYMBOL.findall(text)}
+    found |= {Card.parse(r + s) for r, s in _SHORT.findall(text)}
+    return found
+
+
+def test_the_leak_walk_finds_a_card_in_any_trait():
+    table = KontrabluffTable(seed=3)
+    secret = sorted(table.state.hidden_from(table.seat))[0]
+    for widget, trait, value in [(table._action_buttons["lay"], "description", f"Lay {secret}"),
+                                 (table._action_buttons["pass"], "tooltip", secret.name),
+                                 (table._hint, "value", f'<span data-card="{secret.short}"></span>')]:
+        old = getattr(widget, trait)
+        setattr(widget, trait, value)
+        with pytest.raises(AssertionError, match="hidden from seat"):
+            assert_no_leak(table)
+        setattr(widget, trait, old)
+    assert_no_leak(table)
+    hidden_button = table._card_buttons[-1]
+    hidden_button.layout.display = "none"
+    hidden_button._dom_classes = ("cl-cardbtn", "cl-red")  # a colour tells half the card
+    with pytest.raises(AssertionError):
+        assert_no_leak(table)
+
+
+def test_cards_named_reads_every_form():
+    text = 'x "ace of hearts" 10♣ "Q\\n♦" data-card="7s" ZAh 3♥z'
+    assert cards_named(text) == {Card.parse(c) for c in ("Ah", "Tc", "Qd", "7s", "3h")}
+
+
+def forbidden_words() -> list[re.Pattern]:
+    """Words no visible text may hold: the engine's own observation field names (spaced or
+    not), its phase names shown as fields, Python reprs, an underscore, and "his"."""
+    from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker
+
+    classes = [kontrabluff.KontrabluffObservation, draw_poker.DrawPokerObservation,
+               fight_for_the_lead.FightForTheLeadObservation, parallel_poker.ParallelPokerObservation]
+    # field names that are also the plain English a table or the engine's log uses
+    english = {"fight cards", "hand sizes", "game", "player", "hand", "dealer", "pot", "log", "points",
+               "lead", "trick", "tricks", "stake", "deal", "rows", "seen", "drawn", "shown", "turned",
+               "stacks", "scores", "packets", "showings", "playing", "active", "exchanged", "losers",
+               "current player", "legal actions", "is terminal", "laid out", "zones", "decisions",
+               "held", "leader", "opener", "arranged", "opened", "put", "games", "first round", "fee", "last raiser"}
+    phrases = set()
+    for cls in classes:
+        for f in dataclasses.fields(cls):
+            spaced = f.name.replace("_", " ")
+            if spaced not in english:
+                phrases.add(spaced)
+    patterns = [re.compile(rf"\b{re.escape(p)}\b", re.IGNORECASE) for p in sorted(phrases)]
+    patterns += [re.compile(p) for p in (r"_", r"\bhis\b", r"\bHis\b", r"\bphase\b", r"\bNone\b", r"\bTrue\b",
+                                         r"\bFalse\b", r"Card\(", r"Action\(", r"Phase\.", r"<cardlab")]
+    return patterns
+
+
+FORBIDDEN = forbidden_words()
+
+
+def visible_texts(table: Table) -> list[str]:
+    """What a person can read: HTML values without their tags and attributes, button
+    descriptions, tooltips and options of every widget shown (log and banner included)."""
+    found = []
+    for widget in descendants(table.widget):
+        if widget is table._style or isinstance(widget, (W.Layout, W.Output)) or "Style" in type(widget).__name__:
+            continue
+        value = getattr(widget, "value", None)
+        if isinstance(widget, (W.HTML, W.HTMLMath)) and isinstance(value, str):
+            words = re.sub(r"<[^>]*>", " ", value)
+            found.append(html.unescape(words))
+            found.extend(html.unescape(t) for t in re.findall(r"(?:title|aria-label)='([^']*)'", value))
+            found.extend(html.unescape(t) for t in re.findall(r'(?:title|aria-label)="([^"]*)"', value))
+        for name in ("description", "tooltip", "placeholder"):
+            text = getattr(widget, name, None)
+            if isinstance(text, str):
+                found.append(text)
+        for option in getattr(widget, "options", ()) or ():
+            found.append(str(option))
+    return found
+
+
+def assert_plain_words(table: Table) -> None:
+    text = "\n".join(visible_texts(table))
+    for pattern in FORBIDDEN:
+        match = pattern.search(text)
+        assert match is None, f"{pattern.pattern!r} shows: ...{text[max(0, match.start() - 80): match.end() + 80]}..."
 
 
 # -- playing through the buttons ------------------------------------------------------------
@@ -112,7 +236,8 @@ def visible_card_buttons(table: Table) -> dict[Card, W.Button]:
 
 
 def click_action(table: Table, action: Action) -> None:
-    """Make ``action`` as a person does: click its cards, set its amount, click its button."""
+    """Make ``action`` as a person does: click its cards, set its amount, click its button
+    (and "Yes" where the table asks first)."""
     if isinstance(table, ParallelPokerTable):
         for card in action.cards:
             button = visible_card_buttons(table)[card]
@@ -129,17 +254,28 @@ def click_action(table: Table, action: Action) -> None:
         assert slider.min <= action.amount <= slider.max
         slider.value = action.amount
     button = table._action_buttons[action.kind]
-    assert button in table._actions.children
+    assert button in table._actions.children and button.layout.display != "none"
     assert not button.disabled, f"{action}: {button.tooltip}"
-    assert button.description.startswith(action.kind.replace("_", " "))
+    assert button.description == table.words.button(action, takes_cards=bool(table._groups[action.kind][0].cards)
+                                                    or any(a.cards for a in table._groups[action.kind]))
     button.click()
+    if table._asking is not None:
+        table._yes.click()
 
 
-def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int = 3000, check_leaks: bool = True) -> int:
-    """Play the table's seat(s) with random legal actions, by clicks, to the end."""
+def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int = 3000, check_leaks: bool = True,
+                         seed: int | None = None, undo_every: int = 0) -> int:
+    """Play the table's seat(s) with random legal actions, by clicks, to the end; after every
+    click walk the widgets for leaks and forbidden words. Results are read and continued."""
     moves = 0
     while not table.state.is_terminal:
         assert moves < max_moves, "the game did not end"
+        if table.pause is not None:
+            assert table._continue.layout.display != "none" and table._banner.value
+            table._continue.click()
+            if check_leaks:
+                assert_no_leak(table, seed)
+            continue
         if table._covered:
             table._cover.click()
         seat = table.view_seat
@@ -152,7 +288,17 @@ def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int 
         assert table.state.actions[before] == (seat, action)
         moves += 1
         if check_leaks:
-            assert_no_leak(table)
+            assert_no_leak(table, seed)
+            assert_plain_words(table)
+        if undo_every and moves % undo_every == 0 and not table.state.is_terminal:
+            table._undo.click()
+            assert not table.message_is_error, table.message
+            if check_leaks:
+                assert_no_leak(table, seed)
+                assert_plain_words(table)
+    if check_leaks:
+        assert_no_leak(table, seed)
+        assert_plain_words(table)
     return moves
 
 
@@ -166,48 +312,183 @@ def test_play_a_game_to_the_end_by_clicking(name):
     assert state.is_terminal and moves > 0
     if isinstance(table, ParallelPokerTable):
         assert "turn the showings up" in table._status.value  # PP-3: one by one
+        assert table._banner.layout.display == "none"  # the result waits for the last showing
         table._all.click()
     # the engine's state is exactly the game its actions replay to
     assert table.game.state_from_json(state.to_json()) == state
-    html = table._status.value
-    assert "The game is over" in html
-    assert table._actions.children == ()
-    assert not table._replay.disabled
+    assert "The game is over" in table._status.value
+    assert all(b.layout.display == "none" for b in table._action_buttons.values())
+    assert not table._replay.disabled and table._replay.layout.display != "none"
+    # final standings stay, with the seed for a replay, and no Continue
+    banner = table._banner.value
+    assert "Final standings" in banner and f"seed={state.seed}" in banner and table._continue.layout.display == "none"
+    for seat, points in enumerate(table.shown_points(table.observation())):
+        assert f"{table.seats[seat]}: <b>{points}</b>" in banner
     # the log shows the engine's words with their rule ids
     prefix = {"kontrabluff": "KB-", "draw_poker": "DP-", "parallel_poker": "PP-", "fight_for_the_lead": "FL-"}[name]
     assert prefix in table._log.value
 
 
 @pytest.mark.parametrize("name", list(TABLE_CLASSES))
-@pytest.mark.parametrize("seed", [3, 4, 5, 6, 7, 8])
-def test_no_hidden_card_ever_appears_in_a_widget(name, seed):
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_no_secret_in_any_synced_trait_after_every_click(name, seed):
+    """Random games through the buttons; after every click, every widget's get_state()."""
+    big = 7_340_155 + seed  # a seed no card count or score can be mistaken for
     rng = np.random.default_rng(seed)
-    table = play(name, seed=seed, seat=int(rng.integers(2)), hints=False, **SHORT[name])
-    play_through_buttons(table, rng)
+    table = play(name, seed=big, seat=int(rng.integers(2)), **SHORT[name])
+    assert_no_leak(table, big)
+    play_through_buttons(table, rng, seed=big)
+    if isinstance(table, ParallelPokerTable):
+        table._all.click()
+    assert str(big) in table._banner.value  # shown once the game is over, for a replay
 
 
-def test_hot_seat_view_follows_the_player_to_act_behind_a_cover():
-    table = KontrabluffTable(seed=5, hotseat=True)
+@pytest.mark.parametrize("name", list(TABLE_CLASSES))
+def test_no_secret_after_undo(name):
+    big = 5_550_123
+    table = play(name, seed=big, **SHORT[name])
+    play_through_buttons(table, np.random.default_rng(9), seed=big, undo_every=3)
+
+
+@pytest.mark.parametrize("name", list(TABLE_CLASSES))
+def test_no_secret_in_hot_seat_and_the_cover_hides_everything(name):
+    big = 6_123_457
+    table = play(name, seed=big, hotseat=True, **SHORT[name])
     assert table.bots == {}
-    seats_seen = set()
-    rng = np.random.default_rng(0)
-    for _ in range(12):
+    rng = np.random.default_rng(4)
+    seats_seen, covers = set(), 0
+    moves = 0
+    while not table.state.is_terminal and moves < 400:
+        if table.pause is not None:
+            table._continue.click()
+            assert_no_leak(table, big)
+            continue
         if table._covered:
-            assert table._hand.layout.display == "none" and table._actions.children == ()
+            covers += 1
+            assert table._cover.layout.display != "none" and "clicks here to see their cards" in table._cover.description
+            assert table._hand.layout.display == "none"
+            assert all(b.layout.display == "none" for b in table._action_buttons.values())
+            assert "cl-zone" not in table._board.value  # no cards of anyone, not even face down
+            assert_no_leak(table, big)
             table._cover.click()
         seats_seen.add(table.view_seat)
-        assert table.view_seat == table.state.current_player
+        assert table.view_seat in table.actors()
         click_action(table, table.observation().legal_actions.sample(rng))
-        assert_no_leak(table)
-    assert seats_seen == {0, 1}
+        moves += 1
+        assert_no_leak(table, big)
+        assert_plain_words(table)
+    assert seats_seen == set(range(table.game.num_players)) and covers > 0
 
 
-@pytest.mark.parametrize("name", ["parallel_poker", "fight_for_the_lead"])
-def test_hot_seat_with_simultaneous_choices_plays_to_the_end(name):
-    table = play(name, seed=6, hotseat=True, **SHORT[name])
-    assert table.bots == {}
-    play_through_buttons(table, np.random.default_rng(6))
-    assert table.state.is_terminal
+def test_a_round_result_stays_on_screen_until_continue():
+    table = KontrabluffTable(seed=3, target=60, opponent="rule")
+    rng = np.random.default_rng(2)
+    while table.pause is None:
+        click_action(table, table.observation().legal_actions.sample(rng))
+    actions = len(table.state.actions)
+    banner = table._banner.value
+    assert re.search(r"(South|North) wins \d+ points", banner) and "— KB-" in banner  # who, what, which rule
+    assert table._continue.layout.display != "none" and table._banner.layout.display != "none"
+    assert "Continue" in table._status.value
+    assert all(b.layout.display == "none" for b in table._action_buttons.values())  # nothing to play meanwhile
+    assert table._board.value == table._board_html(table.pause.before)  # the rows as they lay
+    table.step()  # bots wait too
+    assert len(table.state.actions) == actions
+    table._continue.click()
+    assert table.pause is None and table._banner.layout.display == "none"
+
+
+def test_draw_poker_showdown_shows_the_hands_face_up_in_the_banner():
+    table = DrawPokerTable(seed=1, players=2, stack=200, hands=6, opponent="rule")
+    rng = np.random.default_rng(0)
+    found = False
+    for _ in range(400):
+        if table.state.is_terminal:
+            break
+        if table.pause is not None:
+            if any(e.rule == "DP-8" for e in table.pause.results):
+                found = True
+                break
+            table._continue.click()
+            continue
+        legal = list(table.observation().legal_actions)
+        calm = [a for a in legal if a.kind in ("call", "show", "draw")] or [a for a in legal if a.kind != "pass"] or legal
+        click_action(table, calm[int(rng.integers(len(calm)))])
+    assert found, "no showdown reached"
+    banner = table._banner.value
+    assert "— DP-8" in banner and "shows" in banner
+    shows = banner.count(" shows ")
+    assert shows >= 1 and banner.count('role="img"') >= 5 * shows  # every shown hand, face up
+
+
+def test_fight_for_the_lead_stops_after_each_trick_with_its_winner():
+    table = FightForTheLeadTable(seed=2, players=3, games=1)
+    rng = np.random.default_rng(1)
+    tricks = 0
+    while not table.state.is_terminal:
+        if table.pause is not None:
+            if any(e.kind == "trick" for e in table.pause.results):
+                tricks += 1
+                assert re.search(r"wins trick \d with", table._banner.value) and "FL-7" in table._banner.value
+            table._continue.click()
+            continue
+        click_action(table, table.observation().legal_actions.sample(rng))
+    assert tricks >= 1
+
+
+def test_leaving_and_a_new_game_ask_first():
+    table = FightForTheLeadTable(seed=4, players=3, games=3, stack=200)
+    rng = np.random.default_rng(3)
+    while "leave" not in table._groups:
+        assert not table.state.is_terminal
+        if table.pause is not None:
+            table._continue.click()
+            continue
+        legal = [a for a in table.observation().legal_actions if a.kind != "leave"]
+        click_action(table, legal[int(rng.integers(len(legal)))])
+    actions = len(table.state.actions)
+    table._action_buttons["leave"].click()
+    assert len(table.state.actions) == actions and table._confirm.layout.display != "none"
+    assert "bots finish the session" in table._question.value
+    table._no.click()
+    assert len(table.state.actions) == actions and table._confirm.layout.display == "none"
+    table._action_buttons["leave"].click()
+    table._yes.click()
+    assert table.state.actions[actions] == (table.seat, Action("leave"))
+    state = table.state
+    table._new.click()
+    assert table.state is state and "new game" in table._question.value
+    table._no.click()
+    assert table.state is state
+    table._new.click()
+    table._yes.click()
+    assert table.state is not state and table.state.actions[:1] != state.actions[:1] or table.state.seed != state.seed
+
+
+def test_the_seed_is_not_shown_until_the_game_ends_and_a_new_game_draws_a_new_one():
+    a = KontrabluffTable(seed=9)
+    b = KontrabluffTable(seed=9)
+    assert a.state == b.state and a._board.value == b._board.value
+    assert not any("seed" in t.lower() for t in texts(a))
+    a._new.click()
+    a._yes.click()
+    assert a.state.seed != 9
+    assert a.state.seed == (b._new.click(), b._yes.click(), b.state.seed)[2]  # the table's own sequence
+
+
+def test_action_buttons_are_made_once_and_hidden_when_not_on_offer():
+    table = DrawPokerTable(seed=2, players=3, hands=2, stack=30)
+    play_through_buttons(table, np.random.default_rng(1), check_leaks=False)
+    table.new_game(5)
+    play_through_buttons(table, np.random.default_rng(2), check_leaks=False)
+    from ipywidgets.widgets.widget import _instances
+
+    count = len(_instances)
+    children = table._actions.children
+    table.new_game(6)
+    play_through_buttons(table, np.random.default_rng(3), check_leaks=False)
+    assert len(_instances) == count  # no widget made per move
+    assert table._actions.children is children or table._actions.children == children
 
 
 def test_buttons_offer_exactly_the_legal_action_kinds():
@@ -215,38 +496,69 @@ def test_buttons_offer_exactly_the_legal_action_kinds():
     for _ in range(30):
         if table.state.is_terminal:
             break
+        if table.pause is not None:
+            table._continue.click()
+            continue
         obs = table.observation()
-        shown = {kind for kind, button in table._action_buttons.items() if button in table._actions.children}
+        shown = {kind for kind, button in table._action_buttons.items() if button.layout.display != "none"}
         assert shown == set(obs.legal_actions.kinds())
         for kind, slider in table._amounts.items():
-            if slider in table._actions.children:
+            if slider.layout.display != "none":
                 amounts = [a.amount for a in obs.legal_actions if a.kind == kind]
                 assert (slider.min, slider.max) == (min(amounts), max(amounts))
         click_action(table, obs.legal_actions.sample(np.random.default_rng(len(table.state.actions))))
 
 
-def test_a_card_button_needs_a_selection_and_names_the_rule_when_disabled():
+def test_a_card_button_needs_a_selection_and_says_why_on_the_page():
     table = FightForTheLeadTable(seed=1, players=3)  # FL-3: first, a fight card
     obs = table.observation()
     card_kinds = {a.kind for a in obs.legal_actions if a.cards}
-    assert card_kinds
-    for kind in card_kinds:
-        assert table._action_buttons[kind].disabled
-        assert table._action_buttons[kind].tooltip
+    assert card_kinds == {"fight"}
+    assert table._action_buttons["fight"].disabled
+    assert "Select the card to fight with." in table._reason.value  # on the page, not only a tooltip
+    assert "Your turn: choose a fight card." in table._status.value
     # selecting a legal card enables its button, which then names the card
     action = next(a for a in obs.legal_actions if len(a.cards) == 1)
     visible_card_buttons(table)[action.cards[0]].click()
-    button = table._action_buttons[action.kind]
-    assert not button.disabled and str(action.cards[0]) in button.description
-    assert "translateY" not in button.description
+    button = table._action_buttons["fight"]
+    assert not button.disabled and button.description == f"Fight with {action.cards[0]}"
+    assert table._reason.value == ""
     assert "cl-selected" in visible_card_buttons(table)[action.cards[0]]._dom_classes
 
 
-def test_same_seed_same_game_and_new_game_changes_it():
+def test_words_one_verb_per_action_and_plain_log():
+    from cardlab.widgets.words import words_for
+
+    dp = words_for("draw_poker")
+    assert dp.button(Action("draw"), takes_cards=True) == "Stand pat"
+    assert dp.button(Action("draw", "Ah 2c 3d"), takes_cards=True) == "Draw 3"
+    assert dp.button(Action("raise", amount=4)) == "Raise 4"
+    fl = words_for("fight_for_the_lead")
+    assert fl.button(Action("stay")) == "Play on"  # the log says "plays on"
+    assert fl.button(Action("exchange"), takes_cards=True) == "Keep all"  # the log says "keeps their cards"
+    assert plain("FL-9: East took no trick: to play on he must pay 40 chips.").endswith("they must pay 40 chips.")
+    assert words_for("kontrabluff").prompt({"lay", "low"}) == "lay a card, or play low with five cards"
+
+
+def test_you_hold_names_the_hand_and_the_table_shows_every_count():
+    table = DrawPokerTable(seed=3, players=4)
+    obs = table.observation()
+    from cardlab.hands import evaluate
+
+    assert f"You hold 5 cards — <b>{evaluate(obs.hand, table.game.rules).describe()}</b>" in table._hand_label.value
+    board = table._board.value
+    for seat in range(1, 4):
+        assert f"<b>{table.seats[seat]}</b>" in board
+    assert board.count("holds ") == 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
+    assert all(f"cl-{place}" in board for place in ("left", "top", "right", "bottom"))
+    kb = KontrabluffTable(seed=2, target=300)
+    assert "first to 300 points" in kb._status.value and re.search(r"holds \d+", kb._board.value)
+
+
+def test_same_seed_same_game():
     a, b = KontrabluffTable(seed=9), KontrabluffTable(seed=9)
     assert a.state == b.state and a._board.value == b._board.value
-    a._seed_box.value = 10
-    a._new.click()
+    a.new_game(10)
     assert a.state.seed == 10 and a.state.actions == KontrabluffTable(seed=10).state.actions
 
 
@@ -254,6 +566,8 @@ def test_undo_takes_back_the_seats_last_action_and_what_followed():
     table = FightForTheLeadTable(seed=4, players=3)
     rng = np.random.default_rng(2)
     for _ in range(3):
+        if table.pause is not None:
+            table._continue.click()
         click_action(table, table.observation().legal_actions.sample(rng))
     actions = list(table.state.actions)
     mine = [i for i, (p, _) in enumerate(actions) if p == table.seat]
@@ -273,20 +587,32 @@ def test_replay_walks_through_the_finished_game():
     assert table.replay_states is not None and table._replay_slider.max == len(table.state.actions)
     table._replay_slider.value = 0
     assert "The game is over" not in table._status.value
-    assert table._actions.children == ()  # a replay plays nothing
+    assert table._actions.layout.display == "none"  # a replay plays nothing
     table._replay_slider.value = table._replay_slider.max
     assert "The game is over" in table._status.value
     table._replay.click()
     assert table.replay_states is None
 
 
-def test_teacher_mode_reveals_all_cards_and_is_off_by_default():
-    table = KontrabluffTable(seed=6)
-    hidden = table.state.hidden_from(table.seat)
-    assert not table._teacher.value and table._teacher_view.value == ""
-    table._teacher.value = True
-    shown = sum(card.name in table._teacher_view.value for card in hidden)
-    assert shown == len(hidden)
+def test_the_stylesheet_names_no_card():
+    from cardlab.widgets.style import style_tag
+
+    assert not re.search(r"[♠♥♦♣]|\b(?:10|[2-9JQKA])[cdhs]\b", style_tag())
+
+
+def test_teacher_mode_is_chosen_when_the_table_is_built_not_by_a_student_control():
+    student = KontrabluffTable(seed=6)
+    names = [str(getattr(w, "description", "")).lower() for w in descendants(student.widget)]
+    assert not any("teacher" in n for n in names)
+    assert student._teacher_view not in list(descendants(student.widget))
+    teacher = KontrabluffTable(seed=6, teacher=True)
+    hidden = teacher.state.hidden_from(teacher.seat)
+    assert all(card.name in teacher._teacher_view.value for card in hidden)
+    pp = ParallelPokerTable(seed=6, teacher=True)
+    for card in list(pp.observation().hand):
+        pp.put(card)
+    pp.lay_packets()
+    assert pp._teacher_view.value.count("packet 5:") == 2  # each player's packets as rows
 
 
 def test_an_error_in_a_callback_is_shown_in_the_table():
@@ -294,8 +620,7 @@ def test_an_error_in_a_callback_is_shown_in_the_table():
         raise RuntimeError("the bot fell off its chair")
 
     table = KontrabluffTable(seed=1, opponent=broken_bot, auto=False)
-    assert not table._step.disabled or table.seat in table.actors()
-    while table.seat in table.actors():
+    while table.seat in table.actors() and table.pause is None:
         click_action(table, table.observation().legal_actions.sample(np.random.default_rng(0)))
     table._step.click()
     assert table.message_is_error and "fell off its chair" in table.message
@@ -326,6 +651,7 @@ def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
     table = ParallelPokerTable(seed=4)
     hand = list(table.observation().hand)
     assert len(hand) == 25 and table._lay.disabled
+    assert "South's packet" not in table._board.value  # only packets that hold cards are drawn
     table._fill.value = "3"
     visible_card_buttons(table)[hand[0]].click()
     assert table.packets[2] == [hand[0]]
@@ -346,6 +672,7 @@ def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
     assert table._next.layout.display == "none"
     assert table.shown_points(table.observation()) == table.state.points
     assert table._board.value.count('aria-label="face-down card"') == 0
+    assert "Final standings" in table._banner.value
 
 
 # -- the odds explorer ----------------------------------------------------------------------
@@ -390,10 +717,28 @@ def test_hints_name_only_the_seats_own_options_and_no_hidden_card(name):
     for _ in range(8):
         if table.state.is_terminal:
             break
+        if table.pause is not None:
+            table._continue.click()
+            continue
         shown += bool(table._hint.value)
         assert_no_leak(table)
         click_action(table, table.observation().legal_actions.sample(rng))
     assert shown > 0 and not table.errors.outputs
+
+
+def test_a_hint_is_stable_says_what_its_numbers_are_and_goes_when_stale():
+    a = KontrabluffTable(seed=12, target=60, hints=True)
+    b = KontrabluffTable(seed=12, target=60, hints=True)
+    assert a._hint.value and a._hint.value == b._hint.value  # the same position, the same hint
+    a._hint_cache = None
+    a._refresh()
+    assert a._hint.value == b._hint.value  # computed again: still the same
+    assert "sampled deals of the cards you cannot see" in a._hint.value and "points you gain" in a._hint.value
+    rng = np.random.default_rng(1)
+    while a.pause is None and a.seat in a.actors():
+        click_action(a, a.observation().legal_actions.sample(rng))
+        if a.pause is not None:
+            assert a._hint.value == ""  # not the seat's turn: no stale hint
 
 
 def test_with_a_pace_bots_move_one_by_one_on_the_event_loop():

@@ -36,19 +36,24 @@ def category_table_html(deck_size: int, ace_low: bool = True) -> str:
     >>> html = category_table_html(32)
     >>> html.index("flush") < html.index("four of a kind")   # HR-4: a flush beats quads in 32 cards
     True
+    >>> html = category_table_html(20)   # 10-A: no flush (five of a suit is a straight flush), no high card
+    >>> html.count("impossible in 20 cards")
+    2
     """
     counts = category_counts(deck_size, ace_low)
     total = math.comb(deck_size, 5)
-    rarest = rarity_order(deck_size, ace_low)
+    # rarity ranks only the categories the deck can make: an impossible one is not "rarest"
+    rarest = [c for c in rarity_order(deck_size, ace_low) if counts[str(c)]]
     rows = []
     for place, category in enumerate(hierarchy(deck_size), 1):
         count = counts[str(category)]
-        odds = f"1 in {total / count:,.0f}" if count else "impossible"
-        rows.append(
-            f"<tr><td>{place}</td><td>{category}</td><td style='text-align:right'>{count:,}</td>"
-            f"<td style='text-align:right'>{count / total:.4%}</td><td style='text-align:right'>{odds}</td>"
-            f"<td style='text-align:center'>{rarest.index(category) + 1}</td></tr>"
-        )
+        if count:
+            cells = (f"<td style='text-align:right'>{count:,}</td><td style='text-align:right'>{count / total:.4%}</td>"
+                     f"<td style='text-align:right'>1 in {total / count:,.0f}</td>"
+                     f"<td style='text-align:center'>{rarest.index(category) + 1}</td>")
+        else:
+            cells = f"<td style='text-align:right'>0</td><td colspan='3'>impossible in {deck_size} cards</td>"
+        rows.append(f"<tr><td>{place}</td><td>{category}</td>{cells}</tr>")
     head = ("<tr><th>#</th><th>category (HR-4 order)</th><th>hands</th><th>chance</th><th>odds</th>"
             "<th>rarity rank</th></tr>")
     low = "ace low counts (HR-5)" if ace_low else "no ace-low straight (HR-5 off)"

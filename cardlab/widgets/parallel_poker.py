@@ -105,7 +105,7 @@ class ParallelPokerTable(GameTable):
     def _build(self, *args: Any) -> None:
         super()._build(*args)
         self._fill = W.ToggleButtons(options=[str(k) for k in range(1, PACKETS + 1)], value="1",
-                                     description="fill packet", style={"button_width": "34px"})
+                                     description="fill packet", style={"button_width": "30px", "description_width": "70px"})
         self._fill.observe(lambda _: self._guard(lambda: None), "value")
         self._lay = W.Button(description="Lay the packets", button_style="primary", icon="check")
         self._lay.add_class("cl-action")
@@ -116,16 +116,22 @@ class ParallelPokerTable(GameTable):
         self._next.on_click(lambda _: self._guard(self.next_showing))
         self._all = W.Button(description="Show all")
         self._all.on_click(lambda _: self._guard(self.reveal_all))
-        self._packet_rows = [W.HBox(layout=W.Layout(align_items="flex-end")) for _ in range(PACKETS)]
-        self._packet_labels = [W.HTML(layout=W.Layout(width="190px")) for _ in range(PACKETS)]
+        self._packet_rows = [W.VBox(layout=W.Layout(width="138px")) for _ in range(PACKETS)]
+        self._packet_labels = [W.HTML() for _ in range(PACKETS)]
         for k in range(PACKETS):
             buttons = [card_button(lambda k=k, i=i: self._guard(self.take_back, k, i)) for i in range(PACKET_SIZE)]
+            for button in buttons:
+                style_card_button(button, None, small=True)
             self._packet_buttons.append(buttons)
-            self._packet_rows[k].children = (self._packet_labels[k], *buttons)
+            fan = W.HBox(buttons, layout=W.Layout(min_height="62px"))
+            fan.add_class("cl-fan")
+            self._packet_rows[k].children = (self._packet_labels[k], fan)
             self._packet_rows[k].add_class("cl-packet")
-        self._arranging = W.VBox([self._fill, *self._packet_rows])
+        # the five packets side by side, each a fan of small cards; the packet being filled is marked
+        self._arranging = W.HBox(self._packet_rows, layout=W.Layout(flex_flow="row wrap"))
         self._showings = W.HTML()
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
+        self._actions.children = (self._fill, self._lay, self._clear)  # made once; hidden while not arranging
 
     def action_words(self, action: Action) -> str:
         """An arrangement as its five packets: 'packets 7♣ 8♣ ... | ...'."""
@@ -142,40 +148,57 @@ class ParallelPokerTable(GameTable):
         return {}  # 25!/(5!)^5 arrangements: this table builds the one action itself
 
     def _select(self, index: int) -> None:
-        free = self._free(self.observation())
-        if index < len(free):
-            self.put(free[index])
+        hand = self.observation().hand
+        if index < len(hand):
+            self.put(hand[index])  # a card already in a packet stays there (its button is hidden)
 
     def _free(self, obs: Observation) -> list[Card]:
         used = {c for p in self.packets for c in p}
         return [c for c in obs.hand if c not in used]
 
     def _draw_hand(self, obs: Observation, my_turn: bool) -> None:
-        free = self._free(obs)
+        # Button i always shows card i of the hand, hidden while that card lies in a packet:
+        # a click changes one button, not every button after it.
+        used = {c for p in self.packets for c in p}
+        hand = obs.hand
         while len(self._card_buttons) < 25:
             index = len(self._card_buttons)
             self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
-        if not free:
-            self._hand.layout.display = "none"
+        self._hand.layout.display = "none" if self._covered or len(used) >= len(hand) else None
         for i, button in enumerate(self._card_buttons):
-            style_card_button(button, free[i] if i < len(free) else None)
+            card = hand[i] if i < len(hand) and not self._covered and hand[i] not in used else None
+            style_card_button(button, card, small=True)
             button.disabled = not my_turn
-        self._hand_label.value = (
-            f"<span class='cl-zone-name'>{self.seats[obs.player]}'s cards not yet in a packet ({len(free)})</span>"
-            if my_turn else ""
-        )
+
+    def _hand_label_html(self, obs: Observation, my_turn: bool) -> str:
+        if not my_turn:
+            return ""
+        free = self._free(obs)
+        return f"<div class='cl-you-hold'>You hold {len(free)} cards not yet in a packet:</div>"
 
     def _draw_actions(self, my_turn: bool) -> None:
+        self._actions.layout.display = None if my_turn else "none"
         if not my_turn:
-            self._actions.children = ()
+            self._lay.tooltip = ""
+            self._reason.value = ""
             return
         action = self.arrangement()
         ok = self.state.can_apply(action, self.view_seat)
         self._lay.disabled = not ok
         self._lay.tooltip = "" if ok else self._why(action)
-        self._actions.children = (self._lay, self._clear)
+        self._reason.value = "" if ok else f"<div class='cl-reason'>{html.escape(self._lay.tooltip)}</div>"
+
+    def turn_prompt(self) -> str:
+        return "click cards to fill the five packets (into the one marked ◀), then lay the packets"
+
+    def _draw_banner(self, paused: bool) -> None:
+        if self.revealed < len(self.observation().showings):  # the result waits for the last showing
+            self._banner.value, self._banner.layout.display = "", "none"
+            self._continue.layout.display = "none"
+            return
+        super()._draw_banner(paused)
 
     def _why(self, action: Action) -> str:
         placed = len(action.cards)
@@ -189,11 +212,11 @@ class ParallelPokerTable(GameTable):
         for k in range(PACKETS):
             packet = self.packets[k] if my_turn else []
             for i, button in enumerate(self._packet_buttons[k]):
-                style_card_button(button, packet[i] if i < len(packet) else None)
+                style_card_button(button, packet[i] if i < len(packet) else None, small=True)
                 button.disabled = not my_turn
             what = evaluate(packet, rules).describe() if len(packet) == PACKET_SIZE else f"{len(packet)} of 5"
             here = " ◀" if my_turn and self._fill.value == str(k + 1) else ""
-            self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here}<br><span style='font-size:12px'>{html.escape(what)}</span>"
+            self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here} <span style='font-size:12px'>{html.escape(what)}</span>"
         hidden = max(0, len(obs.showings) - self.revealed)
         self._next.layout.display = None if hidden else "none"
         self._all.layout.display = None if hidden > 1 else "none"
@@ -223,12 +246,12 @@ class ParallelPokerTable(GameTable):
             f"<table>{''.join(rows)}</table>{note}</div>"
         )
 
-    def _board_html(self, obs: Observation) -> str:
+    def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
         # While the last game's showings are turned up one by one, the other seat's
         # later packets stay face down on the board.
         hidden = len(obs.showings) - self.revealed
         if not obs.is_terminal or hidden <= 0:
-            return super()._board_html(obs)
+            return super()._board_html(obs, my_turn)
         last = obs.showings[-1].game
         shown = sum(1 for s in obs.showings[: self.revealed] if s.game == last)
         zones = []
@@ -237,7 +260,35 @@ class ParallelPokerTable(GameTable):
                 if int(zone.name.rsplit(" ", 1)[1]) > shown:
                     zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
-        return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)))
+        return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
+
+    def result_context(self) -> tuple[str, ...]:
+        return ()  # the showings table below shows every packet turned up
+
+    def banner_lines(self) -> list[str]:
+        """The game's and the match's result (PP-5), once every showing is turned up."""
+        lines = []
+        for line in self.observation().log:
+            rule, _, text = line.partition(": ")
+            if rule == "PP-5":
+                lines.append(f"{text[:1].upper()}{text[1:]} — PP-5")
+        return lines[-2:]
+
+    def teacher_html(self) -> str:
+        """Every card, each player's laid packets as five rows (teacher's view only)."""
+        state = self.shown_state()
+        parts = []
+        for name, cards in state.card_locations().items():
+            cards = list(cards)
+            if name.endswith("packets"):
+                rows = "".join(
+                    f"<div>packet {k + 1}: {cards_html(cards[k * PACKET_SIZE:(k + 1) * PACKET_SIZE], size='sm')}</div>"
+                    for k in range(PACKETS))
+                parts.append(f"<div class='cl-zone'><span class='cl-zone-name'>{html.escape(name)}</span>{rows}</div>")
+            else:
+                parts.append(f"<div class='cl-zone' style='display:block'><span class='cl-zone-name'>{html.escape(name)} "
+                             f"({len(cards)})</span>{cards_html(cards, size='sm', fan=True)}</div>")
+        return '<div class="cl-panel"><b>Teacher\'s view: every card</b><br>' + "".join(parts) + "</div>"
 
     def over_text(self, obs: Observation) -> str:
         if self.revealed < len(obs.showings):

@@ -13,19 +13,50 @@ __all__ = ["TABLE_CSS", "style_tag"]
 
 TABLE_CSS = f"""
 .cl-table {{ background: radial-gradient(ellipse at center, #2f7d46 0%, #1f5c33 100%);
-  border-radius: 14px; padding: 10px 14px; color: #f3f3ea; max-width: 980px;
-  font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }}
-.cl-table .cl-title {{ font-size: 17px; font-weight: 600; }}
-.cl-table .widget-html-content {{ color: #f3f3ea; line-height: 1.35; }}
+  border-radius: 14px; padding: 6px 12px; color: #f3f3ea; max-width: 1080px; box-sizing: border-box;
+  font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 14px; }}
+.cl-table .cl-title {{ font-size: 16px; }}
+.cl-table .widget-html-content {{ color: #f3f3ea; line-height: 1.3; }}
+.cl-table .cl-status {{ font-size: 15px; }}
+.cl-table .cl-facts {{ font-size: 13px; opacity: .9; }}
 .cl-table .cl-panel {{ background: rgba(0,0,0,.18); border-radius: 10px; padding: 4px 8px; margin: 3px 0; }}
-.cl-table .cl-zone {{ display: inline-block; vertical-align: top; margin: 0 14px 4px 0; }}
+.cl-table .cl-zone {{ display: inline-block; vertical-align: top; margin: 0 10px 2px 0; }}
 .cl-table .cl-zone-name {{ font-size: 12px; opacity: .85; display: block; }}
 .cl-table .cl-turn {{ color: #ffe27a; font-weight: 600; }}
-.cl-table .cl-msg-error {{ color: #ffb4a8; font-weight: 600; }}
-.cl-table .cl-log {{ max-height: 150px; overflow-y: auto; font-size: 13px; background: rgba(0,0,0,.25);
+.cl-table .cl-msg {{ opacity: .9; margin-left: 8px; }}
+.cl-table .cl-msg-error {{ color: #ffb4a8; font-weight: 600; margin-left: 8px; }}
+.cl-table .cl-felt {{ display: grid; grid-template-columns: minmax(120px, 1fr) 2.2fr minmax(120px, 1fr); align-items: start;
+  grid-template-areas: "tl top tr" "left centre right" "bottom bottom bottom"; gap: 4px 8px;
+  background: rgba(0,0,0,.12); border-radius: 90px / 50px; padding: 6px 18px; }}
+.cl-table .cl-seat {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 8px; min-height: 22px; }}
+.cl-table .cl-seat .cl-zone {{ margin: 0 6px 0 0; }}
+.cl-table .cl-top {{ grid-area: top; text-align: center; }}
+.cl-table .cl-top-left {{ grid-area: tl; }}
+.cl-table .cl-top-wide {{ grid-column: 1 / span 3; text-align: center; }}
+.cl-table .cl-fan .cl-cardbtn.cl-small.jupyter-button {{ margin-right: -14px; }}
+.cl-table .cl-hand .cl-cardbtn.cl-small.jupyter-button {{ margin-right: 1px; }}
+.cl-table .cl-top-right {{ grid-area: tr; text-align: right; }}
+.cl-table .cl-left {{ grid-area: left; }}
+.cl-table .cl-right {{ grid-area: right; text-align: right; }}
+.cl-table .cl-bottom {{ grid-area: bottom; text-align: center; }}
+.cl-table .cl-centre {{ grid-area: centre; text-align: center; }}
+.cl-table .cl-badge {{ font-size: 11px; background: rgba(255,255,255,.18); border-radius: 8px; padding: 0 6px;
+  margin-left: 4px; }}
+.cl-table .cl-badge.cl-acting {{ background: #ffe27a; color: #1f3b28; font-weight: 600; }}
+.cl-table .cl-banner {{ background: #fff6d6; color: #2b2b2b; border-radius: 10px; padding: 6px 12px;
+  border: 2px solid #e0b64a; margin: 3px 0; }}
+.cl-table .cl-banner-line {{ font-size: 16px; font-weight: 700; }}
+.cl-table .cl-what {{ font-size: 13px; margin-top: 2px; }}
+.cl-table .cl-line {{ display: inline-block; vertical-align: top; margin-right: 14px; }}
+.cl-table .cl-standings ol {{ margin: 2px 0 2px 0; }}
+.cl-table .cl-you-hold {{ font-size: 14px; margin-top: 4px; }}
+.cl-table .cl-reason {{ font-size: 13px; color: #ffe9b0; }}
+.cl-table .cl-rule {{ text-decoration: underline dotted; cursor: help; }}
+.cl-table .cl-log {{ max-height: 330px; overflow-y: auto; font-size: 13px; background: rgba(0,0,0,.25);
   border-radius: 8px; padding: 4px 8px; }}
 .cl-table .cl-log div:first-of-type {{ color: #ffe27a; }}
-.cl-table .cl-hand {{ min-height: 96px; align-items: flex-end; }}
+.cl-table .cl-side {{ margin-left: 8px; }}
+.cl-table .cl-hand {{ min-height: 90px; align-items: flex-end; }}
 .cl-table .cl-cardbtn.jupyter-button {{ width: 56px !important; height: 80px !important; margin: 8px 3px 2px 3px;
   padding: 0; background: #fffdf8; border: 1px solid #9a9a9a; border-radius: 6px;
   box-shadow: 0 1px 3px rgba(0,0,0,.35); font-family: Georgia, 'DejaVu Serif', serif;
@@ -39,12 +70,16 @@ TABLE_CSS = f"""
 .cl-table .cl-cardbtn.cl-dim {{ opacity: .55; }}
 .cl-table .cl-cardbtn:disabled {{ opacity: 1; cursor: default; }}
 .cl-table .cl-cardbtn.cl-dim:disabled {{ opacity: .55; }}
-.cl-table .cl-action.jupyter-button {{ font-weight: 600; min-width: 110px; width: auto; }}
+.cl-table .cl-action.jupyter-button {{ font-weight: 600; min-width: 96px; width: auto; }}
 .cl-table .cl-action.jupyter-button:disabled {{ background: #5f7d69; color: #cfdcd3; opacity: 1; }}
+.cl-table .cl-continue.jupyter-button {{ font-weight: 700; width: 130px; height: 44px; margin-left: 8px; }}
+.cl-table .cl-cover.jupyter-button {{ font-weight: 700; height: 60px; font-size: 16px; }}
+.cl-table .cl-confirm {{ background: #fff6d6; color: #2b2b2b; border-radius: 10px; padding: 4px 10px; }}
+.cl-table .cl-confirm .widget-html-content {{ color: #2b2b2b; margin-right: 10px; }}
 .cl-table .widget-label, .cl-table .widget-label-basic, .cl-table .widget-readout,
 .cl-table .widget-checkbox label {{ color: #f3f3ea; }}
 .cl-table .cl-controls {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 6px; flex-wrap: wrap; }}
-.cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; }}
+.cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; font-size: 13px; }}
 """
 
 

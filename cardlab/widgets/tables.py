@@ -15,7 +15,7 @@ import html
 import importlib
 from typing import Any
 
-from cardlab.engine import Game, Observation
+from cardlab.engine import Action, Game, Observation
 from cardlab.widgets.table import Table
 
 __all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
@@ -62,12 +62,26 @@ class DrawPokerTable(GameTable):
     game_class = "DrawPoker"
 
     def hint_html(self, observation: Observation) -> str:
-        """At the draw (DP-5), the exact odds of the best discards; else the search bot's values."""
+        """At the draw (DP-5), the exact odds of the best draws; else the search bot's values."""
         if "draw" not in observation.legal_actions.kinds():  # a view: bets are never listed
             return super().hint_html(observation)
-        from cardlab.analysis.draw_odds import describe_draws
+        from cardlab.analysis.draw_odds import discard_table
 
-        return "<br>".join(html.escape(line) for line in describe_draws(observation, top=4).splitlines())
+        rules = observation.game.rules
+        table = discard_table(observation.hand, rules, dead=getattr(observation, "my_discards", ()))
+        rows = []
+        for _, row in table.head(4).iterrows():
+            cards = "" if row["discard"] == "-" else row["discard"]
+            button = self.words.button(Action("draw", cards), takes_cards=True)
+            away = f" (throw away {cards})" if cards else ""
+            rows.append(f"<li>{html.escape(button + away)}: improves <b>{row['improve']:.1%}</b>, "
+                        f"average kind {row['expected']:.2f}</li>")
+        return (
+            "Exact odds of each draw, counted over every set of cards you could draw from the cards you "
+            f"have not seen ({rules.deck_size}-card deck, DP-5). <i>Improves</i>: the chance to end with a better "
+            "kind of hand; <i>average kind</i>: the expected kind on a scale from 0 (high card) to 8 (the best "
+            f"kind in this deck).<ul style='margin:2px 0'>{''.join(rows)}</ul>"
+        )
 
 
 class FightForTheLeadTable(GameTable):

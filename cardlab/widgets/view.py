@@ -1,31 +1,42 @@
 """Pure functions from an observation to the HTML a table shows (no widgets, no state).
 
 A table's callbacks only assign what these compute (the bqplot pattern), so each
-piece can be checked on its own.
+piece can be checked on its own. The seats sit around the table: the viewer at the
+bottom, the others above and at the sides, in clockwise order.
 
 >>> from cardlab.engine import Zone
 >>> seats = ("South", "North")
 >>> html = zone_html(Zone("hand 1", (None,) * 4, owner=1, kind="hand"), seats)
->>> "North's hand — 4 cards, face down" in html, html.count('aria-label="face-down card"')
-(True, 4)
+>>> "North's hand — 4 cards, face down" in html, html.count('aria-label="face-down card"')  # one back, counted
+(True, 1)
+>>> places(4, me=0)
+['bottom', 'left', 'top', 'right']
 """
 
 from __future__ import annotations
 
-import dataclasses
 import html
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from cardlab.cards import Card, parse_cards
 from cardlab.engine import Observation, Zone
 from cardlab.render import cards_html
 
-__all__ = ["label", "per_seat", "zone_html", "board_html", "extras_html", "log_html"]
+__all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
 
-_BASE_FIELDS = {f.name for f in dataclasses.fields(Observation)}
-_SEAT_FIELDS = {"dealer", "leader", "lead", "opener", "winner", "last_raiser", "to_act", "first"}
 _PILE_KINDS = {"stock", "talon", "discard", "discards", "deck", "pile", "removed", "out", "muck"}
-_FAN_KINDS = {"row", "hand", "fan", "face_down"}
+_FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks"}
+#: Where each other seat sits, clockwise from the viewer's left, by the number of players.
+_PLACES = {
+    1: [],
+    2: ["top-wide"],
+    3: ["left", "right"],
+    4: ["left", "top", "right"],
+    5: ["left", "top-left", "top-right", "right"],
+}
+_CARD = re.compile(r"(?<![\w])(10|[2-9JQKA])([♠♥♦♣])")
 
 
 def label(name: str) -> str:
@@ -33,79 +44,149 @@ def label(name: str) -> str:
     return name.replace("_", " ")
 
 
-def per_seat(seats: Sequence[str], values: Sequence[Any]) -> str:
-    """One value per seat: ``South <b>3</b> · North <b>22</b>``.
+def places(players: int, me: int) -> list[str]:
+    """Where each seat sits on the screen, the viewer ``me`` at the bottom."""
+    around = _PLACES.get(players) or ["top"] * (players - 1)
+    spots = ["bottom"] * players
+    for step in range(1, players):
+        spots[(me + step) % players] = around[step - 1]
+    return spots
 
-    >>> per_seat(("South", "North"), (3, 22))
-    'South <b>3</b> · North <b>22</b>'
-    """
-    return " · ".join(f"{name} <b>{value}</b>" for name, value in zip(seats, values))
 
-
-def zone_html(zone: Zone, seats: Sequence[str]) -> str:
-    """A zone with its name, owner and count; a face-down pile as one back and its count."""
+def _zone_title(zone: Zone, seats: Sequence[str]) -> str:
     name = label(zone.name)
-    if zone.owner is not None and seats[zone.owner] not in zone.name:
-        name = name.removesuffix(f" {zone.owner}")  # 'hand 2' of seat 2: "North's hand"
-        name = f"{seats[zone.owner]}'s {name}"
+    if zone.owner is not None:
+        bare = re.sub(rf"\b{re.escape(seats[zone.owner])}\b", "", name).strip()
+        if bare == name:  # 'hand 2' of seat 2: "North's hand"
+            bare = name.removesuffix(f" {zone.owner}")
+        name = f"{seats[zone.owner]}'s {bare or 'cards'}"
+    return name
+
+
+def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, short: bool = False) -> str:
+    """A zone with its name, owner and count; a face-down pile as one back and its count.
+
+    ``short``: without the owner's name (inside the owner's own box on the table).
+    """
+    text_name = _zone_title(zone, seats)
+    if short and zone.owner is not None:
+        text_name = text_name.removeprefix(f"{seats[zone.owner]}'s ")
     cards = zone.cards
     count = len(cards)
     hidden = f", {zone.hidden} face down" if zone.hidden and zone.hidden != count else ""
     if zone.hidden == count and count:
         hidden = ", face down"
-    text = f"{name} — {count} card{'s' * (count != 1)}{hidden}"
-    if count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS:
+    text = f"{text_name} — {count} card{'s' * (count != 1)}{hidden}"
+    if short and zone.hidden == count and count:
+        text = f"{text_name}: {count} face down"
+    if count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"hand"}:
         body = cards_html(cards[:1], size="sm", label=text)
     elif count > 12:
         text += ", the last 12 shown"
         body = cards_html(cards[-12:], size="sm", fan=True, label=text)
     else:
-        size = "sm" if zone.kind in _PILE_KINDS else "md"
+        size = size or ("sm" if zone.kind in _PILE_KINDS else "md")
         body = cards_html(cards, fan=zone.kind in _FAN_KINDS and count > 1, size=size, label=text)
     return f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(text, quote=False)}</span>{body}</div>'
 
 
-def board_html(observation: Observation, seats: Sequence[str]) -> str:
-    """The zones in three bands: the other seats', the public ones, the seat's own.
+def hand_count(observation: Observation, seat: int) -> int | None:
+    """How many cards ``seat`` holds, as the observation tells it (None if it does not)."""
+    sizes = getattr(observation, "hand_sizes", None)
+    if sizes and seat < len(sizes):
+        return sizes[seat]
+    for zone in observation.zones:
+        if zone.owner == seat and zone.kind == "hand":
+            return len(zone.cards)
+    return None
 
-    The seat's hand, drawn as buttons by the table, is not drawn twice.
-    """
-    me = observation.player
-    theirs = [z for z in observation.zones if z.owner is not None and z.owner != me]
-    public = [z for z in observation.zones if z.owner is None]
-    hand = set(observation.hand)
-    mine = [z for z in observation.zones if z.owner == me and not (z.cards and set(z.cards) == hand)]
-    return "".join(
-        f'<div class="cl-panel">{"".join(zone_html(z, seats) for z in band)}</div>'
-        for band in (theirs, public, mine) if band
+
+def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: str, points: Sequence[Any],
+              acting: Iterable[int], place: str) -> str:
+    parts = [f"<b>{html.escape(seats[seat])}</b>"]
+    if getattr(observation, "dealer", None) == seat:
+        parts.append("<span class='cl-badge'>dealer</span>")
+    if seat in acting:
+        parts.append("<span class='cl-badge cl-acting'>to act</span>")
+    facts = []
+    count = hand_count(observation, seat)
+    if count is not None:
+        facts.append(f"{count} card{'s' * (count != 1)} in hand" if place == "bottom" else f"holds {count}")
+    if seat < len(points):
+        facts.append(f"{points[seat]} {unit}")
+    seated = getattr(observation, "seated", None) or getattr(observation, "in_session", None)
+    active = getattr(observation, "active", None)
+    if seated and seat < len(seated) and not seated[seat]:
+        facts.append("has left the table")
+    elif active and seat < len(active) and not active[seat] and not observation.is_terminal:
+        facts.append("out of this hand")
+    zones = []
+    for zone in observation.zones:
+        if zone.owner != seat or not zone.cards:
+            continue
+        if zone.kind == "hand" and (seat == observation.player or zone.hidden == len(zone.cards)):
+            continue  # the count says it (and the viewer's own hand is drawn as buttons)
+        zones.append(zone_html(zone, seats, size="sm", short=True))
+    return (
+        f"<div class='cl-seat cl-{place}'>{' '.join(parts)} <span class='cl-facts'>{' · '.join(facts)}</span>"
+        f"{'<div>' + ''.join(zones) + '</div>' if zones else ''}</div>"
     )
 
 
-def extras_html(observation: Observation, seats: Sequence[str]) -> str:
-    """A game's own observation fields that are plain numbers or words (phase, dealer ...).
+def seats_html(observation: Observation, seats: Sequence[str], *, unit: str, points: Sequence[Any],
+               acting: Iterable[int] = (), centre: str = "") -> str:
+    """The table: other seats above and at the sides, the public cards in the middle,
+    the viewer's own seat (its cards on the table, not its hand) at the bottom."""
+    me = observation.player
+    spots = places(len(seats), me)
+    acting = set(acting)
+    boxes = [_seat_box(observation, p, seats, unit, points, acting, spots[p]) for p in range(len(seats))]
+    middle = [zone_html(z, seats, size="sm") for z in observation.zones if z.owner is None and z.cards]
+    return (
+        "<div class='cl-felt'>"
+        + "".join(boxes)
+        + f"<div class='cl-centre'>{centre}{''.join(middle)}</div></div>"
+    )
 
-    Cards and per-seat tuples are left out: the zones and the status line show them.
+
+def lines_with_cards_html(lines: Iterable[str]) -> str:
+    """Log lines with every card they name drawn face up after the words.
+
+    >>> 'aria-label="ace of hearts"' in lines_with_cards_html(["North shows A♥ K♥"])
+    True
     """
-    items = []
-    for f in dataclasses.fields(observation):
-        if f.name in _BASE_FIELDS or f.name.startswith("_"):
-            continue
-        value = getattr(observation, f.name)
-        if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
-            continue
-        seatlike = f.name in _SEAT_FIELDS or f.name.endswith(("dealer", "leader"))
-        if seatlike and isinstance(value, int) and 0 <= value < len(seats):
-            value = seats[value]
-        items.append(f"<span style='margin-right:14px'>{label(f.name)}: <b>{html.escape(str(value))}</b></span>")
-    return f"<div style='font-size:13px;opacity:.9'>{''.join(items)}</div>" if items else ""
+    rows = []
+    for line in lines:
+        cards = [Card.parse(m.group(0)) for m in _CARD.finditer(line)]
+        drawn = cards_html(cards, size="sm") if cards else ""
+        rows.append(f"<div class='cl-line'>{html.escape(line)}{'<br>' + drawn if drawn else ''}</div>")
+    return "".join(rows)
 
 
-def log_html(lines: Iterable[str], last: int = 200) -> str:
-    """The log, newest first (no script can scroll a widget), each line escaped.
+def log_html(lines: Sequence[str], last: int = 200, explain: Callable[[str], str] | None = None) -> str:
+    """The log, newest first (no script can scroll a widget), each line escaped; a rule
+    id shows the rule's sentence on hover when ``explain`` gives one.
 
     >>> log_html(["KB-1: South deals", "KB-3: North lays 5♠"])
     '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-3: North lays 5♠</div><div>KB-1: South deals</div></div>'
     """
     recent = lines[-last:] if isinstance(lines, Sequence) else list(lines)[-last:]  # a log view slices in O(last)
-    rows = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(recent))
-    return f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){rows}</div>'
+    rows = []
+    for line in reversed(recent):
+        line = html.escape(line)
+        if explain is not None:
+            rule, sep, rest = line.partition(": ")
+            sentence = explain(rule) if sep and re.fullmatch(r"[A-Z]{2}-\d+", rule) else ""
+            if sentence:
+                line = f"<span class='cl-rule' title='{html.escape(sentence, quote=True)}'>{rule}</span>: {rest}"
+        rows.append(f"<div>{line}</div>")
+    return f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){"".join(rows)}</div>'
+
+
+def cards_in_text(text: str) -> list[Card]:
+    """The cards a line of words names ('A♥', '10♣').
+
+    >>> cards_in_text("West wins trick 1 with Q♣")
+    [Card('Qc')]
+    """
+    return list(parse_cards(" ".join(m.group(0) for m in _CARD.finditer(text)), allow_repeats=True)) if _CARD.search(text) else []

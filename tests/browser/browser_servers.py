@@ -1,13 +1,19 @@
 """Start JupyterLab and Voilà on free local ports for the browser tests and benchmarks.
 
-Each server runs token-less on 127.0.0.1 in a temporary copy of the play notebooks,
-and is stopped (SIGTERM, so it shuts its kernels down; SIGKILL if it hangs) at the end.
+Each server runs token-less on 127.0.0.1 in a temporary copy of the play notebooks.
+It is always stopped: at the end of its ``with`` block (SIGTERM, so it shuts its
+kernels down; SIGKILL if it hangs), also after a failure or a pytest-timeout, and,
+should this process die without cleaning up, by the kernel's parent-death signal
+(``PR_SET_PDEATHSIG``). A server that does not answer is started again a bounded
+number of times, then the start fails with the end of its log.
 Chromium is Debian's ``/usr/bin/chromium``: Playwright's own download is not used.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import json
 import os
 import shutil
 import signal
@@ -18,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,11 +34,20 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--js-flags=--expose-gc",  # the heap benchmark collects garbage before it reads the heap
 ]
 SKIP_REASON = (
     f"no browser: {CHROMIUM} is not installed (Debian: apt-get install -y chromium); "
     "the real-browser tests need Debian's chromium, Playwright's own download is not used"
 )
+VIEWPORT = {"width": 1280, "height": 900}
+START_TIMEOUT = 90.0  # s for a server to answer
+START_ATTEMPTS = 2  # a server that does not answer is started again once, on a new port
+
+#: Extra notebooks the tests serve beside the play notebooks: name -> the cell's code.
+EXTRA_NOTEBOOKS = {
+    "play-hotseat": "from cardlab.widgets import KontrabluffTable\n\nKontrabluffTable(seed=7, hotseat=True)",
+}
 
 
 def free_port() -> int:
@@ -40,59 +56,132 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _notebook(code: str) -> dict:
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "table", "metadata": {}, "outputs": [],
+                   "source": code}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
 def notebook_copy() -> Path:
-    """A temporary folder holding a copy of the play notebooks."""
+    """A temporary folder holding a copy of the play notebooks (and the tests' extra ones)."""
     folder = Path(tempfile.mkdtemp(prefix="cardlab-browser-"))
     for notebook in NOTEBOOKS.glob("play-*.ipynb"):
         shutil.copy(notebook, folder / notebook.name)
+    for name, code in EXTRA_NOTEBOOKS.items():
+        (folder / f"{name}.ipynb").write_text(json.dumps(_notebook(code)))
     return folder
 
 
-def _wait_for(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+@dataclass(frozen=True)
+class Server:
+    """A running server: its base URL and its log file."""
+
+    url: str
+    log: Path
+    pid: int
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-chars:]
+        except OSError as error:
+            return f"(no log: {error})"
+
+
+class ServerNotReady(RuntimeError):
+    pass
+
+
+def _die_with_parent() -> None:  # runs in the child before exec: SIGTERM when the test process dies
+    with contextlib.suppress(Exception):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def _wait_for(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server stopped (exit {proc.returncode}):\n{log.read_text()[-3000:]}")
+            raise ServerNotReady(f"the server stopped (exit {proc.returncode}):\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
                 if response.status < 500:
                     return
         except OSError:
             time.sleep(0.3)
-    raise RuntimeError(f"no answer from {url} in {timeout} s:\n{log.read_text()[-3000:]}")
+    raise ServerNotReady(f"no answer from {url} in {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+
+
+def _command(kind: str, port: int, folder: Path) -> list[str]:
+    if kind == "voila":
+        return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                "--show_tracebacks=True", str(folder)]
+    if kind == "lab":
+        return [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+                "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+                f"--ServerApp.root_dir={folder}", "--LabApp.news_url=None", "--allow-root",
+                "--LabApp.expose_app_in_browser=True",  # tests run commands through window.jupyterapp
+                f"--LabApp.workspaces_dir={folder / 'workspaces'}"]
+    raise ValueError(f"kind must be 'voila' or 'lab', got {kind!r}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is not None:
+        return
+    proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # the server and any kernel it left
+        proc.wait(timeout=10)
 
 
 @contextlib.contextmanager
-def server(kind: str, folder: Path) -> Iterator[str]:
-    """Run ``kind`` ('voila' or 'lab') serving ``folder``; yields its base URL."""
-    port = free_port()
-    log = folder / f"{kind}.log"
+def server(kind: str, folder: Path, *, attempts: int = START_ATTEMPTS, timeout: float = START_TIMEOUT) -> Iterator[Server]:
+    """Run ``kind`` ('voila' or 'lab') serving ``folder``; yields its :class:`Server`.
+
+    The server is stopped when the block ends, however it ends.
+    """
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), JUPYTER_PLATFORM_DIRS="1")
-    if kind == "voila":
-        command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                   "--show_tracebacks=True", str(folder)]
-    elif kind == "lab":
-        command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-                   "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-                   f"--ServerApp.root_dir={folder}", "--LabApp.news_url=None", "--allow-root",
-                   "--LabApp.expose_app_in_browser=True",  # tests run commands through window.jupyterapp
-                   f"--LabApp.workspaces_dir={folder / 'workspaces'}"]
-    else:
-        raise ValueError(kind)
-    with open(log, "w") as out:
-        proc = subprocess.Popen(command, cwd=folder, stdout=out, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for(base + ("/" if kind == "voila" else "/lab"), proc, log)
-        yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    for attempt in range(1, attempts + 1):
+        port = free_port()
+        log = folder / f"{kind}-{attempt}.log"
+        with open(log, "w") as out:
+            proc = subprocess.Popen(_command(kind, port, folder), cwd=folder, stdout=out, stderr=subprocess.STDOUT,
+                                    env=env, start_new_session=True, preexec_fn=_die_with_parent)
+        base = f"http://127.0.0.1:{port}"
         try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            _wait_for(base + ("/" if kind == "voila" else "/lab"), proc, log, timeout)
+        except ServerNotReady:
+            _stop(proc)
+            if attempt == attempts:
+                raise
+            continue
+        try:
+            yield Server(base, log, proc.pid)
+        finally:
+            _stop(proc)
+        return
 
 
 def launch_browser(playwright):
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=60_000)
+
+
+# Voilà and JupyterLab scroll inside an element, so Playwright's full-page shot would stop at
+# the window: for a screenshot the window is made as tall as the content, then set back.
+def full_page_screenshot(page, path: Path) -> None:
+    """The whole page, also what lies below a scrolling box (Voilà's ``#rendered_cells``)."""
+    size = page.viewport_size
+    height = page.evaluate(
+        "() => Math.max(document.documentElement.scrollHeight, ...[...document.querySelectorAll("
+        "'#rendered_cells, .jp-WindowedPanel-outer, .jp-Notebook')].map(e => e.scrollHeight + "
+        "e.getBoundingClientRect().top))")
+    try:
+        page.set_viewport_size({"width": size["width"], "height": int(max(size["height"], min(height + 40, 6000)))})
+        page.screenshot(path=str(path), full_page=True, timeout=30_000)
+    finally:
+        page.set_viewport_size(size)
