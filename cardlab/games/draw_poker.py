@@ -665,15 +665,15 @@ class DrawPokerState(GameState):
     def observation(self, player: int) -> DrawPokerObservation:
         n, names = self.game.players, _names(self.game.players)
         current = self.current_player
+        hand_sizes, discard_sizes = tuple(map(len, self.hands)), tuple(map(len, self.discards))
         zones = []
-        for seat in range(n):
-            cards = self.hands[seat]
-            if seat == player or self.shown[seat] is not None:
-                zones.append(Zone(names[seat], tuple(cards), owner=seat, kind="hand"))
+        for seat, shown in enumerate(self.shown):
+            if seat == player or shown is not None:
+                zones.append(Zone(names[seat], tuple(self.hands[seat]), owner=seat, kind="hand"))
             else:
-                zones.append(_face_down(names[seat], len(cards), seat, "hand"))
+                zones.append(_face_down(names[seat], hand_sizes[seat], seat, "hand"))
         zones.append(_face_down("stock", len(self.stock), None, "stock"))
-        if any(self.discards[seat] for seat in range(n) if seat != player):
+        if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
             pile = tuple(card if seat == player else None for seat in range(n) for card in self.discards[seat])
             zones.append(Zone("discards", pile, kind="discards"))
         else:
@@ -710,8 +710,8 @@ class DrawPokerState(GameState):
             my_discards=tuple(self.discards[player]),
             my_folded=self.folded[player],
             shown=tuple(self.shown),
-            hand_sizes=tuple([len(h) for h in self.hands]),
-            discard_sizes=tuple([len(d) for d in self.discards]),
+            hand_sizes=hand_sizes,
+            discard_sizes=discard_sizes,
             stock_size=len(self.stock),
         )
 
