@@ -312,13 +312,14 @@ class Card:
         return self.code < other.code  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.symbol}"
+        return _CARD_TEXTS[self.code]
 
     def __repr__(self) -> str:
         return f"Card('{self.short}')"
 
 
 _ALL_CARDS = tuple(Card(rank, suit) for rank in _RANKS for suit in _SUITS)
+_CARD_TEXTS = tuple(f"{card.rank}{card.suit.symbol}" for card in _ALL_CARDS)  # str(card) by code: logs write many
 _CARDS_BY_KEY = {(card.rank, card.suit): card for card in _ALL_CARDS}
 
 #: Every deck size of HR-3, largest first.

@@ -16,6 +16,8 @@ from cardlab.engine import Action, GameState, IllegalActionError, SettingsError,
 from cardlab.games.fight_for_the_lead import (
     FightForTheLead,
     FightForTheLeadObservation,
+    FightForTheLeadState,
+    Phase,
     fight_winner,
     payout,
     stacked_deck,
@@ -132,7 +134,7 @@ def test_fl3_fight_cards_are_chosen_at_once_and_never_leak():
     state = FightForTheLead(players=4).new_state(seed=5, dealer=3, deck=stacked_deck(FOUR_HANDS, FOUR_STOCK))
     assert state.current_player == 0
     act(state, 2, "fight", "9d")  # a later seat may choose first
-    assert state.current_player == 0 and state.phase == "fight"
+    assert state.current_player == 0 and state.phase is Phase.FIGHT
     for seat in (0, 1, 3):
         obs = state.observation(seat)
         assert Card.parse("9d") not in cards_in(obs)
@@ -250,7 +252,24 @@ def test_fl8_pot_10_split_2_1_1_0_carries_the_remainder():
     play_four_tricks(state)
     assert state.tricks == [2, 1, 1, 0] and state.last_pot == 10
     assert state.pot == 2 and state.stacks == [50, 50, 50, 48]
-    assert state.round_index == 1 and state.phase == "decide"
+    assert state.round_index == 1 and state.phase is Phase.DECIDE
+
+
+def test_game_number_counts_the_games_of_the_session():
+    state = four_game()
+    assert state.game_number == 1 and state.observation(0).game_number == 1
+    play_four_tricks(state)  # paid out: the players decide after game 1 (FL-10)
+    assert state.game_number == 1 and state.observation(3).game_number == 1
+    for seat in range(4):
+        act(state, seat, "stay")
+    assert state.phase is Phase.FIGHT and state.game_number == 2
+    assert "FL-2: Game 2: South deals 4 cards to each player; 36 cards stay in the stock." in state.log_for(0)
+
+
+def test_every_phase_in_which_someone_acts_has_its_choices_its_rule_and_a_bot_rule():
+    acting = set(Phase) - {Phase.OVER}
+    assert set(FightForTheLeadState._CHOICES) == set(FightForTheLeadState._ACTIONS) == acting
+    assert set(RuleOfThumb._CHOOSE) == acting
 
 
 def test_fl9_a_loser_pays_the_whole_last_pot_to_play_on():
@@ -307,7 +326,7 @@ def test_fl9_the_stake_is_paid_when_the_next_game_starts():
     act(state, 0, "stay")
     assert state.stacks == [96, 104] and state.pot == 0  # nothing paid before everyone has decided
     act(state, 1, "stay")
-    assert state.stacks == [88, 104] and state.pot == 8 and state.phase == "fight"  # no ante on top (FL-1)
+    assert state.stacks == [88, 104] and state.pot == 8 and state.phase is Phase.FIGHT  # no ante on top (FL-1)
 
 
 def test_fl9_a_loser_never_pays_for_a_game_that_is_not_played():
@@ -379,7 +398,7 @@ def test_fl10_the_session_ends_after_its_games_or_below_two_players():
     assert state.is_terminal and state.returns() == [1.0, 1.0, 0.0, -2.0]  # the 2 chips left are shared
     two = FightForTheLead(players=2, games=5).new_state(seed=4)
     bot = RuleOfThumb()
-    while two.phase != "decide":
+    while two.phase is not Phase.DECIDE:
         seat = two.current_player
         two.apply_for(seat, bot(two.observation(seat)))
     act(two, two.current_player, "leave")
@@ -410,11 +429,11 @@ def _illegal(state, rng: np.random.Generator) -> Action | None:
     card = missing[int(rng.integers(len(missing)))]
     options = [Action("fight", (card,)), Action("play", (card,)), Action("exchange", (card,)),
                Action("stay", (card,)), Action("play", tuple(hand[:2])), Action("leave", amount=3)]
-    if state.phase == "play" and state.trick:
+    if state.phase is Phase.PLAY and state.trick:
         led = state.trick[0][1].suit
         if any(c.suit is led for c in hand):
             options += [Action("play", (c,)) for c in hand if c.suit is not led]
-    if state.phase == "exchange" and state.game.exchange_fee:
+    if state.phase is Phase.EXCHANGE and state.game.exchange_fee:
         too_many = state.stacks[seat] // state.game.exchange_fee + 1
         if too_many <= len(hand):
             options.append(Action("exchange", tuple(hand[:too_many])))
@@ -431,11 +450,12 @@ def test_random_playout_conserves_chips_and_cards_and_hides_what_it_must(seed, p
         assert after.round_index in (before.round_index, before.round_index + 1)
         zones = after.observation(0).zones  # the whole table as South sees it, backs included
         assert sum(len(zone.cards) for zone in zones) == 52
-        if after.phase == "fight" and after.fight != before.fight:  # FL-3 stays unseen
+        if after.phase is Phase.FIGHT and after.fight != before.fight:  # FL-3 stays unseen
             seat = next(s for s in range(players) if after.fight[s] != before.fight[s])
+            (card,) = after.fight[seat]  # the one card face down before him
             for other in range(players):
                 if other != seat:
-                    assert after.fight[seat] not in cards_in(after.observation(other))
+                    assert card not in cards_in(after.observation(other))
 
     final = random_playout(game, seed, illegal=_illegal, extra_check=extra)
     assert final.chips() == players * game.stack  # FL-11
@@ -459,11 +479,23 @@ def test_json_round_trip_mid_game(steps):
         FightForTheLead(players=3, games=5).state_from_json(state.to_json())
 
 
+def test_the_table_zones_are_made_when_first_read_and_show_only_what_the_seat_sees():
+    state = four_game()
+    act(state, 0, "exchange", "8d Td")
+    obs = state.observation(1)
+    assert "_zones" not in vars(obs.zones)  # an observation no one draws builds no zone
+    assert obs.zone("hand 1").cards == obs.hand and obs.zone("hand 0").cards == (None,) * 4
+    assert obs.zone("discard").cards == (*parse_cards("2h 5h 9d Jd"), None, None)  # FL-5; FL-6 backs
+    assert "_zones" in vars(obs.zones) and obs.zones == state.observation(1).zones == tuple(obs.zones)
+    assert hash(obs) == hash(state.observation(1))  # an observation is a hashable value
+    assert cards_in(obs.zones) <= cards_in(obs.hand) | set(state.fight_cards) | set(state.turned)
+
+
 def test_clone_is_independent():
     state = four_game()
     copy = state.clone()
     act(copy, 0, "exchange", "8d Td")
-    assert state.phase == "exchange" and state.stacks[0] == 48 and copy.stacks[0] == 46
+    assert state.phase is Phase.EXCHANGE and state.stacks[0] == 48 and copy.stacks[0] == 46
     assert state.hands[0] != copy.hands[0]
 
 

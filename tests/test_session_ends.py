@@ -13,7 +13,7 @@ from cardlab.bots import RandomBot, RuleBot
 from cardlab.engine import Action, GameState
 from cardlab.games.chips import from_the_left
 from cardlab.games.draw_poker import DrawPoker
-from cardlab.games.fight_for_the_lead import FightForTheLead, stacked_deck
+from cardlab.games.fight_for_the_lead import FightForTheLead, Phase, stacked_deck
 
 
 def test_fl1_fl10_when_nobody_can_pay_the_antes_the_session_ends_and_shares_the_pot():
@@ -60,7 +60,7 @@ def test_fl10_fight_for_the_lead_sessions_end_with_every_chip_in_a_stack(seed, p
     at_table_when_over: list[list[bool]] = []
 
     def check(now: GameState) -> None:
-        if now.phase == "decide":  # FL-10: in turn from the dealer's left
+        if now.phase is Phase.DECIDE:  # FL-10: in turn from the dealer's left
             assert now.deciders == from_the_left(now.dealer, now.deciders, players)
         if now.is_terminal:
             at_table_when_over.append(list(now.in_session))

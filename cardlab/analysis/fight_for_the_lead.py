@@ -22,7 +22,7 @@ from cardlab.bots.fight_for_the_lead import RuleOfThumb
 from cardlab.bots.random_bot import RandomBot
 from cardlab.cards import Card, Rank, deck
 from cardlab.engine import Action, Observation, seat_names
-from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, fight_winner
+from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, Phase, fight_winner
 
 __all__ = ["lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
 
@@ -154,7 +154,7 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
     results = {k: [] for k in ks}
     for index in range(games):
         start = game.new_state(seed=int(np.random.SeedSequence([seed, index]).generate_state(1)[0]))
-        while start.phase == "fight":
+        while start.phase is Phase.FIGHT:
             seat = start.current_player
             start.apply_for(seat, bot(start.observation(seat)))
         me = start.current_player

@@ -19,10 +19,12 @@ through :meth:`FightForTheLead.sample_state`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import ClassVar
 
 from cardlab.cards import Card, Rank, Suit
 from cardlab.engine import Action
-from cardlab.games.fight_for_the_lead import TRICKS, FightForTheLeadObservation
+from cardlab.games.fight_for_the_lead import TRICKS, FightForTheLeadObservation, Phase
 
 __all__ = ["RuleOfThumb", "RULE_BOT", "out_of_play", "masters"]
 
@@ -72,14 +74,13 @@ class RuleOfThumb:
         self.stake_share = stake_share
 
     def __call__(self, obs: FightForTheLeadObservation) -> Action:
-        choose = getattr(self, "_" + obs.phase)
-        action = choose(obs)
+        action = self._CHOOSE[obs.phase](self, obs)
         return action if action in obs.legal_actions else obs.legal_actions[0]
 
     def candidates(self, obs: FightForTheLeadObservation) -> list[Action] | None:
         """A short list for a search bot: at an exchange (FL-6) this bot's choice, then
         giving up the 0, 1, 2 .. lowest cards; elsewhere None (every legal action)."""
-        if obs.phase != "exchange":
+        if obs.phase is not Phase.EXCHANGE:
             return None
         most = max(len(a.cards) for a in obs.legal_actions)
         lowest = sorted(obs.hand, key=lambda c: c.rank.number)
@@ -126,6 +127,11 @@ class RuleOfThumb:
         if me in obs.losers and (obs.last_pot or 0) > self.stake_share * obs.stacks[me]:
             return Action("leave")
         return Action("stay")
+
+    #: The rule of thumb of each phase in which the bot acts.
+    _CHOOSE: ClassVar[dict[Phase, Callable[[RuleOfThumb, FightForTheLeadObservation], Action]]] = {
+        Phase.FIGHT: _fight, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
+    }
 
     def __repr__(self) -> str:
         return f"RuleOfThumb(seed={self.seed!r})"

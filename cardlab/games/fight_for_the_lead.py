@@ -2,18 +2,18 @@
 exchanges, four tricks without trumps, a pot split by tricks (FL-1 .. FL-11).
 
 One state is one *session*: games follow one another until ``games`` have been
-played or fewer than two players remain (FL-10). ``round_index`` counts the games
-paid out (FL-8).
+played or fewer than two players remain (FL-10). ``game_number`` counts the games
+(the engine's ``round_index`` counts those paid out, FL-8).
 
 >>> game = FightForTheLead(players=3, ante=4, stack=40)
 >>> state = game.new_state(seed=7)
 >>> state.phase, state.pot, state.stacks
-('fight', 12, [36, 36, 36])
->>> while state.phase == "fight":            # FL-3: every seat lays a card, unseen
+(<Phase.FIGHT: 'fight'>, 12, [36, 36, 36])
+>>> while state.phase is Phase.FIGHT:        # FL-3: every seat lays a card, unseen
 ...     seat = state.current_player
 ...     state.apply_for(seat, state.legal_actions(seat)[0])
 >>> state.phase, state.lead is not None
-('exchange', True)
+(<Phase.EXCHANGE: 'exchange'>, True)
 >>> state.chips() == 3 * 40                   # FL-11
 True
 
@@ -35,29 +35,44 @@ players still at the table (FL-10), so the final stacks add up to all the chips:
 ...     state.apply_for(seat, state.legal_actions(seat)[0])
 >>> state.pot, sum(state.stacks)
 (0, 120)
+
+The module follows the rule page: the table settings, the phases, the rules that
+are pure functions (FL-4, FL-7, FL-8), the legal actions, what a seat may see, then
+the state machine section by section, FL-1 to FL-11. The state declares its fields
+(``FightForTheLeadState.FIELDS``), so cardlab.engine copies, compares, hides and
+samples it; below the rules, how a sample deals the cards its observer has not seen,
+and small helpers.
 """
 
 from __future__ import annotations
 
+import enum
+import functools
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
 from cardlab.engine import (
+    NO_ACTIONS,
+    REST,
     Action,
     ActionList,
+    Copy,
+    Field,
     Game,
     GameState,
     IllegalActionError,
     LegalActions,
     Observation,
+    Seen,
     SettingsError,
     Zone,
+    frozen,
     seat_names,
-    _built,
 )
 from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 from cardlab.rules import rules_of
@@ -66,9 +81,11 @@ __all__ = [
     "RULES",
     "HAND_SIZE",
     "TRICKS",
+    "Phase",
     "FightForTheLead",
     "FightForTheLeadState",
     "FightForTheLeadObservation",
+    "TableZones",
     "CardActions",
     "ExchangeActions",
     "fight_winner",
@@ -82,156 +99,89 @@ RULES: dict[str, str] = {r.id: r.title for r in rules_of("FL")}
 HAND_SIZE = 4  # FL-2
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
 
-_FIGHT_BY_ID = {id(card): Action("fight", (card,)) for card in deck(52)}
-_PLAY_BY_ID = {id(card): Action("play", (card,)) for card in deck(52)}
-_STAY, _LEAVE = Action("stay"), Action("leave")
-_NO_ACTIONS = ActionList(())
+
+# -- table settings -------------------------------------------------------------------
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
 
 
-class _Listed(ActionList):
-    """An :class:`ActionList` whose ``sample`` skips the slow ``rng.integers``."""
+@dataclass(frozen=True)
+class FightForTheLead(Game):
+    """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
 
-    def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self[_uniform(rng, len(self))]  # vouched for: GameState._offer
-        return action
+    ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
+    the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).
 
-
-_DECIDE = _Listed((_STAY, _LEAVE))
-_NAMES = {n: seat_names(n) for n in range(2, 6)}
-# Formatting and hashing a Card run Python code (enums); the hot loop looks cards up
-# by identity instead (the deck's cards are shared objects), with a slow fallback.
-_TEXT_BY_ID = {id(card): str(card) for card in deck(52)}
-_KEY_BY_ID = {id(card): 16 * card.suit.index + card.rank.number for card in deck(52)}
-_OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}
-_ONLY = [frozenset((seat,)) for seat in range(5)]
-
-
-def _uniform(rng: np.random.Generator, n: int) -> int:
-    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
-    return int(rng.random() * n)  # random() < 1, so the index is below n
-
-
-def _text(card: Card) -> str:
-    return _TEXT_BY_ID.get(id(card)) or str(card)
-
-
-class CardActions(LegalActions):
-    """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
-
-    >>> from cardlab.cards import parse_cards
-    >>> legal = CardActions("play", parse_cards("Ah 7c"))
-    >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
-    (True, False, 2)
-    >>> legal[0]
-    Action('play', cards=(Card('Ah'),))
+    >>> FightForTheLead()
+    FightForTheLead(players=4, ante=4, stack=100, exchange_fee=4, games=10)
+    >>> FightForTheLead(players=6)
+    Traceback (most recent call last):
+    ...
+    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
     """
 
-    __slots__ = ("_kind", "_cards")
+    players: int = 4
+    ante: int = 4
+    stack: int = 100
+    exchange_fee: int | None = None
+    games: int = 10
 
-    def __init__(self, kind: str, cards: Sequence[Card]):
-        self._kind = kind
-        self._cards = tuple(cards)
+    name = "fight_for_the_lead"
 
-    def _action(self, card: Card) -> Action:
-        # Made once per card of the deck and found by identity: hashing a Card is slow.
-        action = (_FIGHT_BY_ID if self._kind == "fight" else _PLAY_BY_ID).get(id(card))
-        return action if action is not None else Action(self._kind, (card,))
-
-    def __iter__(self) -> Iterator[Action]:
-        return (self._action(card) for card in self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __bool__(self) -> bool:
-        return bool(self._cards)
-
-    def __getitem__(self, index: int) -> Action:
-        return self._action(self._cards[index])
-
-    def __contains__(self, action: object) -> bool:
-        return (isinstance(action, Action) and action.kind == self._kind and len(action.cards) == 1
-                and action.amount is None and action.cards[0] in self._cards)
-
-    def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self._action(self._cards[_uniform(rng, len(self._cards))])  # see GameState._offer
-        return action
-
-    def __eq__(self, other: object) -> bool:  # the same actions, in any order
-        if isinstance(other, CardActions):
-            return self._kind == other._kind and set(self._cards) == set(other._cards)
-        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._cards))
+    def __post_init__(self) -> None:
+        try:
+            _check_int("players", self.players, 2, 5)
+        except SettingsError as error:
+            raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
+        _check_int("ante", self.ante, 1)
+        _check_int("stack", self.stack, 0)
+        if self.stack < self.ante:
+            raise SettingsError(f"stack ({self.stack}) must cover the first ante ({self.ante}) (FL-1)")
+        if self.exchange_fee is None:
+            object.__setattr__(self, "exchange_fee", self.ante)
+        _check_int("exchange_fee", self.exchange_fee, 0)
+        _check_int("games", self.games, 1)
+        for field in ("players", "ante", "stack", "exchange_fee", "games"):
+            object.__setattr__(self, field, int(getattr(self, field)))
 
 
-def _hand_key(card: Card) -> int:
-    """Hands are shown grouped by suit, low to high (as a player holds them)."""
-    key = _KEY_BY_ID.get(id(card))
-    return key if key is not None else 16 * card.suit.index + card.rank.number
+# -- the phases -----------------------------------------------------------------------
+class Phase(enum.StrEnum):
+    """Where a game of the session stands; it decides who acts and with what."""
+
+    FIGHT = "fight"  # FL-3: every player lays a fight card face down, all at once
+    EXCHANGE = "exchange"  # FL-6: in turn from the dealer's left, each may exchange cards
+    PLAY = "play"  # FL-7: four tricks
+    DECIDE = "decide"  # FL-10: before the next game, each player plays on or leaves
+    OVER = "over"  # FL-10: the session has ended
 
 
-_COMBOS = {most: [c for k in range(most + 1) for c in itertools.combinations(range(HAND_SIZE), k)]
-           for most in range(HAND_SIZE + 1)}
+@dataclass(frozen=True)
+class _PhaseRule:
+    """What a phase allows, for the refusals: its rule, its kinds of action, who acts."""
+
+    rule: str
+    kinds: tuple[str, ...]
+    in_turn: str = ""
 
 
-class ExchangeActions(LegalActions):
-    """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
-    first. Actions are made only when listed; ``in`` ignores the order of the cards.
-
-    >>> from cardlab.cards import parse_cards
-    >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
-    >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
-    (5, True, False)
-    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
-    Action('exchange', cards=(Card('Ah'), Card('Kd')))
-    """
-
-    __slots__ = ("_hand", "_most", "_combos")
-
-    def __init__(self, hand: Sequence[Card], most: int):
-        self._hand = tuple(hand)
-        self._most = most
-        self._combos = _COMBOS[most] if len(self._hand) == HAND_SIZE else [
-            c for k in range(most + 1) for c in itertools.combinations(range(len(self._hand)), k)]
-
-    def _action(self, combo: tuple[int, ...]) -> Action:
-        hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
-        return Action._unchecked("exchange", tuple([hand[i] for i in combo]))
-
-    def __iter__(self) -> Iterator[Action]:
-        return (self._action(combo) for combo in self._combos)
-
-    def __len__(self) -> int:
-        return len(self._combos)
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __getitem__(self, index: int) -> Action:
-        return self._action(self._combos[index])
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action) or action.kind != "exchange" or action.amount is not None:
-            return False
-        cards = set(action.cards)
-        return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
-
-    def sample(self, rng: np.random.Generator) -> Action:
-        self._drawn = action = self._action(self._combos[_uniform(rng, len(self._combos))])  # see GameState._offer
-        return action
-
-    def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
-        if isinstance(other, ExchangeActions):
-            return self._most == other._most and set(self._hand) == set(other._hand)
-        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash((self._most, frozenset(self._hand)))
+_PHASE_RULES: dict[Phase, _PhaseRule] = {
+    Phase.FIGHT: _PhaseRule("FL-3", ("fight",)),
+    Phase.EXCHANGE: _PhaseRule("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
+    Phase.PLAY: _PhaseRule("FL-7", ("play",),
+                           "the winner of the lead, then of each trick, leads; the others follow clockwise"),
+    Phase.DECIDE: _PhaseRule("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
+    Phase.OVER: _PhaseRule("FL-10", ()),
+}
+_KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+_IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
 
 
-# -- the rules as pure functions ---------------------------------------------------
+# -- the rules that are pure functions ------------------------------------------------
 def fight_winner(fights: Sequence[tuple[int, Card]], stock: Sequence[Card]) -> tuple[int, int]:
     """FL-4: who wins the lead, and how many stock cards were turned.
 
@@ -308,92 +258,216 @@ def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Ca
     return tuple(given + rest)
 
 
-# -- settings ------------------------------------------------------------------------
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
+# -- the legal actions ----------------------------------------------------------------
+class CardActions(LegalActions):
+    """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
 
-
-@dataclass(frozen=True)
-class FightForTheLead(Game):
-    """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
-
-    ``exchange_fee`` is chips per exchanged card (FL-6); None means one ante, as in
-    the seed, and 0 gives a free exchange. ``games`` is the session length (FL-10).
-
-    >>> FightForTheLead()
-    FightForTheLead(players=4, ante=4, stack=100, exchange_fee=4, games=10)
-    >>> FightForTheLead(players=6)
-    Traceback (most recent call last):
-    ...
-    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
+    >>> from cardlab.cards import parse_cards
+    >>> legal = CardActions("play", parse_cards("Ah 7c"))
+    >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
+    (True, False, 2)
+    >>> legal[0]
+    Action('play', cards=(Card('Ah'),))
     """
 
-    players: int = 4
-    ante: int = 4
-    stack: int = 100
-    exchange_fee: int | None = None
-    games: int = 10
+    __slots__ = ("_kind", "_cards")
 
-    name = "fight_for_the_lead"
+    def __init__(self, kind: str, cards: Sequence[Card]):
+        self._kind = kind
+        self._cards = tuple(cards)
 
-    def __post_init__(self) -> None:
-        try:
-            _check_int("players", self.players, 2, 5)
-        except SettingsError as error:
-            raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
-        _check_int("ante", self.ante, 1)
-        _check_int("stack", self.stack, 0)
-        if self.stack < self.ante:
-            raise SettingsError(f"stack ({self.stack}) must cover the first ante ({self.ante}) (FL-1)")
-        if self.exchange_fee is None:
-            object.__setattr__(self, "exchange_fee", self.ante)
-        _check_int("exchange_fee", self.exchange_fee, 0)
-        _check_int("games", self.games, 1)
-        for field in ("players", "ante", "stack", "exchange_fee", "games"):
-            object.__setattr__(self, field, int(getattr(self, field)))
+    def _action(self, card: Card) -> Action:
+        return (_FIGHTS if self._kind == "fight" else _PLAYS)[card]
 
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> FightForTheLeadState:
-        """A full state consistent with ``observation``: unseen cards dealt at random.
+    def __iter__(self) -> Iterator[Action]:
+        return (self._action(card) for card in self._cards)
 
-        Seats shown void in a suit (FL-7) get no card of it where possible. The
-        sample's log is the observer's own; its action list starts empty.
+    def __len__(self) -> int:
+        return len(self._cards)
 
-        >>> game = FightForTheLead(players=3)
-        >>> state = game.new_state(seed=1)
-        >>> sample = game.sample_state(state.observation(0), np.random.default_rng(0))
-        >>> sorted(sample.hands[0]) == sorted(state.hands[0]), sample.stacks == state.stacks
-        (True, True)
-        """
-        if not isinstance(observation, FightForTheLeadObservation) or observation.game != self:
-            raise ValueError("sample_state needs an observation of this Fight for the Lead game")
-        return FightForTheLeadState._sample(self, observation, rng)
+    def __bool__(self) -> bool:
+        return bool(self._cards)
+
+    def __getitem__(self, index: int) -> Action:
+        return self._action(self._cards[index])
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Action) and action.kind == self._kind and len(action.cards) == 1
+                and action.amount is None and action.cards[0] in self._cards)
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        return self._action(self._cards[_uniform(rng, len(self._cards))])
+
+    def __eq__(self, other: object) -> bool:  # the same actions, in any order
+        if isinstance(other, CardActions):
+            return self._kind == other._kind and set(self._cards) == set(other._cards)
+        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._cards))
+
+
+class ExchangeActions(LegalActions):
+    """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
+    first. Actions are made only when listed; ``in`` ignores the order of the cards.
+
+    >>> from cardlab.cards import parse_cards
+    >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
+    >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
+    (5, True, False)
+    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
+    Action('exchange', cards=(Card('Ah'), Card('Kd')))
+    """
+
+    __slots__ = ("_hand", "_most", "_combos")
+
+    def __init__(self, hand: Sequence[Card], most: int):
+        self._hand = tuple(hand)
+        self._most = most
+        self._combos = _COMBOS[most] if len(self._hand) == HAND_SIZE else _combos(len(self._hand), most)
+
+    def _action(self, combo: tuple[int, ...]) -> Action:
+        hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
+        return Action.trusted("exchange", tuple([hand[i] for i in combo]))
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self._action(combo) for combo in self._combos)
+
+    def __len__(self) -> int:
+        return len(self._combos)
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __getitem__(self, index: int) -> Action:
+        return self._action(self._combos[index])
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind != "exchange" or action.amount is not None:
+            return False
+        cards = set(action.cards)
+        return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        return self._action(self._combos[_uniform(rng, len(self._combos))])
+
+    def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
+        if isinstance(other, ExchangeActions):
+            return self._most == other._most and set(self._hand) == set(other._hand)
+        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash((self._most, frozenset(self._hand)))
+
+
+def _combos(cards: int, most: int) -> list[tuple[int, ...]]:
+    """The positions of every set of at most ``most`` of ``cards`` cards, none first."""
+    return [c for k in range(most + 1) for c in itertools.combinations(range(cards), k)]
+
+
+_COMBOS = {most: _combos(HAND_SIZE, most) for most in range(HAND_SIZE + 1)}
+
+
+class _Decisions(ActionList):
+    """FL-10's two choices, stay or leave, drawn by ``sample`` as the card views draw
+    (one ``rng.random()``), so seeded random players decide as they always have."""
+
+    def sample(self, rng: np.random.Generator) -> Action:
+        return self[_uniform(rng, len(self))]
+
+
+_DECIDE = _Decisions((Action("stay"), Action("leave")))
+
+
+# -- what each player may see -----------------------------------------------------------
+class TableZones(Sequence[Zone]):
+    """The table as one seat sees it, zone by zone (face-down cards as None), made
+    only when first read, from nothing but what that seat may see (the observation's
+    own values): an observation no one draws costs no zones.
+
+    In order: each seat's hand (and, in the fight, his face-down fight card), the
+    stock, the turned stock cards (FL-4), the trick, the discard (FL-5, FL-6: the
+    turned-up fight cards, the seat's own given-up cards, backs for the others'), then
+    the tricks each player of the game has won (FL-7).
+
+    >>> table = FightForTheLead(players=2).new_state(seed=3).observation(1).zones
+    >>> [zone.name for zone in table][:4], table[0].cards
+    (['hand 0', 'hand 1', 'stock', 'turned'], (None, None, None, None))
+    """
+
+    def __init__(self, player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
+                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
+                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
+                 my_exchanged: tuple[Card, ...], exchanged: tuple[int | None, ...], playing: tuple[int, ...],
+                 done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]):
+        self.player, self.hand, self.hand_sizes = player, hand, hand_sizes
+        self.fight_cards, self.fight_chosen, self.stock_size = fight_cards, fight_chosen, stock_size
+        self.turned, self.trick, self.fight_discarded = turned, trick, fight_discarded
+        self.my_exchanged, self.exchanged = my_exchanged, exchanged
+        self.playing, self.done_tricks = playing, done_tricks
+
+    @functools.cached_property
+    def _zones(self) -> tuple[Zone, ...]:
+        me = self.player
+        zones = []
+        for seat, size in enumerate(self.hand_sizes):
+            zones.append(Zone(f"hand {seat}", self.hand if seat == me else (None,) * size, seat, "hand"))
+            if self.fight_chosen[seat]:  # FL-3: face down, but his own
+                zones.append(Zone(f"fight {seat}", (self.fight_cards[seat] if seat == me else None,), seat, "fight"))
+        zones.append(Zone("stock", (None,) * self.stock_size, None, "stock"))
+        zones.append(Zone("turned", self.turned, None, "row"))
+        zones.append(Zone("trick", tuple(c for _, c in self.trick), None, "trick"))
+        seen = [c for c in self.fight_cards if c is not None] if self.fight_discarded else []
+        backs = sum(k or 0 for seat, k in enumerate(self.exchanged) if seat != me)
+        zones.append(Zone("discard", (*seen, *self.my_exchanged, *(None,) * backs), None, "discard"))
+        for seat in self.playing:
+            won = tuple(c for plays, winner in self.done_tricks if winner == seat for _, c in plays)
+            zones.append(Zone(f"tricks {seat}", won, seat, "tricks"))
+        return tuple(zones)
+
+    def __len__(self) -> int:
+        return len(self._zones)
+
+    def __getitem__(self, index: int) -> Zone:  # type: ignore[override]
+        return self._zones[index]
+
+    def __iter__(self) -> Iterator[Zone]:
+        return iter(self._zones)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TableZones):
+            return self._zones == other._zones
+        return isinstance(other, tuple) and self._zones == other
+
+    def __hash__(self) -> int:  # an observation hashes, as it did when its zones were a tuple
+        return hash(self._zones)
+
+    def __repr__(self) -> str:
+        return repr(self._zones)
 
 
 @dataclass(frozen=True)
 class FightForTheLeadObservation(Observation):
     """What one seat of Fight for the Lead may know (the page's last section).
 
-    Beyond the generic fields: ``phase`` ('fight', 'exchange', 'play', 'decide',
-    'over'); ``playing`` the seats of this game clockwise from the dealer's left;
-    ``stacks``; ``tricks`` taken this game; ``fight_chosen`` who has laid a fight
-    card; ``fight_cards`` the turned-up fight cards (before the turn-up only the
-    observer's own); ``turned`` the stock cards turned in the fight; ``lead``;
-    ``exchanged`` how many cards each seat exchanged (None: not yet);
-    ``my_exchanged`` the observer's own cards given up; ``trick`` the trick on the
-    table; ``done_tricks`` the finished tricks as (plays, winner); ``voids`` the
-    suits each seat has shown it lacks; ``last_pot`` and ``losers`` of the last
-    game paid (FL-9); ``decisions`` stay or leave (FL-10).
+    Beyond the generic fields: ``phase`` (a :class:`Phase`); ``playing`` the seats of
+    this game clockwise from the dealer's left; ``stacks``; ``tricks`` taken this
+    game; ``fight_chosen`` who has laid a fight card; ``fight_cards`` the turned-up
+    fight cards (before the turn-up only the observer's own); ``turned`` the stock
+    cards turned in the fight; ``lead``; ``exchanged`` how many cards each seat
+    exchanged (None: not yet); ``my_exchanged`` the observer's own cards given up;
+    ``trick`` the trick on the table; ``done_tricks`` the finished tricks as (plays,
+    winner); ``voids`` the suits each seat has shown it lacks; ``last_pot`` and
+    ``losers`` of the last game paid (FL-9); ``decisions`` stay or leave (FL-10);
+    ``game_number`` the game being played, or the one just paid out (from 1);
+    ``fee`` the exchange fee per card (FL-6).
 
     >>> obs = FightForTheLead(players=2).new_state(seed=3).observation(1)
     >>> obs.phase, len(obs.hand), obs.zone("hand 0").cards, obs.pot
-    ('fight', 4, (None, None, None, None), 8)
+    (<Phase.FIGHT: 'fight'>, 4, (None, None, None, None), 8)
     """
 
-    phase: str = ""
+    phase: Phase = Phase.FIGHT
     dealer: int = 0
     in_session: tuple[bool, ...] = ()
     playing: tuple[int, ...] = ()
@@ -414,90 +488,156 @@ class FightForTheLeadObservation(Observation):
     last_pot: int | None = None
     losers: tuple[int, ...] = ()
     decisions: tuple[str | None, ...] = ()
-    games_played: int = 0
+    game_number: int = 1
     fee: int = 0
 
 
-# -- the state machine ---------------------------------------------------------------
+# -- the state machine, rule by rule ----------------------------------------------------
 class FightForTheLeadState(GameState):
     """A session of Fight for the Lead; see :class:`FightForTheLead`.
 
     Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
     ``hands``, ``stock`` (top card last), ``dealer``, ``playing`` (seats in this
-    game, clockwise from the dealer's left), ``lead``, ``phase``.
+    game, clockwise from the dealer's left), ``lead``, ``phase`` (a :class:`Phase`),
+    ``to_act`` (the seat to act; in the fight, the lowest seat yet to choose).
 
     >>> deck = stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], stock="4h 5c 6c")
     >>> state = FightForTheLead(players=2).new_state(seed=2, dealer=1, deck=deck)
     >>> state.apply_for(1, Action("fight", "3h"))   # either seat may lay first (FL-3)
     >>> state.apply_for(0, Action("fight", "2h"))
     >>> state.lead, state.turned, state.phase         # 4♥ turned: 3♥ beats 2♥ (FL-4)
-    (1, [Card('4h')], 'exchange')
+    (1, [Card('4h')], <Phase.EXCHANGE: 'exchange'>)
     """
 
     simultaneous = True  # FL-3: fight cards are chosen all at once
 
-    # -- set-up and the course of a game -----------------------------------------------
+    #: The state, field by field (cardlab.engine copies, compares, hides and samples it
+    #: from this): how each is copied, who may see its cards, how an observer knows it.
+    FIELDS = (
+        # FL-1, FL-8 .. FL-11: chips, seats and the session
+        Field("names", observed="seat_names"),
+        Field("stacks", Copy.LIST),
+        Field("pot"),
+        Field("in_session", Copy.LIST),
+        Field("dealer"),
+        Field("playing", Copy.LIST),
+        Field("phase"),
+        Field("to_act", observed="current_player"),
+        Field("last_pot"),
+        Field("losers", Copy.LIST),
+        Field("decisions", Copy.LIST),
+        Field("deciders", Copy.LIST, derive=lambda state, obs: _deciders(obs)),
+        # FL-2 .. FL-7: the cards. Other seats' hands, face-down fight cards and given-up
+        # cards, and the stock, are what an observer does not see (FL, "What each player may see").
+        Field("hands", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, list(obs.hand), [])),
+        Field("fight", Copy.LIST, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, _own_fight(obs), ())),
+        Field("given_up", Copy.SEATS, Seen.OWNER, cards=True,
+              observed=lambda obs: _own(obs, list(obs.my_exchanged), [])),
+        Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [REST]),
+        Field("fight_cards", Copy.LIST, Seen.PUBLIC, cards=True, observed=lambda obs: _turned_up(obs)),
+        Field("fight_taken_back"),
+        Field("turned", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("lead"),
+        Field("exchanged", Copy.LIST),
+        Field("tricks", Copy.LIST),
+        Field("trick", Copy.LIST, Seen.PUBLIC, cards=True),
+        Field("done_tricks", Copy.LIST, Seen.PUBLIC, cards=True),
+        # Derived last, once the engine has put every unseen card in the stock: the other
+        # seats' cards are dealt from it around the suits they showed void (FL-7).
+        Field("voids", Copy.LIST, derive=lambda state, obs: _deal_unseen(state, obs)),
+        # the engine's counters, as an observer knows them
+        Field("round_index", observed=lambda obs: obs.game_number - (obs.phase in _IN_A_GAME)),
+        Field("_shuffles", observed=lambda obs: 0),  # a sample draws its next deck from its own seed
+    )
+    SAMPLE_SEED = ("before", 2**62)
+    SAMPLE_LOG = "observer"
+
+    # -- FL-1 Stakes ---------------------------------------------------------------------
     def _setup(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
-        self.names = _NAMES[n]
+        self.names = seat_names(n)  # South, West ...
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
-        self.dealer = self._choose_dealer()
+        self.dealer = self._choose_dealer()  # FL-2: the first dealer at random (seeded)
         self.last_pot: int | None = None
         self.losers: list[int] = []
         self.deciders: list[int] = []  # FL-10: who decides to stay or leave, in turn
-        self.ante_due = True  # FL-1: the first game's pot is antes
-        self._begin_game()
+        self._start_game(ante_due=True)  # the first game's pot is antes
 
-    def _begin_game(self) -> None:
-        game: FightForTheLead = self.game  # type: ignore[assignment]
-        n = game.num_players
+    def _start_game(self, ante_due: bool) -> None:
+        """Seat the players of the next game, take the antes if they are due, deal."""
+        n = self.game.num_players
         self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
-        if self.ante_due:
-            carried = self.pot  # an FL-8 remainder: the antes come on top of it
-            for seat in self.playing:
-                self.stacks[seat] -= game.ante
-                self.pot += game.ante
-            on_top = f" on top of the {carried} chips left in it" if carried else ""
-            self._log("stake", f"{_names(self, self.playing)} pay the ante of {game.ante} chips each; "
-                      f"the pot is {self.pot}{on_top}.", rule="FL-1")
-            self.ante_due = False
+        if ante_due:
+            self._pay_antes()
+        self._deal()
+
+    def _pay_antes(self) -> None:
+        """Every player of the game pays the ante, on top of an FL-8 remainder."""
+        ante = self.game.ante  # type: ignore[attr-defined]
+        carried = self.pot
+        for seat in self.playing:
+            self.stacks[seat] -= ante
+            self.pot += ante
+        on_top = f" on top of the {carried} chips left in it" if carried else ""
+        self._log("stake", f"{_names(self, self.playing)} pay the ante of {ante} chips each; "
+                  f"the pot is {self.pot}{on_top}.", rule="FL-1")
+
+    # -- FL-2 Deal -----------------------------------------------------------------------
+    def _deal(self) -> None:
+        n = self.game.num_players
         cards = self._new_deck()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         k = len(self.playing)
         for i, seat in enumerate(self.playing):
-            self.hands[seat] = cards[i : HAND_SIZE * k : k]  # in the order dealt; shown sorted
+            self.hands[seat] = cards[i : HAND_SIZE * k : k]  # one at a time from the dealer's left
         self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
         self._log("deal", f"Game {self.round_index + 1}: {self.name(self.dealer)} deals {HAND_SIZE} cards "
                   f"to each player; {len(self.stock)} cards stay in the stock.", rule="FL-2")
         for seat in self.playing:
             self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}.", rule="FL-2",
                       player=seat, visible_to=_ONLY[seat])
-        self.phase = "fight"
-        self.fight: list[Card | None] = [None] * n
-        self.fight_cards: list[Card | None] = [None] * n  # the turned-up ones (public)
-        self.fight_taken_back = False
-        self.turned: list[Card] = []
+        self.phase = Phase.FIGHT
+        self.fight: list[tuple[Card, ...]] = [()] * n  # FL-3: the card face down before each (none yet)
+        self.fight_cards: list[Card | None] = [None] * n  # FL-4: turned up (public)
+        self.fight_taken_back = False  # FL-5
+        self.turned: list[Card] = []  # FL-4
         self.lead: int | None = None
-        self.exchanged: list[int | None] = [None] * n
-        self.given_up: list[list[Card]] = [[] for _ in range(n)]
-        self.tricks = [0] * n
+        self.exchanged: list[int | None] = [None] * n  # FL-6: how many, public
+        self.given_up: list[list[Card]] = [[] for _ in range(n)]  # FL-6: which, private
+        self.tricks = [0] * n  # FL-7
         self.trick: list[tuple[int, Card]] = []
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
-        self.voids: list[set[Suit]] = [set() for _ in range(n)]
-        self.decisions: list[str | None] = [None] * n
-        self._by_seat = sorted(self.playing)
-        self.turn: int | None = self._by_seat[0]  # FL-3: the lowest seat yet to choose
+        self.voids: list[frozenset[Suit]] = [frozenset()] * n  # suits a seat showed it lacks
+        self.decisions: list[str | None] = [None] * n  # FL-10
+        self.to_act: int | None = min(self.playing)  # FL-3: the lowest seat yet to choose
 
-    def _resolve_fight(self) -> None:
-        fights = [(seat, self.fight[seat]) for seat in self.playing]
+    # -- FL-3 Fight card -------------------------------------------------------------------
+    def _lay_fight_card(self, action: Action, player: int) -> None:
+        hand = self.hands[player]
+        card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
+        self.fight[player] = (card,)
+        who = self.names[player]
+        self._log("fight", f"{who} lays a fight card face down.", rule="FL-3", player=player,
+                  visible_to=_OTHERS[len(self.stacks)][player])
+        self._log("fight", ("{} lays {} face down as the fight card.", who, card), rule="FL-3", player=player,
+                  action=action, visible_to=_ONLY[player])
+        waiting = [seat for seat in self.playing if not self.fight[seat]]
+        if waiting:
+            self.to_act = min(waiting)  # the lowest seat yet to choose
+        else:
+            self._fight_for_the_lead()
+
+    # -- FL-4 The fight for the lead ---------------------------------------------------------
+    def _fight_for_the_lead(self) -> None:
+        fights = [(seat, self.fight[seat][0]) for seat in self.playing]
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         shown = [self.stock.pop() for _ in range(turned)]
         self.turned.extend(shown)
-        dealer, last, best = self.name(self.dealer), shown[-1], _text(self.fight[winner])  # type: ignore[arg-type]
-        text = (f"The fight cards are turned up: {', '.join(f'{self.names[s]} {_text(c)}' for s, c in fights)}. "
+        dealer, last, best = self.name(self.dealer), shown[-1], str(self.fight[winner][0])
+        text = (f"The fight cards are turned up: {', '.join(f'{self.names[s]} {c}' for s, c in fights)}. "
                 f"{dealer} turns {_words(shown)}")
         if any(c.suit is last.suit for _, c in fights):  # type: ignore[union-attr]
             text += f": {last.suit.word} is the fight suit; {self.names[winner]} wins the lead with {best}."
@@ -505,42 +645,102 @@ class FightForTheLeadState(GameState):
             text += f" and the stock runs out: the highest fight card, {best} of {self.names[winner]}, wins the lead."
         self._log("fight", text, rule="FL-4")
         self.lead = winner
-        for seat in self.playing:
-            self.fight_cards[seat] = self.fight[seat]
+        for seat, card in fights:
+            self.fight_cards[seat] = card
+        self._replace_fight_cards()
+
+    # -- FL-5 Replacement ------------------------------------------------------------------
+    def _replace_fight_cards(self) -> None:
+        dealer = self.name(self.dealer)
         if len(self.stock) >= len(self.playing):
             self._log("replace", f"The fight cards go to the discard; {dealer} gives each player a new card.",
                       rule="FL-5")
             for seat in self.playing:
                 card = self.stock.pop()
-                self._take(seat, card)
-                self._log("replace", f"{self.name(seat)} gets {_text(card)}.", rule="FL-5", player=seat,
+                self.hands[seat].append(card)
+                self._log("replace", f"{self.name(seat)} gets {card}.", rule="FL-5", player=seat,
                           visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
             self._log("replace", f"The stock holds {len(self.stock)} cards, too few for a new card each: "
                       "every player takes his own fight card back.", rule="FL-5")
             for seat in self.playing:
-                self._take(seat, self.fight[seat])  # type: ignore[arg-type]
-        self.fight = [None] * len(self.fight)
-        self.phase = "exchange"
-        self.turn = self.playing[0]
+                self.hands[seat].extend(self.fight[seat])
+        self.fight = [()] * len(self.fight)
+        self.phase = Phase.EXCHANGE
+        self.to_act = self.playing[0]
 
-    def _take(self, seat: int, card: Card) -> None:
-        self.hands[seat].append(card)
+    # -- FL-6 Exchange ---------------------------------------------------------------------
+    def _most_exchange(self, seat: int) -> int:
+        """As many cards as the hand, the stock and the seat's chips allow."""
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        most = min(HAND_SIZE, len(self.stock))
+        return most if fee == 0 else min(most, self.stacks[seat] // fee)
+
+    def _exchange(self, action: Action, player: int) -> None:
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        k = len(action.cards)
+        hand = self.hands[player]
+        self.given_up[player].extend(hand.pop(hand.index(card)) for card in action.cards)
+        drawn = [self.stock.pop() for _ in range(k)]
+        hand.extend(drawn)
+        self.stacks[player] -= fee * k
+        self.pot += fee * k
+        self.exchanged[player] = k
+        who = self.name(player)
+        if k:
+            self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
+                      f"the pot is {self.pot}.", rule="FL-6", player=player)
+            self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
+                      rule="FL-6", player=player, action=action, visible_to=_ONLY[player])
+        else:
+            self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
+        i = self.playing.index(player) + 1
+        if i < len(self.playing):
+            self.to_act = self.playing[i]
+        else:
+            self.phase = Phase.PLAY
+            self.to_act = self.lead
+
+    # -- FL-7 Tricks -----------------------------------------------------------------------
+    def _follow(self, hand: Sequence[Card]) -> Sequence[Card]:
+        """The cards of ``hand`` that may be played: those of the suit led, if any."""
+        if self.trick:
+            led = self.trick[0][1].suit
+            follow = [c for c in hand if c.suit is led]
+            if follow:
+                return follow
+        return hand
+
+    def _play(self, action: Action, player: int) -> None:
+        hand, trick = self.hands[player], self.trick
+        card = hand.pop(hand.index(action.cards[0]))
+        if trick:
+            led = trick[0][1].suit
+            if card.suit is not led:
+                self.voids[player] |= {led}
+        trick.append((player, card))
+        verb = "plays" if len(trick) > 1 else "leads"
+        self._log("play", ("{} {} {}.", self.names[player], verb, card), rule="FL-7", player=player, action=action)
+        playing = self.playing
+        if len(trick) == len(playing):
+            self._end_trick()
+        else:
+            self.to_act = playing[(playing.index(player) + 1) % len(playing)]
 
     def _end_trick(self) -> None:
         winner = trick_winner(self.trick)
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
-        self._event("trick", f"{self.names[winner]} wins trick {len(self.done_tricks)} with "
-                    f"{_text(dict(self.trick)[winner])}.", "FL-7", None, None, None)
+        self._log("trick", ("{} wins trick {} with {}.", self.names[winner], len(self.done_tricks),
+                            dict(self.trick)[winner]), rule="FL-7")
         self.trick = []
-        self.turn = winner
+        self.to_act = winner  # he leads the next
         if len(self.done_tricks) == TRICKS:
             self._payout()
 
+    # -- FL-8 Payout -----------------------------------------------------------------------
     def _payout(self) -> None:
-        game: FightForTheLead = self.game  # type: ignore[assignment]
         pot = self.pot
         paid, rest = payout(pot, self.tricks)
         for seat, chips in enumerate(paid):
@@ -550,27 +750,58 @@ class FightForTheLeadState(GameState):
                           for s in self.playing if self.tricks[s])
         self._log("payout", f"The pot of {pot} pays {pot // TRICKS} chips a trick: {share}; "
                   f"{rest} chips stay in the pot.", rule="FL-8")
+        self._name_losers(pot)
+        self.round_index += 1
+        self.to_act = None
+        self._before_next_game()
+
+    # -- FL-9 The loser's stake ------------------------------------------------------------
+    def _name_losers(self, pot: int) -> None:
+        """Who took no trick owes the whole pot to play on (paid in :meth:`_after_decisions`)."""
         self.last_pot = pot
         self.losers = [s for s in self.playing if self.tricks[s] == 0]
         for seat in self.losers:
             self._log("loser", f"{self.name(seat)} took no trick: to play on he must pay {pot} chips.",
                       rule="FL-9")
-        self.round_index += 1
-        self.turn = None
+
+    # -- FL-10 Leaving ---------------------------------------------------------------------
+    def _before_next_game(self) -> None:
+        """The session ends after its last game; a loser who cannot pay leaves; the others decide."""
+        game: FightForTheLead = self.game  # type: ignore[assignment]
         if self.round_index >= game.games:
             self._end_session(f"The session of {game.games} games is over.")
             return
         for seat in self.losers:
-            if self.stacks[seat] < pot:
+            if self.stacks[seat] < self.last_pot:  # type: ignore[operator]
                 self.in_session[seat] = False
-                self._log("leave", f"{self.name(seat)} cannot pay {pot} chips and must leave.", rule="FL-10")
+                self._log("leave", f"{self.name(seat)} cannot pay {self.last_pot} chips and must leave.",
+                          rule="FL-10")
         deciders = [s for s in self.playing if self.in_session[s]]
         if len(deciders) < 2:
             self._end_session("Fewer than two players remain.")
             return
-        self.phase = "decide"
+        self.phase = Phase.DECIDE
         self.deciders = deciders
-        self.turn = deciders[0]
+        self.to_act = deciders[0]
+
+    def _decide(self, action: Action, player: int) -> None:
+        self.decisions[player] = action.kind
+        who = self.name(player)
+        if action.kind == "leave":
+            self.in_session[player] = False
+            owed = " and pays nothing" if player in self.losers else ""
+            self._log("leave", f"{who} leaves the table for good{owed}.", rule="FL-10", player=player,
+                      action=action)
+        else:
+            self._log("stay", f"{who} plays on.", rule="FL-10", player=player, action=action)
+        rest = self.deciders[self.deciders.index(player) + 1 :]
+        staying = sum(self.decisions[s] == "stay" for s in self.deciders)
+        if rest and staying + len(rest) >= 2:
+            self.to_act = rest[0]
+        else:
+            for seat in rest:  # moot: the session cannot go on
+                self.decisions[seat] = None
+            self._after_decisions()
 
     def _after_decisions(self) -> None:
         """The next game starts only with two players or more; then, and only then, the
@@ -596,16 +827,15 @@ class FightForTheLeadState(GameState):
                 self.in_session[seat] = False
                 self._log("leave", f"No loser pays a stake, so every player antes again, and {self.name(seat)} "
                           "cannot pay the ante: he must leave.", rule="FL-1")
-            self.ante_due = True
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
-        self._begin_game()
+        self._start_game(ante_due=not paying)
 
     def _end_session(self, why: str) -> None:
-        """FL-10: the session ends; chips left in the pot are shared among the players still at
+        """The session ends; chips left in the pot are shared among the players still at
         the table, the indivisible rest a chip each to those nearest the dealer's left."""
-        self.phase = "over"
-        self.turn = None
+        self.phase = Phase.OVER
+        self.to_act = None
         n = len(self.stacks)
         shared = ""
         if self.pot:
@@ -619,90 +849,69 @@ class FightForTheLeadState(GameState):
         self._log("end", f"{why}{shared} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
                   + ".", rule="FL-10")
 
-    def name(self, player: int) -> str:
-        return self.names[player]
+    # -- FL-11 Chips are conserved ---------------------------------------------------------
+    def chips(self) -> int:
+        """All chips of the session: stacks plus pot (FL-11)."""
+        return sum(self.stacks) + self.pot
 
-    def _event(self, kind: str, text: str, rule: str, player: int | None, action: Action | None,
-               seen: frozenset[int] | None) -> None:
-        """:meth:`_log` for the hot paths: positional, ``seen`` already a frozenset."""
-        self._records.append((kind, text, player, action, rule, seen))
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The stacks (FL-11)."""
+        return tuple(self.stacks)
 
-    # -- the protocol ------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """Each seat's chips won (+) or lost (-) against its starting stack."""
+        start = self.game.stack  # type: ignore[attr-defined]
+        return [float(chips - start) for chips in self.stacks]
+
+    @property
+    def game_number(self) -> int:
+        """The game being played, or the one just paid out while players decide (from 1)."""
+        return self.round_index + (self.phase in _IN_A_GAME)
+
+    # -- who acts, with what -----------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return self.turn  # in the fight (FL-3): the lowest seat yet to choose
+        return self.to_act
 
     @property
     def is_terminal(self) -> bool:
-        return self.turn is None
+        return self.to_act is None
+
+    def _yet_to_fight(self, player: int) -> bool:
+        """FL-3: in the fight, any player of the game who has not laid his card may act."""
+        return self.phase is Phase.FIGHT and not self.fight[player] and player in self.playing
+
+    def _fight_choices(self, player: int) -> LegalActions:
+        return CardActions("fight", self.hands[player])  # FL-3
+
+    def _exchange_choices(self, player: int) -> LegalActions:
+        return ExchangeActions(self.hands[player], self._most_exchange(player))  # FL-6
+
+    def _play_choices(self, player: int) -> LegalActions:
+        return CardActions("play", self._follow(self.hands[player]))  # FL-7
+
+    def _decide_choices(self, player: int) -> LegalActions:
+        return _DECIDE  # FL-10
 
     def legal_actions(self, player: int | None = None) -> LegalActions:
         """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
-        turn = self.turn
         if player is None:
-            player = turn
-        if player is None:
-            return _NO_ACTIONS
-        phase = self.phase
-        if phase == "play":  # FL-7: follow suit if you can
-            if player != turn:
-                return _NO_ACTIONS
-            hand = self.hands[player]
-            if self.trick:
-                led = self.trick[0][1].suit
-                follow = [c for c in hand if c.suit is led]
-                if follow:
-                    return self._offer(player, CardActions("play", follow))
-            return self._offer(player, CardActions("play", hand))
-        if phase == "fight":
-            if player not in self.playing or self.fight[player] is not None:
-                return _NO_ACTIONS
-            return self._offer(player, CardActions("fight", self.hands[player]))
-        if player != turn:
-            return _NO_ACTIONS
-        if phase == "exchange":
-            return self._offer(player, ExchangeActions(self.hands[player], self._most_exchange(player)))
-        if phase == "decide":
-            return self._offer(player, _DECIDE)
-        return _NO_ACTIONS
-
-    def _most_exchange(self, seat: int) -> int:
-        fee = self.game.exchange_fee  # type: ignore[attr-defined]
-        most = min(HAND_SIZE, len(self.stock))
-        return most if fee == 0 else min(most, self.stacks[seat] // fee)
+            player = self.to_act
+            if player is None:
+                return NO_ACTIONS
+        elif player != self.to_act and not self._yet_to_fight(player):
+            return NO_ACTIONS
+        return self._CHOICES[self.phase](self, player)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
         if player is None:
-            player = self.turn
-        # The common legal fight and play return at once; anything else gets the full check.
+            player = self.to_act
         phase = self.phase
-        if (action.kind == phase and len(action.cards) == 1 and action.amount is None
-                and (phase == "play" and player == self.turn or phase == "fight" and player in self.playing
-                     and self.fight[player] is None)):
-            card, hand = action.cards[0], self.hands[player]
-            if card in hand:
-                if phase == "fight" or not self.trick:
-                    return
-                led = self.trick[0][1].suit
-                if card.suit is led or all(c.suit is not led for c in hand):
-                    return
-        elif player == self.turn and action.amount is None:
-            cards = action.cards
-            if phase == "decide" and not cards and (action.kind == "stay" or action.kind == "leave"):
-                return
-            if (phase == "exchange" and action.kind == "exchange" and len(cards) <= self._most_exchange(player)
-                    and len(set(cards)) == len(cards) and all(c in self.hands[player] for c in cards)):
-                return
-        self._full_check(action, player)
-
-    def _full_check(self, action: Action, player: int | None) -> None:
-        phase = self.phase
-        rule, kinds = _PHASE_RULE[phase]
-        if phase == "over" or player is None:
+        rule, kinds = _PHASE_RULES[phase].rule, _PHASE_RULES[phase].kinds
+        if phase is Phase.OVER or player is None:
             raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < len(self.stacks):
-            raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {len(self.stacks) - 1}")
         who = self.name(player)
         if action.kind not in _KINDS:
             raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
@@ -713,28 +922,27 @@ class FightForTheLeadState(GameState):
         if action.amount is not None:
             raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
                                      "(fees and stakes are counted by the game)")
-        if phase == "fight":
+        if phase is Phase.FIGHT:
             if player not in self.playing:
                 raise IllegalActionError(rule, f"{who} is not in this game")
-            if self.fight[player] is not None:
+            if self.fight[player]:
                 raise IllegalActionError(rule, f"{who} has already laid a fight card")
-        elif player != self.turn:
-            turn = self.name(self.turn)  # type: ignore[arg-type]
-            raise IllegalActionError("EN-1", f"it is {turn}'s turn, not {who}'s ({rule}: {_IN_TURN[phase]})")
+        elif player != self.to_act:
+            to_act = self.name(self.to_act)  # type: ignore[arg-type]
+            raise IllegalActionError("EN-1", f"it is {to_act}'s turn, not {who}'s "
+                                     f"({rule}: {_PHASE_RULES[phase].in_turn})")
         hand = self.hands[player]
-        if phase in ("fight", "play"):
+        if phase is Phase.FIGHT or phase is Phase.PLAY:
             if len(action.cards) != 1:
                 raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
                                          f"not {len(action.cards)}")
             card = action.cards[0]
             if card not in hand:
                 raise IllegalActionError(rule, f"{who} does not hold {card}")
-            if phase == "play" and self.trick:
+            if phase is Phase.PLAY and card not in self._follow(hand):
                 led = self.trick[0][1].suit
-                if card.suit is not led and any(c.suit is led for c in hand):
-                    raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and "
-                                             f"he holds some")
-        elif phase == "exchange":
+                raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and he holds some")
+        elif phase is Phase.EXCHANGE:
             cards = action.cards
             twice = [card for i, card in enumerate(cards) if card in cards[:i]]
             if twice:
@@ -753,105 +961,31 @@ class FightForTheLeadState(GameState):
             raise IllegalActionError(rule, f"{action.kind!r} takes no cards")
 
     def _apply(self, action: Action, player: int) -> None:
-        _DO[self.phase](self, action, player)
+        self._ACTIONS[self.phase](self, action, player)
 
-    def _do_fight(self, action: Action, player: int) -> None:
-        hand = self.hands[player]
-        card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
-        self.fight[player] = card
-        who = self.names[player]
-        self._event("fight", f"{who} lays a fight card face down.", "FL-3", player, None,
-                    _OTHERS[len(self.stacks)][player])
-        self._event("fight", f"{who} lays {_text(card)} face down as the fight card.", "FL-3", player, action,
-                    _ONLY[player])
-        fight = self.fight
-        for seat in self._by_seat:
-            if fight[seat] is None:
-                self.turn = seat  # the lowest seat yet to choose
-                return
-        self._resolve_fight()
+    #: Each phase's legal actions and the rule that plays them.
+    _CHOICES: ClassVar[dict[Phase, Callable[[FightForTheLeadState, int], LegalActions]]] = {
+        Phase.FIGHT: _fight_choices, Phase.EXCHANGE: _exchange_choices,
+        Phase.PLAY: _play_choices, Phase.DECIDE: _decide_choices,
+    }
+    _ACTIONS: ClassVar[dict[Phase, Callable[[FightForTheLeadState, Action, int], None]]] = {
+        Phase.FIGHT: _lay_fight_card, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
+    }
 
-    def _do_exchange(self, action: Action, player: int) -> None:
-        fee = self.game.exchange_fee  # type: ignore[attr-defined]
-        k = len(action.cards)
-        hand = self.hands[player]
-        self.given_up[player].extend(hand.pop(hand.index(card)) for card in action.cards)
-        drawn = [self.stock.pop() for _ in range(k)]
-        hand.extend(drawn)
-        self.stacks[player] -= fee * k
-        self.pot += fee * k
-        self.exchanged[player] = k
-        who = self.name(player)
-        if k:
-            self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
-                      f"the pot is {self.pot}.", rule="FL-6", player=player)
-            self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
-                      rule="FL-6", player=player, action=action, visible_to=_ONLY[player])
-        else:
-            self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
-        i = self.playing.index(player) + 1
-        if i < len(self.playing):
-            self.turn = self.playing[i]
-        else:
-            self.phase = "play"
-            self.turn = self.lead
+    def name(self, player: int) -> str:
+        return self.names[player]
 
-    def _do_play(self, action: Action, player: int) -> None:
-        hand, trick = self.hands[player], self.trick
-        card = hand.pop(hand.index(action.cards[0]))
-        if trick:
-            led = trick[0][1].suit
-            if card.suit is not led:
-                self.voids[player].add(led)
-        trick.append((player, card))
-        verb = "plays" if len(trick) > 1 else "leads"
-        self._event("play", f"{self.names[player]} {verb} {_TEXT_BY_ID.get(id(card)) or card}.", "FL-7",
-                    player, action, None)
-        playing = self.playing
-        if len(trick) == len(playing):
-            self._end_trick()
-        else:
-            self.turn = playing[(playing.index(player) + 1) % len(playing)]
-
-    def _do_decide(self, action: Action, player: int) -> None:
-        self.decisions[player] = action.kind
-        who = self.name(player)
-        if action.kind == "leave":
-            self.in_session[player] = False
-            owed = " and pays nothing" if player in self.losers else ""
-            self._log("leave", f"{who} leaves the table for good{owed}.", rule="FL-10", player=player,
-                      action=action)
-        else:
-            self._log("stay", f"{who} plays on.", rule="FL-10", player=player, action=action)
-        rest = self.deciders[self.deciders.index(player) + 1 :]
-        staying = sum(self.decisions[s] == "stay" for s in self.deciders)
-        if rest and staying + len(rest) >= 2:
-            self.turn = rest[0]
-        else:
-            for seat in rest:  # moot: the session cannot go on
-                self.decisions[seat] = None
-            self._after_decisions()
-
-    def returns(self) -> list[float]:
-        """Each seat's chips won (+) or lost (-) against its starting stack."""
-        start = self.game.stack  # type: ignore[attr-defined]
-        return [float(chips - start) for chips in self.stacks]
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """The stacks (FL-11)."""
-        return tuple(self.stacks)
-
-    def chips(self) -> int:
-        """All chips of the session: stacks plus pot (FL-11)."""
-        return sum(self.stacks) + self.pot
+    def _render_text(self, text: str | tuple) -> str:
+        """A logged line in words. The lines of every play (FL-3, FL-7) are logged as a
+        template and its values, put in words only when someone reads the log."""
+        return text if type(text) is str else text[0].format(*text[1:])
 
     # -- what each seat may see ----------------------------------------------------------
     def card_locations(self) -> dict[str, list[Card]]:
         places: dict[str, list[Card]] = {}
         for seat in range(len(self.stacks)):
             places[f"hand {seat}"] = list(self.hands[seat])
-            places[f"fight {seat}"] = [] if self.fight[seat] is None else [self.fight[seat]]  # type: ignore[list-item]
+            places[f"fight {seat}"] = list(self.fight[seat])
             places[f"given up {seat}"] = list(self.given_up[seat])
         places["stock"] = list(self.stock)
         places["turned"] = list(self.turned)
@@ -860,217 +994,144 @@ class FightForTheLeadState(GameState):
         places["tricks taken"] = [c for plays, _ in self.done_tricks for _, c in plays]
         return places
 
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """Other seats' hands, face-down fight cards and given-up cards, and the stock,
-        less the fight cards everyone saw turned up (FL-4)."""
-        hidden: set[Card] = set(self.stock)
-        for seat in range(len(self.stacks)):
-            if seat != player:
-                hidden.update(self.hands[seat])
-                hidden.update(self.given_up[seat])
-                if self.fight[seat] is not None:
-                    hidden.add(self.fight[seat])  # type: ignore[arg-type]
-        hidden.difference_update(c for c in self.fight_cards if c is not None)
-        return frozenset(hidden)
-
     def observation(self, player: int) -> FightForTheLeadObservation:
         n = len(self.stacks)
         revealed = self.lead is not None
         fight_cards = tuple(self.fight_cards) if revealed else tuple(
-            self.fight[s] if s == player else None for s in range(n)
-        )
-        own = tuple(sorted(self.hands[player], key=_hand_key))
-        zones = []
-        for seat in range(n):
-            hand = self.hands[seat]
-            zones.append(_zone(f"hand {seat}", own if seat == player else (None,) * len(hand), seat, "hand"))
-            if self.fight[seat] is not None:
-                zones.append(_zone(f"fight {seat}", (self.fight[seat] if seat == player else None,), seat, "fight"))
-        zones.append(_zone("stock", (None,) * len(self.stock), None, "stock"))
-        zones.append(_zone("turned", tuple(self.turned), None, "row"))
-        zones.append(_zone("trick", tuple(c for _, c in self.trick), None, "trick"))
-        # FL-5, FL-6: the discard holds the seen fight cards, his own given-up cards, backs for the rest
-        seen = [] if not revealed or self.fight_taken_back else [c for c in self.fight_cards if c is not None]
-        backs = sum(len(g) for seat, g in enumerate(self.given_up) if seat != player)
-        zones.append(_zone("discard", (*seen, *self.given_up[player], *(None,) * backs), None, "discard"))
-        for seat in self.playing:
-            won = [c for plays, winner in self.done_tricks if winner == seat for _, c in plays]
-            zones.append(_zone(f"tricks {seat}", tuple(won), seat, "tricks"))
-        to_act = self.phase != "over" and (
-            player == self.turn or (self.phase == "fight" and player in self.playing and self.fight[player] is None)
-        )
-        return _built(
+            [self.fight[player][0] if s == player and self.fight[player] else None for s in range(n)])
+        hand = tuple(sorted(self.hands[player], key=_hand_key))
+        hand_sizes = tuple(map(len, self.hands))
+        fight_chosen = tuple(map(bool, self.fight))
+        turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
+        exchanged, my_exchanged = tuple(self.exchanged), tuple(self.given_up[player])
+        playing, stacks = tuple(self.playing), tuple(self.stacks)
+        table = TableZones(player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
+                           revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
+        return frozen(
             FightForTheLeadObservation,
             game=self.game,
             player=player,
-            current_player=self.current_player,
-            hand=own,
-            legal_actions=self.legal_actions(player) if to_act else _NO_ACTIONS,
-            zones=tuple(zones),
-            points=tuple(self.stacks),
+            current_player=self.to_act,
+            hand=hand,
+            legal_actions=self.legal_actions(player),
+            zones=table,
+            points=stacks,
             pot=self.pot,
             log=self.log_for(player),
-            is_terminal=self.phase == "over",
+            is_terminal=self.phase is Phase.OVER,
             phase=self.phase,
             dealer=self.dealer,
             in_session=tuple(self.in_session),
-            playing=tuple(self.playing),
-            stacks=tuple(self.stacks),
+            playing=playing,
+            stacks=stacks,
             tricks=tuple(self.tricks),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            fight_chosen=tuple(c is not None for c in self.fight),
+            hand_sizes=hand_sizes,
+            fight_chosen=fight_chosen,
             fight_cards=fight_cards,
             fight_taken_back=self.fight_taken_back,
-            turned=tuple(self.turned),
+            turned=turned,
             lead=self.lead,
-            exchanged=tuple(self.exchanged),
-            my_exchanged=tuple(self.given_up[player]),
+            exchanged=exchanged,
+            my_exchanged=my_exchanged,
             stock_size=len(self.stock),
-            trick=tuple(self.trick),
-            done_tricks=tuple(self.done_tricks),
-            voids=tuple(frozenset(v) for v in self.voids),
+            trick=trick,
+            done_tricks=done_tricks,
+            voids=tuple(self.voids),
             last_pot=self.last_pot,
             losers=tuple(self.losers),
             decisions=tuple(self.decisions),
-            games_played=self.round_index,
+            game_number=self.game_number,
             fee=self.game.exchange_fee,  # type: ignore[attr-defined]
         )
 
-    # -- copies ----------------------------------------------------------------------------
-    def clone(self) -> FightForTheLeadState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        self._clone_log(new)
-        for name in ("stacks", "in_session", "losers", "playing", "stock", "fight",
-                     "fight_cards", "turned", "exchanged", "tricks", "trick", "done_tricks", "decisions"):
-            setattr(new, name, list(getattr(self, name)))
-        new.hands = [list(h) for h in self.hands]
-        new.given_up = [list(g) for g in self.given_up]
-        new.voids = [set(v) for v in self.voids]
-        new.deciders = list(self.deciders)
-        return new
-
-    @classmethod
-    def _sample(cls, game: FightForTheLead, obs: FightForTheLeadObservation,
-                rng: np.random.Generator) -> FightForTheLeadState:
-        n = game.num_players
-        me = obs.player
-        state = object.__new__(cls)
-        state.game = game
-        state.seed = int(rng.integers(2**62))
-        state.first_dealer = None
-        state.stacked = None
-        state._continue_log(me, obs.log)  # the observer's log, shared (no history of its own)
-        state.actions = []
-        state.round_index = obs.games_played
-        state._shuffles = 0
-        state.names = _NAMES[n]
-        state.stacks = list(obs.stacks)
-        state.pot = obs.pot
-        state.in_session = list(obs.in_session)
-        state.dealer = obs.dealer
-        state.last_pot = obs.last_pot
-        state.losers = list(obs.losers)
-        state.ante_due = False
-        state.playing = list(obs.playing)
-        state._by_seat = sorted(obs.playing)
-        state.phase = obs.phase
-        state.fight_taken_back = obs.fight_taken_back
-        state.lead = obs.lead
-        revealed = obs.lead is not None
-        state.fight_cards = list(obs.fight_cards) if revealed else [None] * n
-        state.turned = list(obs.turned)
-        state.exchanged = list(obs.exchanged)
-        state.tricks = list(obs.tricks)
-        state.trick = list(obs.trick)
-        state.done_tricks = list(obs.done_tricks)
-        state.voids = [set(v) for v in obs.voids]
-        state.decisions = list(obs.decisions)
-        state.turn = obs.current_player
-        state.deciders = [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"] \
-            if obs.phase == "decide" else []
-        # Known cards stay where the observer saw them; the rest are dealt at random.
-        known = set(obs.hand) | set(obs.turned) | set(obs.my_exchanged) | {c for _, c in obs.trick}
-        known |= {c for plays, _ in obs.done_tricks for _, c in plays}
-        if revealed:
-            known |= {c for c in obs.fight_cards if c is not None}
-        own_fight = obs.fight_cards[me] if not revealed else None
-        if own_fight is not None:
-            known.add(own_fight)
-        unseen = [c for c in game.full_deck if c not in known]
-        order = rng.permutation(len(unseen))
-        pool = [unseen[i] for i in order]
-        state.hands = [[] for _ in range(n)]
-        state.hands[me] = list(obs.hand)
-        state.fight = [None] * n
-        if own_fight is not None:
-            state.fight[me] = own_fight
-        state.given_up = [[] for _ in range(n)]
-        state.given_up[me] = list(obs.my_exchanged)
-        sizes = list(obs.hand_sizes)
-        if obs.fight_taken_back:  # the turned-up fight cards went back to their owners' hands
-            for seat in obs.playing:
-                card = obs.fight_cards[seat]
-                if seat != me and card is not None and not obs.exchanged[seat]:
-                    state.hands[seat].append(card)
-                    sizes[seat] -= 1
-                elif seat != me and card is not None:
-                    pool.append(card)  # exchanged away or kept: unknown to the observer
-        # Seats with known voids first, so they can be kept off those suits.
-        others = sorted((s for s in range(n) if s != me and sizes[s]), key=lambda s: -len(obs.voids[s]))
-        for seat in others:
-            void = obs.voids[seat]
-            take = [c for c in pool if c.suit not in void][: sizes[seat]]
-            if len(take) < sizes[seat]:
-                take = pool[: sizes[seat]]
-            for card in take:
-                pool.remove(card)
-            state.hands[seat].extend(take)
-        for seat in range(n):
-            if seat != me and obs.fight_chosen[seat]:
-                state.fight[seat] = pool.pop()
-            if seat != me:
-                count = obs.exchanged[seat] or 0
-                state.given_up[seat] = [pool.pop() for _ in range(count)]
-        if len(pool) != obs.stock_size:
-            raise ValueError("the observation's card counts do not add up to the deck")
-        state.stock = pool
-        return state
-
-
-_PHASE_RULE: dict[str, tuple[str, tuple[str, ...]]] = {
-    "fight": ("FL-3", ("fight",)),
-    "exchange": ("FL-6", ("exchange",)),
-    "play": ("FL-7", ("play",)),
-    "decide": ("FL-10", ("stay", "leave")),
-    "over": ("FL-10", ()),
-}
-
-_KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
-#: Who acts when, by phase: the rule a wrong turn is told.
-_IN_TURN = {
-    "exchange": "players exchange in turn, clockwise from the dealer's left",
-    "play": "the winner of the lead, then of each trick, leads; the others follow clockwise",
-    "decide": "players decide in turn, clockwise from the dealer's left",
-}
 
 FightForTheLead.state_class = FightForTheLeadState
-_DO = {
-    "fight": FightForTheLeadState._do_fight,
-    "exchange": FightForTheLeadState._do_exchange,
-    "play": FightForTheLeadState._do_play,
-    "decide": FightForTheLeadState._do_decide,
-}
 
 
-def _zone(name: str, cards: tuple[Card | None, ...], owner: int | None, kind: str) -> Zone:
-    """A Zone made without its frozen ``__init__``: an observation holds a dozen."""
-    return _built(Zone, name=name, cards=cards, owner=owner, kind=kind)
+# -- sampling what an observer does not see (for search: cardlab.engine, FIELDS) -----------
+def _own(obs: FightForTheLeadObservation, mine: object, theirs: object) -> list:
+    """A per-seat field as the observer knows it: his own entry, ``theirs`` for the others
+    (the engine leaves them to :func:`_deal_unseen`)."""
+    return [mine if seat == obs.player else theirs for seat in range(len(obs.stacks))]
+
+
+def _own_fight(obs: FightForTheLeadObservation) -> tuple[Card, ...]:
+    """The observer's own face-down fight card, if he has laid one (FL-3)."""
+    card = obs.fight_cards[obs.player] if obs.lead is None else None
+    return () if card is None else (card,)
+
+
+def _turned_up(obs: FightForTheLeadObservation) -> list[Card | None]:
+    """The fight cards turned up (FL-4); before that, none (not even his own face-down one)."""
+    return list(obs.fight_cards) if obs.lead is not None else [None] * len(obs.stacks)
+
+
+def _deciders(obs: FightForTheLeadObservation) -> list[int]:
+    """Who decides to stay or leave (FL-10): the players of the game still at the table
+    or who have just left."""
+    if obs.phase is not Phase.DECIDE:
+        return []
+    return [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
+
+
+def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -> list[frozenset[Suit]]:
+    """Deal the cards the observer has not seen (the engine put them, shuffled, in the
+    stock) to the places he cannot see: first the other hands, seats with the most
+    known voids first, each kept off the suits it has shown it lacks where possible
+    (FL-7); then, seat by seat from the stock's far end, face-down fight cards (FL-3) and
+    given-up cards (FL-6). The rest stays the stock. Returns the voids, as observed.
+
+    When the fight cards went back to their owners (FL-5), a seat that then exchanged
+    nothing still holds his; the others' may be anywhere unseen.
+    """
+    pool, me = state.stock, obs.player
+    sizes = list(obs.hand_sizes)
+    if obs.fight_taken_back:
+        for seat in obs.playing:
+            card = obs.fight_cards[seat]
+            if seat != me and card is not None and not obs.exchanged[seat]:
+                state.hands[seat].append(card)
+                sizes[seat] -= 1
+            elif seat != me and card is not None:
+                pool.append(card)  # exchanged away or kept: unknown to the observer
+    others = sorted((s for s in range(len(sizes)) if s != me and sizes[s]), key=lambda s: -len(obs.voids[s]))
+    for seat in others:
+        void = obs.voids[seat]
+        take = [c for c in pool if c.suit not in void][: sizes[seat]]
+        if len(take) < sizes[seat]:
+            take = pool[: sizes[seat]]
+        for card in take:
+            pool.remove(card)
+        state.hands[seat].extend(take)
+    for seat in range(len(sizes)):
+        if seat != me and obs.fight_chosen[seat]:
+            state.fight[seat] = (pool.pop(),)
+        if seat != me:
+            state.given_up[seat] = [pool.pop() for _ in range(obs.exchanged[seat] or 0)]
+    if len(pool) != obs.stock_size:
+        raise ValueError("the observation's card counts do not add up to the deck")
+    return list(obs.voids)
+
+
+# -- helpers: seats, words, the one-card actions, a cheap uniform draw ---------------------
+_OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}  # who sees a face-down card laid
+_ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
+_FIGHTS = {card: Action("fight", (card,)) for card in deck(52)}  # FL-3: the 52 fights and
+_PLAYS = {card: Action("play", (card,)) for card in deck(52)}  # FL-7: the 52 plays, made once
+
+
+def _uniform(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
+    return int(rng.random() * n)  # random() < 1, so the index is below n
 
 
 def _words(cards: Sequence[Card]) -> str:
-    get = _TEXT_BY_ID.get
-    return " ".join([get(id(c)) or str(c) for c in cards]) or "nothing"
+    return " ".join(map(str, cards)) or "nothing"
+
+
+def _hand_key(card: Card) -> int:
+    """Hands are shown grouped by suit, low to high (as a player holds them)."""
+    return card.code % 4 * 13 + card.code // 4  # the code is 4 * rank + suit
 
 
 def _names(state: GameState, seats: Sequence[int]) -> str:

@@ -1,0 +1,168 @@
+"""Classroom rooms in a real browser (issue 17): two students at their own pages, one room.
+
+A Voilà server serves the join page and the teacher's page over one classroom store.
+Two browser contexts (two students' laptops) open their own join links and play a
+Kontrabluff round against each other: each page shows its own cards and only backs for
+the other's; a third context with a wrong token gets the refusal; the teacher's page
+lists the room with its scores. Each move shows on the other page by the page's own
+polling (the time it took is printed).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+
+import pytest
+
+from cardlab.app import DB_VARIABLE
+from cardlab.rooms import Room, SQLiteStore
+from tests.test_widgets import cards_named
+
+from .browser_servers import NOTEBOOKS, VIEWPORT, server
+
+pytestmark = pytest.mark.browser
+
+LOAD = 120_000
+STEP = 20_000
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("classroom")
+    for name in ("join", "teacher"):
+        shutil.copy(NOTEBOOKS / f"{name}.ipynb", folder / f"{name}.ipynb")
+    store = SQLiteStore(folder / "class.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, None])
+    previous = os.environ.get(DB_VARIABLE)
+    os.environ[DB_VARIABLE] = store.path  # the server's kernels find the store here
+    try:
+        with server("voila", folder) as running:
+            yield running, store, room
+    finally:
+        if previous is None:
+            os.environ.pop(DB_VARIABLE, None)
+        else:
+            os.environ[DB_VARIABLE] = previous
+
+
+def new_page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(STEP)
+    context.set_default_navigation_timeout(LOAD)
+    return context, context.new_page()
+
+
+def join(page, voila, query: str) -> None:
+    page.goto(f"{voila.url}/voila/render/join.ipynb?{query}", timeout=LOAD)
+
+
+def page_words(page) -> str:
+    """What the page shows and says: its text, and every title and aria-label (a card's name)."""
+    labels = page.evaluate("() => [...document.querySelectorAll('[title], [aria-label]')]"
+                           ".map(e => (e.getAttribute('title') || '') + ' ' + (e.getAttribute('aria-label') || ''))")
+    return page.inner_text("body") + "\n" + "\n".join(labels)
+
+
+def hidden_cards_on_page(page, store, room: str, seat: int) -> set:
+    state = Room(store, room).state
+    return cards_named(page_words(page)) & set(state.hidden_from(seat))
+
+
+def log_text(page) -> str:
+    return page.locator(".cl-log").first.text_content(timeout=STEP)
+
+
+def my_turn(page) -> bool:
+    return page.locator(".cl-table .cl-turn", has_text="Your turn").count() > 0
+
+
+def move(page) -> bool:
+    """One move as a student makes it: a responder passes; a leader lays a card."""
+    if not my_turn(page):
+        return False
+    enabled = page.locator(".cl-action:visible:not([disabled])")
+    labels = [enabled.nth(i).text_content().strip() for i in range(enabled.count())]
+    if "Pass" in labels:
+        page.locator(".cl-action:visible", has_text="Pass").first.click()
+        return True
+    page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").first.click()
+    page.locator(".cl-action:visible", has_text=re.compile(r"^Lay ")).first.click()
+    return True
+
+
+def test_two_students_play_a_round_from_their_own_pages(browser, classroom, screenshot):
+    voila, store, room = classroom
+    tokens = store.tokens(room)
+    contexts = []
+    try:
+        pages = []
+        for seat in (0, 1):
+            context, page = new_page(browser)
+            contexts.append(context)
+            join(page, voila, f"room={room}&seat={seat}&token={tokens[seat]}")
+            page.wait_for_selector(".cl-table .cl-log", timeout=LOAD)
+            pages.append(page)
+        for seat, page in enumerate(pages):
+            names = {b.get_attribute("title") for b in page.locator(".cl-hand .cl-cardbtn:visible").all()}
+            assert names == {c.name for c in Room(store, room).state.hands[seat]}, "not this seat's own cards"
+            assert not hidden_cards_on_page(page, store, room, seat), "another seat's card is on the page"
+            screenshot(page, f"room-seat-{seat}-start")
+        delays = []
+        for _ in range(12):  # until the round's result shows on both pages
+            if all(p.locator(".cl-banner:visible").count() for p in pages):
+                break
+            mover = next((i for i, p in enumerate(pages) if my_turn(p)), None)
+            if mover is None:
+                pages[0].wait_for_timeout(300)
+                continue
+            other = pages[1 - mover]
+            before = log_text(other)
+            start = time.monotonic()
+            assert move(pages[mover])
+            other.wait_for_function(
+                "before => { const d = document.querySelector('.cl-log'); return d && d.textContent !== before; }",
+                arg=before, timeout=STEP)
+            delays.append(time.monotonic() - start)
+            for seat, page in enumerate(pages):
+                assert not hidden_cards_on_page(page, store, room, seat)
+        for seat, page in enumerate(pages):
+            page.wait_for_selector(".cl-banner:visible", timeout=STEP)
+            assert re.search(r"wins .*— KB-\d+", page.locator(".cl-banner").first.inner_text())
+            screenshot(page, f"room-seat-{seat}-result")
+        print(f"\na click on one page showed on the other after {', '.join(f'{d * 1000:.0f}' for d in delays)} ms")
+        assert delays and max(delays) < 5.0
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_wrong_token_sees_the_refusal_and_no_card(browser, classroom, screenshot):
+    voila, store, room = classroom
+    context, page = new_page(browser)
+    try:
+        join(page, voila, f"room={room}&seat=1&token={store.tokens(room)[0]}")  # seat 0's token for seat 1
+        page.wait_for_selector("text=ask your teacher", timeout=LOAD)
+        assert not cards_named(page_words(page)) and page.locator(".cl-table").count() == 0
+        screenshot(page, "room-refused")
+    finally:
+        context.close()
+
+
+def test_the_teachers_page_shows_the_room_and_its_scores(browser, classroom, screenshot):
+    voila, store, room = classroom
+    context, page = new_page(browser)
+    try:
+        page.goto(f"{voila.url}/voila/render/teacher.ipynb?key=wrong", timeout=LOAD)
+        page.wait_for_selector("text=for the teacher", timeout=LOAD)
+        assert room not in page.content()
+        page.goto(f"{voila.url}/voila/render/teacher.ipynb?key={store.teacher_key()}", timeout=LOAD)
+        page.wait_for_selector("table.cl-rooms", timeout=LOAD)
+        row = page.locator("table.cl-rooms tr", has_text=room).first.inner_text()
+        points = Room(store, room).state.points
+        assert "Kontrabluff" in row and f"South {points[0]:g}" in row and f"North {points[1]:g}" in row
+        screenshot(page, "room-teacher-dashboard")
+    finally:
+        context.close()
