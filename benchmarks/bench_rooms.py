@@ -153,6 +153,8 @@ def browser_latency(actions: int) -> list[float]:
                 pages[0].wait_for_timeout(100)
                 continue
             page, other = pages[mover], pages[1 - mover]
+            page.wait_for_selector(".cl-action:visible", timeout=20_000)
+            page.wait_for_timeout(300)  # the rest of the same refresh arrives just after the prompt
             before = other.evaluate(log)
             labels = [b.text_content().strip() for b in page.locator(".cl-action:visible:not([disabled])").all()]
             start = time.perf_counter()

@@ -50,7 +50,9 @@ another field already places). Mark card-holding fields ``cards=True``::
 
 Every attribute a state holds must be declared, except the engine's own (``game``,
 ``seed``, ``first_dealer``, ``stacked``, ``round_index``, ``_shuffles``, ``actions``, the
-history) and caches named in ``_caches`` (tests/test_engine_fields.py checks it).
+history) and caches named in ``_caches`` (tests/test_engine_fields.py checks it). A
+cache a sample must hold may also be declared (say ``observed=lambda obs: None``); being
+in ``_caches``, it is still left out of ``==``.
 
 **What the engine then gives** (the class writes none of it, ``__init_subclass__``
 refuses a ``clone``/``__eq__``/``__hash__``/``__new__`` beside ``FIELDS``):
@@ -929,7 +931,8 @@ class GameState:
             if len(set(names)) != len(names):
                 raise TypeError(f"{cls.__name__}.FIELDS names a field twice: {names}")
             cls.clone = _compile_clone(cls)  # type: ignore[method-assign]
-            cls._compared = tuple(dict.fromkeys((*_ENGINE_FIELDS, *names)))
+            caches = set(cls._caches)  # a declared field that is a cache (say, sampled as None) is not compared
+            cls._compared = tuple(name for name in dict.fromkeys((*_ENGINE_FIELDS, *names)) if name not in caches)
 
     def __init__(self, game: Game, seed: int, dealer: int | None, stacked: tuple[Card, ...] | None):
         self.game = game
@@ -944,9 +947,8 @@ class GameState:
 
     # -- randomness -------------------------------------------------------------
     def _rng(self, *keys: int) -> np.random.Generator:
-        from cardlab.cards import rng_for
-
-        return rng_for(self.seed, *keys)
+        """The generator of ``cardlab.cards.rng_for(seed, *keys)`` (the seed is checked once, at ``new_state``)."""
+        return np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=keys)))
 
     def _new_deck(self) -> list[Card]:
         """The next shuffled deck: the stacked one first, then shuffles from the seed."""
@@ -1046,14 +1048,9 @@ class GameState:
         self.actions.append((player, action))
         self._apply(action, player)
 
-    def _offer(self, player: int, actions: LegalActions) -> LegalActions:  # deprecated: the engine records views itself
-        """Hand out ``actions``, the legal actions of ``player`` now, remembering them so
-        that playing the action their ``sample`` drew skips the second check.
-
-        A game's ``legal_actions`` may end with ``return self._offer(player, view)``;
-        the view must be exactly the legal actions (a shared constant view is fine).
-        """
-        self._offered = (len(self.actions), player, actions)
+    def _offer(self, player: int, actions: LegalActions) -> LegalActions:
+        """Deprecated: the engine records every view ``legal_actions`` hands out itself
+        (see :func:`_offering`); kept, doing nothing, until every game stops calling it."""
         return actions
 
     def _apply(self, action: Action, player: int) -> None:
@@ -1117,12 +1114,24 @@ class GameState:
 
     def log_for(self, player: int) -> LogView[str]:
         """The history in words, as ``player`` may see it: a frozen view (indexing, slicing,
-        ``len``, ``latest(k)``, equal to the tuple of its lines) that shares the state's lines."""
+        ``len``, ``latest(k)``, equal to the tuple of its lines) that shares the state's lines.
+
+        The words are made when the view is first read, not before (an observation whose
+        log nobody reads costs no words); the view is of the history as it was when asked.
+        """
+        n = len(self._records)
+        entry = self._log_cache.get(player)
+        if entry is None:
+            entry = self._log_cache[player] = (0, Chain())
+        if entry[0] == n:
+            return entry[1].view()
+        return _LaterLog(self, player, n)
+
+    def _seat_lines(self, player: int, n: int) -> LogView[str]:
+        """``player``'s lines of the first ``n`` records, made now if not made yet (each
+        record's words once, shared by every seat that may see it)."""
         records = self._records
-        n = len(records)
-        done, lines = self._log_cache.get(player, (0, None))
-        if lines is None:
-            lines = Chain()
+        done, lines = self._log_cache.get(player) or (0, Chain())
         if done < n:
             words = self._lines
             made = len(words)
@@ -1136,6 +1145,9 @@ class GameState:
             lines.extend([line for line, (*_, seen) in zip(words[done:n], records[done:n])
                           if seen is None or player in seen])
             self._log_cache[player] = (n, lines)
+        elif done > n:  # a view asked for earlier, read after more was made: the lines up to then
+            later = sum(1 for (*_, seen) in records[n:done] if seen is None or player in seen)
+            return LogView(lines._items, len(lines) - later)
         return lines.view()
 
     def _continue_log(self, player: int, lines: Sequence[str]) -> None:
@@ -1146,7 +1158,13 @@ class GameState:
 
     def _clone_log(self, new: GameState) -> None:
         """Give ``new`` (a shallow copy of this state) its own history: records, lines
-        and actions are shared (cardlab.chain), each copy appends past them on its own."""
+        and actions are shared (cardlab.chain), each copy appends past them on its own.
+        Every seat that has asked for its log gets its words made first, so the two
+        copies share them instead of each making its own."""
+        n = len(self._records)
+        for player, (done, _) in list(self._log_cache.items()):
+            if done < n:
+                self._seat_lines(player, n)
         new._records = self._records.copy()
         new._lines = self._lines.copy()
         new._log_cache = {player: (done, lines.copy()) for player, (done, lines) in self._log_cache.items()}
@@ -1316,6 +1334,24 @@ def _check_seats(cls: type) -> None:
             setattr(cls, name, wrap(method))
 
 
+class _LaterLog(LogView):
+    """A seat's log as it was when asked (``GameState.log_for``), its words made when it is
+    first read: then it is the :class:`~cardlab.chain.LogView` of the state's lines."""
+
+    __slots__ = ("_state", "_player", "_fence")
+
+    def __init__(self, state: GameState, player: int, fence: int):
+        self._state, self._player, self._fence = state, player, fence
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("_items", "_n"):  # not read yet: make the words now
+            view = self._state._seat_lines(self._player, self._fence)
+            self._items, self._n = view._items, view._n
+            self._state = None  # the words are made; the state may go
+            return getattr(self, name)
+        raise AttributeError(name)
+
+
 class HistoryView(Sequence[Event]):
     """A game's history as :class:`Event` values made when read (``state.history``).
 
@@ -1433,10 +1469,11 @@ def frozen(cls: type, **fields: Any) -> Any:
     True
     """
     value = object.__new__(cls)
-    value.__dict__.update(fields)
+    _set(value, "__dict__", fields)  # the call's own new dict becomes the value's: nothing copied
     return value
 
 
+_set = object.__setattr__
 _built = frozen  # the old name, until every game says frozen
 
 

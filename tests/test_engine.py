@@ -239,7 +239,7 @@ def test_clone_copies_deeply():
     assert copy != state and len(state.actions) == 3
 
 
-# -- the vouched fast path (GameState._offer) -------------------------------------------------
+# -- the vouched fast path (the engine remembers the view legal_actions handed out) --------------
 def _games():
     from cardlab.games.draw_poker import DrawPoker
     from cardlab.games.fight_for_the_lead import FightForTheLead

@@ -163,3 +163,19 @@ def test_the_engine_deals_hidden_places_in_declaration_order_and_rest_last():
     stock = _deal_hidden([HIDDEN], take)
     muck = _deal_rest([REST, "y"], list(take))
     assert (hands, stock, muck) == ([["x"], ["a", "b"]], ["c"], ["d", "e", "f", "y"])
+
+
+def test_a_declared_cache_is_copied_but_not_compared():
+    """A game may declare a cache (so a sample gets one); ``_caches`` keeps it out of ``==``."""
+    from cardlab.games.kontrabluff import KontrabluffState
+
+    class Cached(KontrabluffState):
+        FIELDS = (*KontrabluffState.FIELDS, Field("_memo", Copy.LIST, observed=lambda obs: []))
+        _caches = (*GameState._caches, "_memo")
+
+    state = Kontrabluff().new_state(seed=1)
+    state.__class__ = Cached
+    state._memo = []
+    copy = state.clone()
+    copy._memo.append("made")
+    assert copy == state and state._memo == [] and "_memo" not in Cached._compared

@@ -57,10 +57,10 @@ def best_high(cards: Sequence[Card]) -> tuple[int, list[Card]]:
     """
     cards = list(cards)
     by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[str, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}  # by suit index (a card is a small int: code & 3)
     for card in cards:
         by_rank.setdefault(RANK_OF_CODE[card.code], []).append(card)
-        by_suit.setdefault(card.suit._value_, []).append(card)
+        by_suit.setdefault(card.code & 3, []).append(card)
     candidates: list[list[Card]] = []
     for suited in by_suit.values():
         if len(suited) >= 5:
@@ -132,9 +132,9 @@ def best_low(cards: Sequence[Card]) -> tuple[int, list[Card]]:
     if len(ranks) >= 5:
         for subset in itertools.combinations(ranks, 5):
             five = [by_rank[n][0] for n in subset]
-            if len({c.suit._value_ for c in five}) == 1:  # dodge a flush with another suit of a rank
+            if len({c.code & 3 for c in five}) == 1:  # dodge a flush with another suit of a rank
                 for i, n in enumerate(subset):
-                    other = [c for c in by_rank[n] if c.suit._value_ != five[0].suit._value_]
+                    other = [c for c in by_rank[n] if c.code & 3 != five[0].code & 3]
                     if other:
                         five[i] = other[0]
                         break

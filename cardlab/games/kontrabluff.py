@@ -36,7 +36,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-import math
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -511,11 +511,8 @@ class KontrabluffState(GameState):
         else:
             discard = tuple(self.discard)
         return (
-            frozen(Zone, name=_ZONE_NAMES[0], cards=rows[0], owner=0, kind="row"),
-            frozen(Zone, name=_ZONE_NAMES[1], cards=rows[1], owner=1, kind="row"),
-            frozen(Zone, name=_ZONE_NAMES[2], cards=low_cards[0], owner=0, kind="face_down"),
-            frozen(Zone, name=_ZONE_NAMES[3], cards=low_cards[1], owner=1, kind="face_down"),
-            frozen(Zone, name="talon", cards=(None,) * len(self.talon), owner=None, kind="talon"),
+            _zone(0, rows[0]), _zone(1, rows[1]), _zone(2, low_cards[0]), _zone(3, low_cards[1]),
+            _TALON_ZONES[len(self.talon)],
             frozen(Zone, name="discard", cards=discard, owner=None, kind="discard"),
         )
 
@@ -676,7 +673,7 @@ class KontrabluffActions(LegalActions):
         return OFFERS[self.phase]
 
     def __len__(self) -> int:
-        return _draws(len(self.hand), self.phase)[0]
+        return len(_choices(len(self.hand), self.phase))
 
     def __iter__(self) -> Iterator[Action]:
         for kind, n in self.offers:
@@ -700,16 +697,11 @@ class KontrabluffActions(LegalActions):
         return frozenset(kind for kind, _ in self.offers)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        hand = self.hand
-        total, draws = _draws(len(hand), self.phase)
-        index = int(rng.random() * total)  # uniform; cheaper than rng.integers
-        for kind, n, size, picks in draws:
-            if index < size:
-                if not n:
-                    return _BARE[kind]
-                return Action.trusted(kind, tuple([hand[i] for i in picks[index]]))  # the hand's own Cards
-            index -= size
-        raise AssertionError("unreachable")
+        choices = _choices(len(self.hand), self.phase)
+        kind, pick = choices[int(rng.random() * len(choices))]  # uniform; cheaper than rng.integers
+        if pick is None:
+            return _BARE[kind]
+        return Action.trusted(kind, pick(self.hand))  # the hand's own Cards, as a tuple
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, KontrabluffActions) and (self.hand, self.offers) == (other.hand, other.offers)
@@ -722,22 +714,25 @@ class KontrabluffActions(LegalActions):
         return f"KontrabluffActions({kinds}; {len(self)} actions)"
 
 
-#: Per phase and hand size: the number of actions and, per offer, (kind, cards, count,
-#: the index tuples of every combination in itertools order), worked out once.
-_Draws = tuple[int, tuple[tuple[str, int, int, tuple[tuple[int, ...], ...]], ...]]
-
-
 @functools.cache
-def _draws(size: int, phase: Phase) -> _Draws:
-    """For a hand of ``size`` cards in ``phase``: how many actions, and per offer its kind,
-    cards, count and combination index tuples.
+def _choices(size: int, phase: Phase) -> tuple[tuple[str, Callable[[Sequence[Card]], tuple[Card, ...]] | None], ...]:
+    """Every action on offer to a hand of ``size`` cards in ``phase``, in the view's order,
+    as (kind, a getter of its cards from the hand's tuple, or None for no cards).
 
-    >>> _draws(10, Phase.CHOOSE)[0]
+    >>> [(kind, pick and pick(tuple("ABCDEFGHIJ"))) for kind, pick in _choices(10, Phase.NORMAL)][-2:]
+    [('lay', ('J',)), ('pass', None)]
+    >>> len(_choices(10, Phase.CHOOSE))
     253
     """
-    draws = tuple((kind, n, math.comb(size, n), tuple(itertools.combinations(range(size), n)))
-                  for kind, n in OFFERS[phase])
-    return sum(count for _, _, count, _ in draws), draws
+    choices: list[tuple[str, Callable | None]] = []
+    for kind, n in OFFERS[phase]:
+        if n == 0:
+            choices.append((kind, None))
+        elif n == 1:
+            choices += [(kind, operator.itemgetter(slice(i, i + 1))) for i in range(size)]
+        else:
+            choices += [(kind, operator.itemgetter(*combo)) for combo in itertools.combinations(range(size), n)]
+    return tuple(choices)
 
 
 #: A card's rank number (2..14) by its code (cards are small ints at heart).
@@ -758,6 +753,21 @@ _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards
 _NAMES = seat_names(2)
 _ZONE_NAMES = tuple(f"{_NAMES[p]} {what}" for what in ("row", "low") for p in (0, 1))
 _ONLY = (frozenset({0}), frozenset({1}))
+_ZONE_KINDS = ((0, "row"), (1, "row"), (0, "face_down"), (1, "face_down"))  # owner and kind by zone number
+
+
+def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
+    """Zone ``number`` (South row, North row, South low, North low) holding ``cards``; an
+    empty or all-face-down one is the same value every time, made once."""
+    if not cards or cards[0] is None:
+        return _BLANK_ZONES[number][len(cards)]
+    owner, kind = _ZONE_KINDS[number]
+    return frozen(Zone, name=_ZONE_NAMES[number], cards=cards, owner=owner, kind=kind)
+
+
+_BLANK_ZONES = tuple(tuple(Zone(_ZONE_NAMES[number], (None,) * n, owner, kind) for n in range(LOW_SIZE + 1))
+                     for number, (owner, kind) in enumerate(_ZONE_KINDS))
+_TALON_ZONES = tuple(Zone("talon", (None,) * n, kind="talon") for n in range(53))
 _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 
 

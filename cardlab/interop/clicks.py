@@ -150,9 +150,9 @@ class Clicks:
             return None
         if action_id < self.first_button:
             s, i = divmod(action_id - d, d)
-            return Action._unchecked(self.catalogue.single[s][0], (self.deck[i],))
+            return Action.trusted(self.catalogue.single[s][0], (self.deck[i],))
         kind, amount, _ = self.buttons[action_id - self.first_button]
-        return Action._unchecked(kind, tuple([self.deck[i] for i in chosen]), amount)  # the deck's own Cards
+        return Action.trusted(kind, tuple([self.deck[i] for i in chosen]), amount)  # the deck's own Cards
 
     def clicks_of(self, action: Action) -> list[int]:
         """The ids that play ``action`` (choices, then its button): a bot's action as clicks.

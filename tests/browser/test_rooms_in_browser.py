@@ -83,6 +83,8 @@ def move(page) -> bool:
     """One move as a student makes it: a responder passes; a leader lays a card."""
     if not my_turn(page):
         return False
+    page.wait_for_selector(".cl-action:visible", timeout=STEP)
+    page.wait_for_timeout(300)  # the rest of the same refresh arrives just after the prompt
     enabled = page.locator(".cl-action:visible:not([disabled])")
     labels = [enabled.nth(i).text_content().strip() for i in range(enabled.count())]
     if "Pass" in labels:
