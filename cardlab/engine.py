@@ -130,9 +130,9 @@ import functools
 import json
 import re
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -146,6 +146,8 @@ __all__ = [
     "Observation",
     "LegalActions",
     "ActionList",
+    "uniform_index",
+    "PhaseRules",
     "Game",
     "GameState",
     "HistoryView",
@@ -401,8 +403,18 @@ class LegalActions:
         return f"{type(self).__name__}({list(self)!r})"
 
 
+def uniform_index(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n`` from one ``rng.random()`` draw (a third of the cost of
+    ``rng.integers``; random play draws once per action).
+
+    >>> uniform_index(np.random.default_rng(0), 10)
+    6
+    """
+    return int(rng.random() * n)  # random() < 1, so the index is below n
+
+
 class ActionList(LegalActions):
-    """Legal actions listed in full."""
+    """Legal actions listed in full; ``sample`` draws one :func:`uniform_index`."""
 
     def __init__(self, actions: Iterable[Action]):
         self._actions = tuple(actions)
@@ -420,6 +432,13 @@ class ActionList(LegalActions):
     def __getitem__(self, index: int) -> Action:
         return self._actions[index]
 
+    def sample(self, rng: np.random.Generator) -> Action:
+        actions = self._actions
+        self._drawn = action = actions[uniform_index(rng, len(actions))]
+        return action
+
+    sample._keeps_draw = True  # type: ignore[attr-defined]
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ActionList) and self._actions == other._actions
 
@@ -429,6 +448,18 @@ class ActionList(LegalActions):
 
 #: The legal actions of a seat that may not act now (one shared empty view).
 NO_ACTIONS = ActionList(())
+
+
+class PhaseRules(NamedTuple):
+    """One phase of a game, as a row of the game's table of phases (``_PHASES``, keyed by
+    its ``Phase`` enum): the legal actions of a seat (``legal(state, seat)``), the refusal
+    of an illegal action (``check(state, action, seat)``, raising IllegalActionError) and
+    the doing (``play(state, action, seat)``): each a function of the state's class.
+    """
+
+    legal: Callable[..., LegalActions]
+    check: Callable[..., None]
+    play: Callable[..., None]
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,7 @@ def test_dp3_raise_binds_and_round_ends_when_all_matched():
     illegal(state, RAISE(0), "DP-3")  # at least the ante
     illegal(state, RAISE(5), "DP-3")  # at most max_bet
     play(state, RAISE(3))  # seat 2: stake 5
-    assert state.stake == 5 and state.pending == [S0, S1]
+    assert state.stake == 5 and state.to_act == [S0, S1]
     play(state, CALL, CALL)  # seat 0 puts 5, seat 1 adds 3
     assert state.phase == Phase.DRAW and state.pot == 3 + 15
     assert state.stacks == (14, 14, 14)
@@ -226,7 +226,7 @@ def test_dp5_draw_in_order_from_the_dealers_left_from_the_stock():
     game = DrawPoker(players=3, stack=20)
     state = game.new_state(seed=1, dealer=S2, deck=stacked(game, S2, TIE3, "5c 6c 7c 8c"))
     play(state, OPEN(2), CALL, CALL)  # seats 0, 1, 2
-    assert state.pending == [S0, S1, S2]
+    assert state.to_act == [S0, S1, S2]
     illegal(state, Action("draw", "Ah"), "DP-5")  # not his card
     illegal(state, PASS, "DP-5")
     play(state, Action("draw", "2c 3d"), STAND, Action("draw", "Td"))
@@ -276,7 +276,7 @@ def test_dp7_last_raiser_shows_first_then_clockwise_show_or_concede():
     play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND)
     play(state, OPEN(2), RAISE(1), CALL, CALL)  # seat 2 raised last
     assert state.phase == Phase.SHOWDOWN
-    assert state.shown[S2] == parse_cards(TIE3[S2]) and state.pending == [S0, S1]
+    assert state.shown[S2] == parse_cards(TIE3[S2]) and state.to_act == [S0, S1]
     illegal(state, PASS, "DP-7")
     illegal(state, Action("show", "2c"), "DP-7")
     play(state, CONCEDE)  # seat 0 never shows
@@ -289,7 +289,7 @@ def test_dp7_opener_shows_first_when_nobody_raised():
     game = DrawPoker(players=3, stack=30)
     state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
     play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND, PASS, OPEN(2), CALL)  # seat 2 opens round 2
-    assert state.shown[S2] is not None and state.pending == [S0]
+    assert state.shown[S2] is not None and state.to_act == [S0]
     assert state.observation(S0).shown[S2] == parse_cards(TIE3[S2])  # shown cards are public
 
 
@@ -297,7 +297,7 @@ def test_dp7_rule_bot_shows_only_a_hand_that_can_still_win_or_tie():
     game = DrawPoker(players=3, stack=30)
     state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, TIE3))
     play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND, OPEN(2), CALL, CALL)
-    assert state.pending == [S2, S0]
+    assert state.to_act == [S2, S0]
     assert RuleOfThumb(seed=0)(state.observation(S2)) == SHOW  # an equal straight ties
     play(state, SHOW)
     assert RuleOfThumb(seed=0)(state.observation(S0)) == CONCEDE
@@ -481,7 +481,7 @@ def test_clone_is_independent():
     state = DrawPoker(players=3).new_state(seed=2)
     copy = state.clone()
     copy.apply(PASS)
-    assert state.pending != copy.pending and state.active != copy.active and state.history != copy.history
+    assert state.to_act != copy.to_act and state.active != copy.active and state.history != copy.history
 
 
 def test_dp2_a_seats_own_folded_cards_are_not_hidden_from_it():

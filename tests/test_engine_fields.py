@@ -16,10 +16,7 @@ from cardlab.games.parallel_poker import ParallelPoker
 
 # The other games adopt the mechanism in their own branches (issue 15): until they do,
 # they fail here, and strictly so: the mark goes when a game is converted.
-_LATER = {
-    "draw_poker": "draw poker adopts the engine's fields in branch dp-pp",
-    "parallel_poker": "parallel poker adopts the engine's fields in branch dp-pp",
-}
+_LATER: dict[str, str] = {}  # every game has adopted the mechanism
 GAMES = [Kontrabluff(), DrawPoker(), ParallelPoker(), FightForTheLead()]
 PARAMS = [pytest.param(game, id=game.name, marks=[pytest.mark.xfail(strict=True, reason=_LATER[game.name])]
                        if game.name in _LATER else []) for game in GAMES]

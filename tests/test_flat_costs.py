@@ -133,7 +133,7 @@ def test_observations_share_the_seat_log_instead_of_copying_it(name):
 def test_parallel_poker_observations_share_the_showings():
     state, rng = LONG["parallel_poker"].new_state(seed=3), np.random.default_rng(3)
     views = []
-    while state.game_index < 40:
+    while state.round_index < 40:
         views.append(step(state, rng)[1].showings)
     now = state.observation(0).showings
     assert len(now) == 5 * 40 and all(view.shares(now) for view in views)

@@ -179,7 +179,8 @@ def forbidden_words() -> list[re.Pattern]:
                "lead", "trick", "tricks", "stake", "deal", "rows", "seen", "drawn", "shown", "turned",
                "stacks", "scores", "packets", "showings", "playing", "active", "exchanged", "losers",
                "current player", "legal actions", "is terminal", "laid out", "zones", "decisions",
-               "held", "leader", "opener", "arranged", "opened", "put", "games", "first round", "fee", "last raiser"}
+               "held", "leader", "opener", "arranged", "opened", "put", "games", "first round", "fee", "last raiser",
+               "to act"}
     phrases = set()
     for cls in classes:
         for f in dataclasses.fields(cls):

@@ -172,7 +172,7 @@ class RuleOfThumb:
         level = tier(tuple(obs.hand), rules, drawn=obs.phase == Phase.SECOND_BETTING)
         ante, max_bet = game.ante, game.max_bet
         if not obs.opened:
-            to_speak = len(obs.pending)
+            to_speak = len(obs.to_act)
             if level >= 2 or (level == 1 and to_speak <= 2) or (to_speak <= 2 and self.rng.random() < self.bluff):
                 amount = max_bet if level >= 4 else max(ante + 1, max_bet // 2) if level == 3 else ante + 1
                 return self._first_legal(legal, Action("open", amount=amount), Action("open", amount=ante + 1))

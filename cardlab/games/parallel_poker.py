@@ -7,7 +7,8 @@ with packet k as poker hands (PP-3) and wins k + 2 points, ties nothing (PP-4); 
 points wins the game (PP-5). A match chains ``games`` games, the dealer alternating.
 
 The one action is ``Action("arrange", cards)``: the 25 cards in packet order, packet 1
-being the first five. Both seats choose at once (``apply_for``).
+being the first five. Both seats choose at once (``apply_for``). The state follows the
+rule page, PP-1 to PP-5; the numpy helpers for bots and analysis come last.
 
 >>> game = ParallelPoker()
 >>> state = game.new_state(seed=7, dealer=0)
@@ -22,6 +23,7 @@ being the first five. Both seats choose at once (``apply_for``).
 
 from __future__ import annotations
 
+import enum
 import functools
 import itertools
 import math
@@ -34,16 +36,21 @@ import numpy as np
 from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
 from cardlab.chain import Chain
 from cardlab.engine import (
+    NO_ACTIONS,
     Action,
-    ActionList,
+    Copy,
+    Field,
     Game,
     GameState,
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
+    Seen,
     SettingsError,
     Zone,
     _deck_cards,
+    frozen,
     seat_names,
 )
 from cardlab.fast import evaluate_batch
@@ -60,6 +67,7 @@ __all__ = [
     "ParallelPoker",
     "ParallelPokerState",
     "ParallelPokerObservation",
+    "Phase",
     "Arrangements",
     "Showing",
     "arrange",
@@ -93,42 +101,6 @@ def hand_rules(hierarchy_name: str = "traditional", ace_low: bool = True) -> Han
     'flush'
     """
     return HandRules(DECK_SIZE, ace_low, order=hierarchy(HIERARCHIES[hierarchy_name]))
-
-
-# -- fast packet values (numpy) ---------------------------------------------------
-def packet_keys(codes: np.ndarray, rules: HandRules | None = None) -> np.ndarray:
-    """HandValue keys of packets given as card codes, shape (..., 5) -> (...), by :mod:`cardlab.fast`.
-
-    >>> codes = np.array([[c.code for c in parse_cards("Ah Ad Ac 8d 8c")]])
-    >>> int(packet_keys(codes)[0]) == evaluate(parse_cards("Ah Ad Ac 8d 8c"), hand_rules()).key
-    True
-    """
-    codes = np.asarray(codes)
-    flat = codes.reshape(-1, PACKET_SIZE).astype(np.uint8)
-    keys = evaluate_batch(flat, rules or hand_rules(), check=False)
-    return np.asarray(keys, dtype=np.int64).reshape(codes.shape[:-1])
-
-
-def showdown(a: Sequence[Card], b: Sequence[Card], rules: HandRules | None = None) -> tuple[int, int]:
-    """The points two arrangements (25 cards each, in packet order) score against each other (PP-3, PP-4).
-
-    >>> a = parse_cards("9s 9c 8s 8c 7c Ks Kd Kc Js Tc Qd Jd Td 8d 7d As Ah Ad Ac Qs Kh Qh Jh Th 9h")
-    >>> b = parse_cards("As Ah Ac 8d 8c Ks Qs Js 9s 8s Kh Qh Jh Th 9h Ad Kd Qd Jd Td 7d 7c Kc Tc 9c")
-    >>> showdown(a, b)
-    (7, 18)
-    """
-    codes = np.fromiter(map(_CODES.__getitem__, itertools.chain(a, b)), dtype=np.uint8, count=2 * HELD)
-    keys = evaluate_batch(codes.reshape(2 * PACKETS, PACKET_SIZE), rules or hand_rules(), check=False).tolist()
-    ours = theirs = 0
-    for points, mine, other in zip(SHOWING_POINTS, keys[:PACKETS], keys[PACKETS:]):
-        if mine > other:
-            ours += points
-        elif other > mine:  # PP-4: a tie scores nothing
-            theirs += points
-    return ours, theirs
-
-
-_CODES = {card: card.code for card in deck(52)}
 
 
 # -- values -------------------------------------------------------------------------
@@ -186,13 +158,11 @@ class Arrangements(LegalActions):
     cards: tuple[Card, ...]
 
     def __contains__(self, action: object) -> bool:
-        return (
-            isinstance(action, Action)
-            and action.kind == ARRANGE
-            and action.amount is None
-            and len(action.cards) == HELD
-            and sorted(action.cards) == sorted(self.cards)
-        )
+        if not (isinstance(action, Action) and action.kind == ARRANGE and action.amount is None
+                and len(action.cards) == HELD):
+            return False
+        given = set(action.cards)  # the 25 held cards are distinct: each once is all of them
+        return len(given) == HELD and given == set(self.cards)
 
     def __len__(self) -> int:
         return ARRANGEMENTS if len(self.cards) == HELD else 0
@@ -286,33 +256,6 @@ class ParallelPoker(Game):
             )
         return cards
 
-    def sample_state(self, observation: Observation, rng: np.random.Generator) -> ParallelPokerState:
-        """A full state consistent with ``observation``: the other seat's packets, if laid, at random.
-
-        Everything else (the 25 cards, scores, past showings) is public. The sample's
-        history is not a replayable game: it is for planning (determinization).
-        """
-        obs = observation
-        if not isinstance(obs, ParallelPokerObservation):
-            raise TypeError(f"expected a ParallelPokerObservation, got {type(obs).__name__}")
-        rest = [c for c in deck(DECK_SIZE) if c not in set(obs.laid_out)]
-        state = self.new_state(seed=int(rng.integers(2**62)), dealer=obs.dealer, deck=obs.laid_out + tuple(rest))
-        state.game_index = obs.game_number
-        state.round_index = obs.game_number
-        state.scores = list(obs.scores)
-        state.game_scores = list(obs.game_scores)
-        state.showings = Chain.sharing(obs.showings)
-        state.history = []
-        other = 1 - obs.player
-        arrangements = [None, None]
-        if obs.packets is not None:
-            arrangements[obs.player] = tuple(c for packet in obs.packets for c in packet)
-        if obs.arranged[other]:
-            order = rng.permutation(HELD)
-            arrangements[other] = tuple(obs.held[i] for i in order)
-        state.arrangements = arrangements
-        return state
-
 
 # -- observation --------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -322,11 +265,12 @@ class ParallelPokerObservation(Observation):
     ``held``: the 25 cards both players hold (PP-1); ``laid_out``: the seven removed;
     ``packets``: this seat's own packets once laid, else None; ``arranged``: which seats
     have laid their packets (face down: never what is in them); ``showings``: every
-    showing so far in the match; ``scores``: match totals; ``game_scores``: this game's.
+    showing so far in the match; ``scores``: match totals; ``game_scores``: this game's;
+    ``game_number``: the game in play (1 for the first) of a match of ``games``.
     """
 
     dealer: int = 0
-    game_number: int = 0
+    game_number: int = 1
     games: int = 1
     laid_out: tuple[Card, ...] = ()
     held: tuple[Card, ...] = ()
@@ -338,21 +282,82 @@ class ParallelPokerObservation(Observation):
 
 
 # -- state --------------------------------------------------------------------------
+class Phase(enum.StrEnum):
+    """The phases of a game; equal to their words. The showings (PP-3 .. PP-5) follow
+    the second arrangement at once, so no seat ever acts in them."""
+
+    ARRANGING = "arranging"  # PP-2
+    OVER = "over"  # the match has ended (PP-5)
+
+
 class ParallelPokerState(GameState):
-    """A match of parallel poker: deal (PP-1), arrange (PP-2), show (PP-3), score (PP-4, PP-5)."""
+    """A match of parallel poker: setup (PP-1), arranging (PP-2), showings (PP-3), score
+    (PP-4), winner (PP-5), in that order below.
+
+    ``scores`` are the match's points, ``game_scores`` this game's; ``game_number`` is
+    the game in play (1, 2, ...), ``round_index`` (the engine's counter) the games ended.
+    """
 
     simultaneous: ClassVar[bool] = True  # PP-2: both arrange unseen, in any order
     game: ParallelPoker
 
+    #: The state, declared (the engine copies, compares and samples it from this). Every
+    #: card's identity is public (both hold the same 25, PP-1); only the order of the
+    #: other's packets is hidden (PP-2): a sample for search lays them in a random order.
+    FIELDS = (
+        Field("laid_out", Copy.VALUE, Seen.PUBLIC, cards=True),
+        Field("held", Copy.VALUE, Seen.PUBLIC, cards=True),
+        Field("arrangements", Copy.LIST, Seen.OWNER, cards=True, derive=lambda state, obs: _sampled_arrangements(state, obs)),
+        Field("scores", Copy.LIST),
+        Field("game_scores", Copy.LIST),
+        Field("showings", Copy.LIST, observed=lambda obs: Chain.sharing(obs.showings)),
+        Field("dealer"),
+        Field("round_index", observed=lambda obs: obs.game_number - (not obs.is_terminal)),
+    )
+
+    # -- the protocol ---------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return Phase.OVER if self.round_index >= self.game.games else Phase.ARRANGING
+
+    @property
+    def current_player(self) -> int | None:
+        if self.round_index >= self.game.games:
+            return None
+        return next(p for p in (0, 1) if self.arrangements[p] is None)
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        if player is None:
+            player = self.current_player
+        if player is None or self.is_terminal:
+            return NO_ACTIONS
+        return self._PHASES[self.phase].legal(self, player)
+
+    def check(self, action: Action, player: int | None = None) -> None:
+        if player is None:
+            player = self.current_player
+        if self.is_terminal:
+            raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
+        self._PHASES[self.phase].check(self, action, player)
+
+    def _apply(self, action: Action, player: int) -> None:
+        self._PHASES[self.phase].play(self, action, player)
+
+    @property
+    def game_number(self) -> int:
+        """The game in play, 1 for the first (the last one once the match is over)."""
+        return min(self.round_index + 1, self.game.games)
+
+    # -- PP-1 Setup -----------------------------------------------------------------
     def _setup(self) -> None:
         self.scores = [0, 0]
         self.game_scores = [0, 0]
-        self.game_index = 0
         self.showings: Chain[Showing] = Chain()  # the match's showings; observations share them
         self.dealer = self._choose_dealer()
         self._start_game()
 
     def _start_game(self) -> None:
+        """The dealer lays out his first seven cards; both hold the other 25."""
         self._shuffles += 1
         if self._shuffles == 1 and self.stacked is not None:
             cards = tuple(self.stacked)
@@ -366,30 +371,18 @@ class ParallelPokerState(GameState):
         dealer, other = self.name(self.dealer), self.name(1 - self.dealer)
         self._log(
             "deal",
-            f"game {self.game_index + 1}: {dealer} deals and lays out {format_cards(self.laid_out)} face up; "
+            f"game {self.game_number}: {dealer} deals and lays out {format_cards(self.laid_out)} face up; "
             f"{other} removes the same seven; both hold the same 25 cards",
             rule="PP-1",
         )
 
-    # -- the protocol ---------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self.game_index >= self.game.games:
-            return None
-        return next(p for p in (0, 1) if self.arrangements[p] is None)
-
-    def legal_actions(self, player: int | None = None) -> LegalActions:
-        if player is None:
-            player = self.current_player
-        if player is None or self.is_terminal or self.arrangements[player] is not None:
-            return ActionList(())
+    # -- PP-2 Arranging ---------------------------------------------------------------
+    def _arrangements(self, player: int) -> LegalActions:
+        if self.arrangements[player] is not None:
+            return NO_ACTIONS
         return Arrangements(self.held)
 
-    def check(self, action: Action, player: int | None = None) -> None:
-        if player is None:
-            player = self.current_player
-        if self.is_terminal:
-            raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
+    def _check_arrangement(self, action: Action, player: int) -> None:
         if action.kind != ARRANGE:
             raise IllegalActionError("EN-3", f"the only action is '{ARRANGE}' (25 cards in packet order, PP-2), not {action.kind!r}")
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or player not in (0, 1):
@@ -409,13 +402,17 @@ class ParallelPokerState(GameState):
                 f"not held or repeated {format_cards(sorted(extra)) or 'none'})",
             )
 
-    def _apply(self, action: Action, player: int) -> None:
+    def _arrange(self, action: Action, player: int) -> None:
         self.arrangements[player] = action.cards
         self._log("arrange", f"{self.name(player)} lays his five packets face down", rule="PP-2", player=player)
         if all(a is not None for a in self.arrangements):
             self._show()
+            self._end_game()
 
+    # -- PP-3 Showings, PP-4 Score ------------------------------------------------------
     def _show(self) -> None:
+        """Packet k against packet k, k = 1..5, as poker hands; the winner of showing k
+        scores k + 2 points, a tie nothing."""
         rules = self.game.rules
         packets = [packets_of(a) for a in self.arrangements]
         for k in range(PACKETS):
@@ -426,7 +423,7 @@ class ParallelPokerState(GameState):
             if winner is not None:
                 self.scores[winner] += points
                 self.game_scores[winner] += points
-            self.showings.append(Showing(self.game_index + 1, k + 1, pair, values, winner, points))
+            self.showings.append(Showing(self.game_number, k + 1, pair, values, winner, points))
             result = "a tie, no points" if winner is None else f"{self.name(winner)} wins {points} points"
             self._log(
                 "showing",
@@ -434,13 +431,16 @@ class ParallelPokerState(GameState):
                 f"{self.name(1)} {format_cards(pair[1])} ({values[1].describe()}): {result} (PP-4)",
                 rule="PP-3",
             )
+
+    # -- PP-5 Winner ----------------------------------------------------------------------
+    def _end_game(self) -> None:
+        """More points wins the game; a match chains games, the dealer alternating."""
         a, b = self.game_scores
         names = seat_names(2)
         verdict = "a draw" if a == b else f"{names[0] if a > b else names[1]} wins"
-        self._log("result", f"game {self.game_index + 1}: {verdict}, {names[0]} {a} to {names[1]} {b}", rule="PP-5")
+        self._log("result", f"game {self.game_number}: {verdict}, {names[0]} {a} to {names[1]} {b}", rule="PP-5")
         self.round_index += 1
-        self.game_index += 1
-        if self.game_index < self.game.games:
+        if self.round_index < self.game.games:
             self.dealer = 1 - self.dealer  # PP-5: the dealer alternates
             self._start_game()
         elif self.game.games > 1:
@@ -468,6 +468,12 @@ class ParallelPokerState(GameState):
     def points(self) -> tuple[int, ...]:
         return tuple(self.scores)
 
+    # -- each phase's rules (the showings need no seat to act) --------------------------------
+    _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
+        Phase.ARRANGING: PhaseRules(_arrangements, _check_arrangement, _arrange),
+    }
+
+    # -- views ------------------------------------------------------------------------------
     def observation(self, player: int) -> ParallelPokerObservation:
         other = 1 - player
         mine = self.arrangements[player]
@@ -484,19 +490,20 @@ class ParallelPokerState(GameState):
                     cards = (None,) * PACKET_SIZE  # PP-2: face down
                 zones.append(Zone(f"{self.name(seat)} packet {k + 1}", cards, seat, "row"))
         to_act = not done and mine is None
-        return ParallelPokerObservation(
+        return frozen(  # every field given: the same value as ParallelPokerObservation(...), made faster
+            ParallelPokerObservation,
             game=self.game,
             player=player,
             current_player=self.current_player,
             hand=self.held if to_act else (),
-            legal_actions=self.legal_actions(player) if to_act else ActionList(()),
+            legal_actions=self.legal_actions(player) if to_act else NO_ACTIONS,
             zones=tuple(zones),
             points=tuple(self.scores),
             pot=None,
             log=self.log_for(player),
             is_terminal=done,
             dealer=self.dealer,
-            game_number=self.game_index,
+            game_number=self.game_number,
             games=self.game.games,
             laid_out=self.laid_out,
             held=self.held,
@@ -517,22 +524,53 @@ class ParallelPokerState(GameState):
             places[f"{name}'s hand" if arrangement is None else f"{name}'s packets"] = arrangement or self.held
         return places
 
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """No card's identity is hidden (both hold the same 25): only the other's order is (PP-2).
-
-        The order is checked by the tests: an observation never changes with it.
-        """
-        return frozenset()
-
-    def clone(self) -> ParallelPokerState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        self._clone_log(new)
-        new.scores = list(self.scores)
-        new.game_scores = list(self.game_scores)
-        new.showings = self.showings.copy()
-        new.arrangements = list(self.arrangements)
-        return new
-
 
 ParallelPoker.state_class = ParallelPokerState
+
+
+def _sampled_arrangements(state: ParallelPokerState, obs: ParallelPokerObservation) -> list[tuple[Card, ...] | None]:
+    """The packets of a sample: the observer's own as laid, the other's (if laid) in an
+    order drawn from the sample's seed (PP-2: the order is all that is hidden)."""
+    arrangements: list[tuple[Card, ...] | None] = [None, None]
+    if obs.packets is not None:
+        arrangements[obs.player] = tuple(card for packet in obs.packets for card in packet)
+    if obs.arranged[1 - obs.player]:
+        order = state._rng(1 << 20).permutation(HELD)
+        arrangements[1 - obs.player] = tuple(obs.held[i] for i in order)
+    return arrangements
+
+
+# -- fast packet values (numpy), for bots and analysis ---------------------------------------------------
+def packet_keys(codes: np.ndarray, rules: HandRules | None = None) -> np.ndarray:
+    """HandValue keys of packets given as card codes, shape (..., 5) -> (...), by :mod:`cardlab.fast`.
+
+    >>> codes = np.array([[c.code for c in parse_cards("Ah Ad Ac 8d 8c")]])
+    >>> int(packet_keys(codes)[0]) == evaluate(parse_cards("Ah Ad Ac 8d 8c"), hand_rules()).key
+    True
+    """
+    codes = np.asarray(codes)
+    flat = codes.reshape(-1, PACKET_SIZE).astype(np.uint8)
+    keys = evaluate_batch(flat, rules or hand_rules(), check=False)
+    return np.asarray(keys, dtype=np.int64).reshape(codes.shape[:-1])
+
+
+def showdown(a: Sequence[Card], b: Sequence[Card], rules: HandRules | None = None) -> tuple[int, int]:
+    """The points two arrangements (25 cards each, in packet order) score against each other (PP-3, PP-4).
+
+    >>> a = parse_cards("9s 9c 8s 8c 7c Ks Kd Kc Js Tc Qd Jd Td 8d 7d As Ah Ad Ac Qs Kh Qh Jh Th 9h")
+    >>> b = parse_cards("As Ah Ac 8d 8c Ks Qs Js 9s 8s Kh Qh Jh Th 9h Ad Kd Qd Jd Td 7d 7c Kc Tc 9c")
+    >>> showdown(a, b)
+    (7, 18)
+    """
+    codes = np.fromiter(map(_CODES.__getitem__, itertools.chain(a, b)), dtype=np.uint8, count=2 * HELD)
+    keys = evaluate_batch(codes.reshape(2 * PACKETS, PACKET_SIZE), rules or hand_rules(), check=False).tolist()
+    ours = theirs = 0
+    for points, mine, other in zip(SHOWING_POINTS, keys[:PACKETS], keys[PACKETS:]):
+        if mine > other:
+            ours += points
+        elif other > mine:  # PP-4: a tie scores nothing
+            theirs += points
+    return ours, theirs
+
+
+_CODES = {card: card.code for card in deck(52)}
