@@ -171,6 +171,8 @@ class TeacherDashboard:
             self._pick.options = options
             if chosen in dict((v, k) for k, v in options):
                 self._pick.value = chosen
+            elif options:  # the first room is open until the teacher picks another
+                self._pick.value = options[0][1]
         self._rooms_view.value = self.rooms_html()
         chosen = self._pick.value
         self._room_view.value = self.room_html(chosen, all_cards=self._all_cards.value) if chosen else ""
