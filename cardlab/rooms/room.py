@@ -132,9 +132,9 @@ class Room:
         applied = False
         try:
             with self.store.transaction() as tx:
-                if tx.room_status(self.id) != "open":
-                    raise RoomClosed("The teacher has paused this table." if tx.room_status(self.id) == "paused"
-                                     else "This table is closed.")
+                status = tx.room_status(self.id)
+                if status != "open":
+                    raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
                 if holder is not None and tx.seat_holder(self.id, seat) != holder:
                     raise SeatTaken("This seat is now open in another window; play there.")
                 self._apply_stored(tx.actions_since(self.id, self.done))
