@@ -131,7 +131,7 @@ import json
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
@@ -568,17 +568,27 @@ class Game:
         """The ordered deck this game uses."""
         return deck(getattr(self, "deck_size", self.deck_cards))
 
+    #: The rule that says which cards a stacked deck lists (named in its errors).
+    deal_rule: ClassVar[str] = ""
+
+    @property
+    def stacked_deck(self) -> tuple[Card, ...]:
+        """The cards a stacked ``new_state(deck=)`` must list, in any order: the game's deck
+        (a game dealt from part of its cards, as parallel poker from the dealer's, says so)."""
+        return self.full_deck
+
     def _check_deck(self, cards: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
         if cards is None:
             return None
         cards = _deck_cards(cards)
-        expected = self.full_deck
+        expected = self.stacked_deck
         if sorted(cards) != sorted(expected):
             missing = sorted(set(expected) - set(cards))
             known = set(expected)  # a card outside the deck, or one named again, is named
             extra = sorted({card for i, card in enumerate(cards) if card not in known or card in cards[:i]})
+            where = f" ({self.deal_rule})" if self.deal_rule else ""
             raise CardError(
-                f"a stacked deck must hold exactly the {len(expected)} cards of the game's deck "
+                f"a stacked deck must hold exactly the {len(expected)} cards of the game's deck{where} "
                 f"(got {len(cards)}; missing {' '.join(map(str, missing)) or 'none'}, "
                 f"not in the deck or repeated {' '.join(map(str, extra)) or 'none'})"
             )
@@ -1073,10 +1083,6 @@ class GameState:
 
     def card_locations(self) -> dict[str, Sequence[Card]]:
         """Every card of the deck by where it really is (for the conservation checks)."""
-        raise NotImplementedError
-
-    def hidden_from(self, player: int) -> frozenset[Card]:
-        """The cards whose place ``player`` may not know (for the leak checks)."""
         raise NotImplementedError
 
     def chips(self) -> int | None:

@@ -73,6 +73,7 @@ from cardlab.engine import (
     Zone,
     frozen,
     seat_names,
+    uniform_index,
 )
 from cardlab.games.chips import from_the_left, left_over_words, share_left_over
 from cardlab.rules import rules_of
@@ -296,7 +297,7 @@ class CardActions(LegalActions):
                 and action.amount is None and action.cards[0] in self._cards)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._action(self._cards[_uniform(rng, len(self._cards))])
+        return self._action(self._cards[uniform_index(rng, len(self._cards))])
 
     def __eq__(self, other: object) -> bool:  # the same actions, in any order
         if isinstance(other, CardActions):
@@ -349,7 +350,7 @@ class ExchangeActions(LegalActions):
         return len(cards) == len(action.cards) <= self._most and cards <= set(self._hand)
 
     def sample(self, rng: np.random.Generator) -> Action:
-        return self._action(self._combos[_uniform(rng, len(self._combos))])
+        return self._action(self._combos[uniform_index(rng, len(self._combos))])
 
     def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
         if isinstance(other, ExchangeActions):
@@ -368,15 +369,7 @@ def _combos(cards: int, most: int) -> list[tuple[int, ...]]:
 _COMBOS = {most: _combos(HAND_SIZE, most) for most in range(HAND_SIZE + 1)}
 
 
-class _Decisions(ActionList):
-    """FL-10's two choices, stay or leave, drawn by ``sample`` as the card views draw
-    (one ``rng.random()``), so seeded random players decide as they always have."""
-
-    def sample(self, rng: np.random.Generator) -> Action:
-        return self[_uniform(rng, len(self))]
-
-
-_DECIDE = _Decisions((Action("stay"), Action("leave")))
+_DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with one uniform_index, as the card views
 
 
 # -- what each player may see -----------------------------------------------------------
@@ -1118,11 +1111,6 @@ _OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range
 _ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
 _FIGHTS = {card: Action("fight", (card,)) for card in deck(52)}  # FL-3: the 52 fights and
 _PLAYS = {card: Action("play", (card,)) for card in deck(52)}  # FL-7: the 52 plays, made once
-
-
-def _uniform(rng: np.random.Generator, n: int) -> int:
-    """A uniform index below ``n``: ``rng.random()`` costs a third of ``rng.integers``."""
-    return int(rng.random() * n)  # random() < 1, so the index is below n
 
 
 def _words(cards: Sequence[Card]) -> str:

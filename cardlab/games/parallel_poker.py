@@ -33,7 +33,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardlab.cards import Card, CardError, deck, format_cards, parse_cards
+from cardlab.cards import Card, deck, format_cards, parse_cards
 from cardlab.chain import Chain
 from cardlab.engine import (
     NO_ACTIONS,
@@ -49,7 +49,6 @@ from cardlab.engine import (
     Seen,
     SettingsError,
     Zone,
-    _deck_cards,
     frozen,
     seat_names,
 )
@@ -241,20 +240,12 @@ class ParallelPoker(Game):
         """Both players' decks: the 32 piquet cards twice (PP-1), for the conservation checks."""
         return deck(DECK_SIZE) * 2
 
-    def _check_deck(self, cards: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
-        # A stacked deck is the dealer's 32 cards (PP-1); the other deck only mirrors its first seven.
-        if cards is None:
-            return None
-        cards = _deck_cards(cards)
-        if sorted(cards) != sorted(deck(DECK_SIZE)):
-            piquet = set(deck(DECK_SIZE))
-            missing = [card for card in deck(DECK_SIZE) if card not in cards]
-            wrong = [card for i, card in enumerate(cards) if card not in piquet or card in cards[:i]]
-            raise CardError(
-                f"a stacked deck must hold exactly the 32 cards of the dealer's piquet deck (PP-1), got {len(cards)} "
-                f"(missing {format_cards(missing) or 'none'}; not in the deck or repeated {format_cards(wrong) or 'none'})"
-            )
-        return cards
+    deal_rule: ClassVar[str] = "PP-1"
+
+    @property
+    def stacked_deck(self) -> tuple[Card, ...]:
+        """A stacked deck is the dealer's 32 cards (PP-1); the other deck only mirrors its first seven."""
+        return deck(DECK_SIZE)
 
 
 # -- observation --------------------------------------------------------------------
