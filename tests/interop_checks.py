@@ -8,6 +8,7 @@ import re
 import numpy as np
 
 from cardlab.cards import Card
+from cardlab.interop.clicks import HISTORY, LOG_LINES
 
 _CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
@@ -29,3 +30,16 @@ def cards_in_vector(vector: np.ndarray, deck: tuple[Card, ...]) -> set[Card]:
     d = len(deck)
     marked = np.flatnonzero(vector[: 3 * d]) % d
     return {deck[i] for i in marked}
+
+
+def cards_in_info_vector(vector: np.ndarray, deck: tuple[Card, ...], base: int, kinds: int) -> set[Card]:
+    """The cards marked anywhere in an information-state vector (``info_vector``): its
+    observation part (``base`` numbers), each own action's card block, each log line's."""
+    d = len(deck)
+    found = cards_in_vector(vector[:base], deck)
+    at = base + 3
+    history = vector[at: at + HISTORY * (d + kinds + 1)].reshape(HISTORY, d + kinds + 1)[:, :d]
+    at += HISTORY * (d + kinds + 1)
+    log = vector[at: at + LOG_LINES * d].reshape(LOG_LINES, d)
+    assert at + LOG_LINES * d == len(vector)
+    return found | {deck[i] for i in np.flatnonzero(history.any(axis=0) | log.any(axis=0))}

@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open-spiel has no wheel for thi
 from cardlab.engine import Action, IllegalActionError  # noqa: E402
 from cardlab.interop import openspiel as cos  # noqa: E402
 from cardlab.interop.clicks import Clicks  # noqa: E402
-from tests.interop_checks import QUICK, cards_in_text, cards_in_vector  # noqa: E402
+from tests.interop_checks import QUICK, cards_in_info_vector, cards_in_text, cards_in_vector  # noqa: E402
 
 NAMES = list(cos.GAMES)
 
@@ -117,8 +117,10 @@ def test_action_to_string_is_in_the_tables_words():
 def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
     game = cos.load(name, **QUICK[name])
     deck = game.clicks.deck
+    base, kinds = game.observation_tensor_shape()[0], len(game.clicks.kinds)
     rng = np.random.default_rng(11)
     observed = 0
+    remembered = 0  # cards the information-state tensor recalls beyond the observation now
     for _ in range(6 if name == "draw_poker" else 2):  # one hand of draw poker is short
         state = game.new_initial_state()
         # The information state recalls the past: a card in it must have been open to the
@@ -137,8 +139,41 @@ def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
                 assert not cards_in_vector(np.array(state.observation_tensor(seat)), deck) & hidden
                 recalled = cards_in_text(state.information_state_string(seat))
                 assert recalled <= seen[seat], (seat, recalled - seen[seat])
+                tensor = np.array(state.information_state_tensor(seat))
+                recalled = cards_in_info_vector(tensor, deck, base, kinds)
+                assert recalled <= seen[seat], (seat, recalled - seen[seat])
+                remembered += len(recalled - cards_in_vector(tensor[:base], deck))
                 observed += 1
     assert observed > 50
+    if name == "draw_poker":  # discarded cards (DP-5) leave the table but stay in the seat's memory
+        assert remembered > 0
+
+
+def test_the_information_state_tensor_recalls_own_actions_and_flags_a_long_history():
+    """A fixed size per game and settings; the seat's own actions are in it (the observation
+    tensor alone forgets them), and a long Kontrabluff match (KB-12) outgrows its window and sets the flag."""
+    from cardlab.interop.clicks import HISTORY, LOG_LINES
+
+    game = cos.load("kontrabluff", target=1000)
+    base, kinds = game.observation_tensor_shape()[0], len(game.clicks.kinds)
+    size = game.information_state_tensor_shape()[0]
+    assert size == base + 3 + HISTORY * (52 + kinds + 1) + LOG_LINES * 52
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    flags = []
+    while not state.is_terminal():
+        _step_randomly(state, rng)
+        if state.cardlab_state is None:
+            continue
+        for seat in range(2):
+            tensor = np.array(state.information_state_tensor(seat))
+            assert tensor.shape == (size,)
+            did = [a for p, a in state.cardlab_state.actions if p == seat]
+            row = base + 3 + (min(len(did), HISTORY) - 1) * (52 + kinds + 1)
+            if did:  # the last own action: its kind is marked in its row
+                assert tensor[row + 52 + game.clicks.kinds.index(did[-1].kind)] == 1.0
+            flags.append(tensor[base] == 1.0)
+    assert not flags[0] and flags[-1]  # a match to 1000 points outgrows the window
 
 
 def test_parallel_poker_strings_do_not_change_with_the_others_arrangement():
@@ -152,7 +187,8 @@ def test_parallel_poker_strings_do_not_change_with_the_others_arrangement():
             state.apply_action(outcome)
         while state.current_player() == 0:
             state.apply_action(int(rng.choice(state.legal_actions())))
-        texts.add((state.information_state_string(1), state.observation_string(1), tuple(state.observation_tensor(1))))
+        texts.add((state.information_state_string(1), state.observation_string(1), tuple(state.observation_tensor(1)),
+                   tuple(state.information_state_tensor(1))))
     assert len(texts) == 1
 
 

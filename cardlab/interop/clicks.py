@@ -26,12 +26,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import re
+
 import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine import Action, Game, GameState, LegalActions, Observation
 
-__all__ = ["CATALOGUES", "Catalogue", "Clicks", "Seat", "info_text", "observation_vector", "own_actions", "table_text", "vector_size"]
+__all__ = ["CATALOGUES", "HISTORY", "LOG_LINES", "Catalogue", "Clicks", "Seat", "info_text", "info_vector", "info_vector_size",
+           "observation_vector", "own_actions", "table_text", "vector_size"]
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,9 @@ class Clicks:
         self.buttons = tuple(buttons)
         self._button_id = {(kind, amount): first + i for i, (kind, amount, _) in enumerate(buttons)}
         self.first_button = first
+        #: every action kind of the catalogue, in a fixed order (for the information-state vector)
+        self.kinds: tuple[str, ...] = tuple(dict.fromkeys(
+            [k for k, _ in self.catalogue.single] + [k for k, _ in self.catalogue.buttons] + [k for k, _ in self.catalogue.amounts]))
         self.num_actions = first + len(buttons)
         self._listed: dict[LegalActions, list[_Offer]] = {}  # listed views recur (betting choices are cached)
 
@@ -370,3 +376,56 @@ def vector_size(game: Game) -> int:
 
 def own_actions(state: GameState, player: int) -> list[Action]:
     return [action for seat, action in state.actions if seat == player]
+
+
+#: The information-state vector keeps the seat's last HISTORY own actions and the last
+#: LOG_LINES lines of its log; a flag says when older ones were dropped.
+HISTORY = 64
+LOG_LINES = 128
+_CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def info_vector_size(game: Game) -> int:
+    d, kinds = len(set(game.full_deck)), len(Clicks(game).kinds)
+    return vector_size(game) + 3 + HISTORY * (d + kinds + 1) + LOG_LINES * d
+
+
+def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks, chosen: Sequence[int] = ()) -> np.ndarray:
+    """The information state of ``obs.player`` (perfect recall) as numbers, built from what
+    the seat may see only, like :func:`info_text`: the observation vector now; a flag
+    (history truncated), the number of own actions / HISTORY and of log lines / LOG_LINES;
+    then the seat's last HISTORY own actions, oldest first, each its cards (one 0/1 per deck
+    card), its kind (one-hot) and its amount / the largest amount; then the last LOG_LINES
+    lines of its log (the events it saw), each the cards written in it (one 0/1 per deck card).
+    Unused entries are zero.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> game = Kontrabluff()
+    >>> state = game.new_state(seed=1, dealer=0)
+    >>> vector = info_vector(state.observation(0), [], Clicks(game))
+    >>> vector.shape == (info_vector_size(game),), round(vector[163] * LOG_LINES) == len(state.observation(0).log)
+    (True, True)
+    """
+    d, kinds = len(clicks.deck), clicks.kinds
+    ix = clicks.index
+    base = vector_size(obs.game)
+    out = np.zeros(info_vector_size(obs.game), np.float32)
+    out[:base] = observation_vector(obs, clicks, chosen)
+    log = list(obs.log)
+    out[base] = float(len(own_actions) > HISTORY or len(log) > LOG_LINES)
+    out[base + 1] = len(own_actions) / HISTORY
+    out[base + 2] = len(log) / LOG_LINES
+    top = max(_max_amount(obs.game), 1)
+    width = d + len(kinds) + 1
+    at = base + 3
+    for k, action in enumerate(own_actions[-HISTORY:]):
+        row = at + k * width
+        for card in action.cards:
+            out[row + ix[card]] = 1.0
+        out[row + d + kinds.index(action.kind)] = 1.0
+        out[row + d + len(kinds)] = (action.amount or 0) / top
+    at += HISTORY * width
+    for k, line in enumerate(log[-LOG_LINES:]):
+        for rank, suit in _CARD_TEXT.findall(line):
+            out[at + k * d + ix[Card.parse(rank + suit)]] = 1.0
+    return out

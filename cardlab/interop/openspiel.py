@@ -19,8 +19,11 @@ five-card low (KB-6) is five choices and a button. Parallel poker's arrangement 
 is a simultaneous move (``simultaneous=False`` plays it seat after seat, each unseen,
 for algorithms that need turns). Fight for the Lead's hidden fight cards (FL-3) are
 chosen in turn, each seat seeing none of the others', as cardlab's engine does.
-Information-state and observation strings and the observation tensor come from
-``state.observation(player)``: what that seat may see and nothing else. Returns are
+Information-state and observation strings and tensors come from
+``state.observation(player)`` (and the seat's own past actions): what that seat may see and
+nothing else. The information-state tensor (:func:`cardlab.interop.clicks.info_vector`) is
+the observation tensor, then the seat's last 64 own actions and the cards of the last 128
+lines of its log, with a flag when older ones were dropped. Returns are
 chips won (draw poker, Fight for the Lead) or the points margin (Kontrabluff,
 parallel poker).
 
@@ -49,7 +52,8 @@ from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
-from cardlab.interop.clicks import Clicks, info_text, observation_vector, own_actions, table_text, vector_size
+from cardlab.interop.clicks import (Clicks, info_text, info_vector, info_vector_size, observation_vector, own_actions, table_text,
+                                    vector_size)
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
@@ -98,7 +102,7 @@ def _game_type(name: str) -> pyspiel.GameType:
         max_num_players=players[1],
         min_num_players=players[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_defaults(name),
@@ -178,7 +182,7 @@ def _turns(game_type: pyspiel.GameType) -> pyspiel.GameType:
         max_num_players=game_type.max_num_players,
         min_num_players=game_type.min_num_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=game_type.parameter_specification,
@@ -386,20 +390,27 @@ class CardlabState(pyspiel.State):
 
 class CardlabObserver:
     """OpenSpiel's observer interface: a tensor (the seat's cards and counts, see
-    :func:`cardlab.interop.clicks.observation_vector`) and strings, from ``observation(player)``."""
+    :func:`cardlab.interop.clicks.observation_vector`; with perfect recall also its own past
+    actions and the cards of its log, :func:`cardlab.interop.clicks.info_vector`) and
+    strings, from ``observation(player)``."""
 
     def __init__(self, game: CardlabGame, perfect_recall: bool):
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(vector_size(game.settings), np.float32)
-        self.dict = {"observation": self.tensor}
+        size = info_vector_size(game.settings) if perfect_recall else vector_size(game.settings)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: CardlabState, player: int) -> None:
         core = state._core
         if core.state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = observation_vector(core.state.observation(player), self.game.clicks, core.chosen[player])
+        obs = core.state.observation(player)
+        if self.perfect_recall:
+            self.tensor[:] = info_vector(obs, own_actions(core.state, player), self.game.clicks, core.chosen[player])
+        else:
+            self.tensor[:] = observation_vector(obs, self.game.clicks, core.chosen[player])
 
     def string_from(self, state: CardlabState, player: int) -> str:
         return state.seat_text(player, self.perfect_recall)
