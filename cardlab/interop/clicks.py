@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import functools
 import re
 
 import numpy as np
@@ -382,11 +383,13 @@ def own_actions(state: GameState, player: int) -> list[Action]:
 #: LOG_LINES lines of its log; a flag says when older ones were dropped.
 HISTORY = 64
 LOG_LINES = 128
-_CARD_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+_CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+_card = functools.lru_cache(maxsize=None)(Card.parse)  # a card as cardlab writes it (10♥)
 
 
-def info_vector_size(game: Game) -> int:
-    d, kinds = len(set(game.full_deck)), len(Clicks(game).kinds)
+def info_vector_size(game: Game, clicks: Clicks | None = None) -> int:
+    kinds = len((clicks or Clicks(game)).kinds)
+    d = len(set(game.full_deck))
     return vector_size(game) + 3 + HISTORY * (d + kinds + 1) + LOG_LINES * d
 
 
@@ -409,7 +412,7 @@ def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks,
     d, kinds = len(clicks.deck), clicks.kinds
     ix = clicks.index
     base = vector_size(obs.game)
-    out = np.zeros(info_vector_size(obs.game), np.float32)
+    out = np.zeros(info_vector_size(obs.game, clicks), np.float32)
     out[:base] = observation_vector(obs, clicks, chosen)
     log = list(obs.log)
     out[base] = float(len(own_actions) > HISTORY or len(log) > LOG_LINES)
@@ -426,6 +429,6 @@ def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks,
         out[row + d + len(kinds)] = (action.amount or 0) / top
     at += HISTORY * width
     for k, line in enumerate(log[-LOG_LINES:]):
-        for rank, suit in _CARD_TEXT.findall(line):
-            out[at + k * d + ix[Card.parse(rank + suit)]] = 1.0
+        for text in _CARD_TEXT.findall(line):
+            out[at + k * d + ix[_card(text)]] = 1.0
     return out
