@@ -43,6 +43,17 @@ def assert_illegal_leaves_state(state: GameState, action: Action) -> None:
     assert state.to_json() == before_json
 
 
+def played(game: Game, seed: int, moves: int) -> GameState:
+    """A state of ``game`` after up to ``moves`` random legal actions from ``seed``."""
+    state = game.new_state(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        state.apply(state.legal_actions().sample(rng))
+    return state
+
+
 def random_playout(
     game: Game,
     seed: int,

@@ -14,17 +14,11 @@ import pytest
 from cardlab import Action, Card, IllegalActionError, SettingsError
 from cardlab.engine import ActionList, Event, Observation, Zone, cards_in, seat_names
 from cardlab.games.kontrabluff import Kontrabluff
+from tests.playout import played
 
 
 def random_game(seed: int, steps: int, game: Kontrabluff | None = None):
-    game = game or Kontrabluff()
-    state = game.new_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state.apply(state.legal_actions().sample(rng))
-    return state
+    return played(game or Kontrabluff(), seed, steps)
 
 
 # -- Action ---------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from cardlab.engine import (
     MAX_ACTIONS,
     MAX_JSON_BYTES,
     Action,
-    Game,
     GameState,
     IllegalActionError,
     ReplayError,
@@ -34,6 +33,7 @@ from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
+from tests.playout import played
 
 GAMES = {
     "kontrabluff": Kontrabluff(target=100),
@@ -42,17 +42,6 @@ GAMES = {
     "parallel_poker": ParallelPoker(games=2),
 }
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def played(game: Game, seed: int, moves: int) -> GameState:
-    """A state of ``game`` after up to ``moves`` random actions from ``seed``."""
-    state = game.new_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        state.apply(state.legal_actions().sample(rng))
-    return state
 
 
 # Values of every type a caller might pass by mistake (or on purpose).
