@@ -24,8 +24,6 @@ Needs Debian's chromium at /usr/bin/chromium (apt-get install chromium).
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import shutil
 import statistics
 import sys
@@ -34,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from browser_servers import CHROMIUM, SKIP_REASON, VIEWPORT, launch_browser, notebook_copy, server  # noqa: E402
+from browser_servers import CHROMIUM, SKIP_REASON, VIEWPORT, notebook_copy, voila_browser, write_notebook  # noqa: E402
 
 GAMES = ("kontrabluff", "draw-poker", "fight-for-the-lead", "parallel-poker")
 PEER = "bench-peer"
@@ -137,27 +135,19 @@ def main() -> None:
         parser.error("use at least 50 clicks")
     if not CHROMIUM.exists():
         sys.exit(SKIP_REASON)
-    from playwright.sync_api import sync_playwright
-
     folder = notebook_copy()
-    (folder / f"{PEER}.ipynb").write_text(json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "peer", "metadata": {}, "outputs": [],
-                   "source": PEER_CODE}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5}))
+    write_notebook(folder, PEER, PEER_CODE)
     rows = []
     try:
-        with server("voila", folder) as running, sync_playwright() as playwright:
-            browser = launch_browser(playwright)
+        with voila_browser(folder) as (running, browser):
             page = browser.new_page(viewport=VIEWPORT)
             page.set_default_timeout(20_000)
-            runs = [(f"peer: bare ipywidgets button", PEER, "peer")]
+            runs = [("peer: bare ipywidgets button", PEER, "peer")]
             runs += [(game, f"play-{game}", "packet" if game == "parallel-poker" else "select") for game in args.games]
             for name, notebook, mode in runs:
                 times = sorted(measure(page, running.url, notebook, mode, args.clicks))
                 rows.append((name, len(times), statistics.median(times), statistics.fmean(times),
                              times[int(0.9 * (len(times) - 1))], times[0], times[-1]))
-            browser.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"click -> updated page, Voilà, Chromium {VIEWPORT['width']}x{VIEWPORT['height']}, "

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-from browser_servers import CHROMIUM, SKIP_REASON, VIEWPORT, launch_browser, notebook_copy, server  # noqa: E402
+from browser_servers import CHROMIUM, SKIP_REASON, VIEWPORT, notebook_copy, voila_browser  # noqa: E402
 
 NOTEBOOK = "play-kontrabluff"
 PREFERRED = ("Continue", "Yes", "Pass", "Hand over", "See")
@@ -79,13 +79,10 @@ def main() -> None:
     args = parser.parse_args()
     if not CHROMIUM.exists():
         sys.exit(SKIP_REASON)
-    from playwright.sync_api import sync_playwright
-
     folder = notebook_copy()
     rows = []
     try:
-        with server("voila", folder) as running, sync_playwright() as playwright:
-            browser = launch_browser(playwright)
+        with voila_browser(folder) as (running, browser):
             page = browser.new_page(viewport=VIEWPORT)
             page.set_default_timeout(20_000)
             page.goto(f"{running.url}/voila/render/{NOTEBOOK}.ipynb", timeout=120_000)
@@ -106,7 +103,6 @@ def main() -> None:
                         raise
                 if i % args.every == 0:
                     rows.append((i, *heap(cdp)))
-            browser.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"JS heap after GC while playing {NOTEBOOK} in Voilà (Chromium {VIEWPORT['width']}x{VIEWPORT['height']})")

@@ -119,10 +119,8 @@ def browser_latency(actions: int) -> list[float]:
     import re
     import shutil
 
-    from playwright.sync_api import sync_playwright
-
     from cardlab.app import DB_VARIABLE
-    from tests.browser.browser_servers import NOTEBOOKS, VIEWPORT, launch_browser, server
+    from tests.browser.browser_servers import NOTEBOOKS, VIEWPORT, voila_browser
 
     folder = Path(tempfile.mkdtemp(prefix="cardlab-rooms-bench-"))
     shutil.copy(NOTEBOOKS / "join.ipynb", folder / "join.ipynb")
@@ -131,8 +129,7 @@ def browser_latency(actions: int) -> list[float]:
     tokens = store.tokens(room)
     os.environ[DB_VARIABLE] = store.path
     delays: list[float] = []
-    with server("voila", folder) as voila, sync_playwright() as playwright:
-        browser = launch_browser(playwright)
+    with voila_browser(folder) as (voila, browser):
         pages = []
         for seat in (0, 1):
             context = browser.new_context(viewport=VIEWPORT)
@@ -171,7 +168,6 @@ def browser_latency(actions: int) -> list[float]:
                 choice.first.click()
             other.wait_for_function(f"before => ({log})() !== before", arg=before, timeout=20_000)
             delays.append(time.perf_counter() - start)
-        browser.close()
     return delays
 
 

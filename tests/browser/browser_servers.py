@@ -171,6 +171,27 @@ def launch_browser(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=60_000)
 
 
+@contextlib.contextmanager
+def voila_browser(folder: Path) -> Iterator[tuple[Server, object]]:
+    """Voilà serving ``folder`` and Debian's Chromium, both stopped when the block ends
+    (the benchmarks' set-up: ``with voila_browser(folder) as (voila, browser): ...``)."""
+    from playwright.sync_api import sync_playwright
+
+    with server("voila", folder) as running, sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            yield running, browser
+        finally:
+            browser.close()
+
+
+def write_notebook(folder: Path, name: str, code: str) -> Path:
+    """A one-cell notebook ``name.ipynb`` in ``folder`` running ``code`` (for a benchmark's peer)."""
+    path = folder / f"{name}.ipynb"
+    path.write_text(json.dumps(_notebook(code)))
+    return path
+
+
 # Voilà and JupyterLab scroll inside an element, so Playwright's full-page shot would stop at
 # the window: for a screenshot the window is made as tall as the content, then set back.
 def full_page_screenshot(page, path: Path) -> None:
