@@ -105,14 +105,15 @@ def wilson_interval(wins: int, n: int) -> tuple[float, float, float]:
 
 
 def decision_times(make_bot: Callable[[int], Bot], game: Game, decisions: int, seed: int = 0) -> dict[str, float]:
-    """Milliseconds per decision of a bot playing itself: median, 95th percentile, worst,
-    in wall-clock time and in this process's CPU time (what an idle machine would show)."""
+    """Milliseconds per decision of a bot playing itself in every seat: median, 95th
+    percentile, worst, in wall-clock time and in this process's CPU time (what an idle
+    machine would show)."""
     times: list[float] = []
     cpu: list[float] = []
     m = 0
     while len(times) < decisions:
         state = game.new_state(seed=seed + m)
-        bots = [make_bot(seed + m), make_bot(seed + m + 1)]
+        bots = [make_bot(seed + m + k) for k in range(game.num_players)]
         while not state.is_terminal and len(times) < decisions:
             seat = state.current_player
             t0, c0 = time.perf_counter(), time.process_time()
@@ -212,11 +213,25 @@ def _print_kontrabluff(result: dict) -> None:
 GAMES = ("kontrabluff", "draw_poker", "parallel_poker", "fight_for_the_lead")
 
 
-def _game_rows(name: str, quick: bool) -> list[dict]:
-    """Run ``benchmarks/bench_<name>.py``'s ``bench(quick)`` and print its rows as a table."""
+def search_decision_row(name: str, quick: bool, seed: int = 0) -> dict:
+    """The search bot's decision times at the game's default setting, every seat a search bot
+    (target < 200 ms, worst case included): a row for :func:`peers.print_rows`."""
+    from cardlab.games import GAMES as ENTRIES
+
+    d = decision_times(lambda s: SearchBot(s), ENTRIES[name].game(), 60 if quick else 400, seed)
+    return {"name": f"{name}_search_decision_worst_ms", "value": round(d["worst_ms"]), "unit": "ms wall",
+            "note": f"{d['decisions']} decisions: median {d['median_ms']:.0f}, 95th percentile {d['p95_ms']:.0f} ms; "
+                    f"CPU median {d['cpu_median_ms']:.0f}, 95th percentile {d['cpu_p95_ms']:.0f}, "
+                    f"worst {d['cpu_worst_ms']:.0f} ms (target < 200 ms)"}
+
+
+def _game_rows(name: str, quick: bool, seed: int = 0) -> list[dict]:
+    """Run ``benchmarks/bench_<name>.py``'s ``bench(quick)``, add the search bot's decision
+    times, and print the rows as a table."""
     import importlib
 
     rows = importlib.import_module(f"bench_{name}").bench(quick)
+    rows.append(search_decision_row(name, quick, seed))
     print(f"\n{name.replace('_', ' ')}")
     print_rows(rows, indent="  ")
     return rows
@@ -236,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         _print_kontrabluff(results["kontrabluff"])
     for name in ("draw_poker", "parallel_poker", "fight_for_the_lead"):
         if name in args.games:
-            results[name] = _game_rows(name, args.quick)
+            results[name] = _game_rows(name, args.quick, args.seed)
     if args.json:
         with open(args.json, "w") as out:
             json.dump(results, out, indent=2)
