@@ -244,7 +244,7 @@ def _key_table(rules: HandRules) -> np.ndarray:
     strength = np.array([rules.strength(c) for c in CATEGORIES], dtype=np.int64)
     plain = strength[category] << 20 | bits
     suited = strength[CATEGORIES.index(Category.FLUSH)] << 20 | bits
-    for numbers, top in rules._straights.items():  # HR-1, HR-5: the straights of this deck
+    for numbers, top in rules.straights.items():  # HR-1, HR-5: the straights of this deck
         i = np.searchsorted(machine.multisets, sum(5 ** (n - 2) for n in numbers))
         plain[i] = _make_key(rules.strength(Category.STRAIGHT), (top,))
         suited[i] = _make_key(rules.strength(Category.STRAIGHT_FLUSH), (top,))

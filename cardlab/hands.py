@@ -28,8 +28,9 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from cardlab.cards import DECK_SIZES, RANK_WEIGHTS, Card, CardError, Rank, check_distinct, deck_ranks
 
@@ -174,6 +175,22 @@ class HandRules:
     def strength(self, category: Category | str) -> int:
         """0 for the lowest category of this order .. 8 for the best."""
         return self._strength[Category(category)]
+
+    @property
+    def straights(self) -> Mapping[frozenset[int], int]:
+        """The straights of this deck (HR-1, HR-5): each set of five rank numbers (2..14,
+        the ace 14) that makes a straight, mapped to its top card's number. Read-only.
+
+        >>> [(sorted(numbers), top) for numbers, top in HandRules(32).straights.items()]
+        [([7, 8, 9, 10, 11], 11), ([8, 9, 10, 11, 12], 12), ([9, 10, 11, 12, 13], 13), ([10, 11, 12, 13, 14], 14), ([7, 8, 9, 10, 14], 10)]
+        >>> len(HandRules(52).straights), len(HandRules(32, ace_low=False).straights)
+        (10, 4)
+        >>> HandRules().straights[frozenset({2, 3, 4, 5, 7})] = 7
+        Traceback (most recent call last):
+        ...
+        TypeError: 'mappingproxy' object does not support item assignment
+        """
+        return MappingProxyType(self._straights)
 
     def straight_top(self, numbers: Iterable[int]) -> int | None:
         """The top card of the straight these five rank numbers form, or None.

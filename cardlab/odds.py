@@ -66,7 +66,7 @@ def _multisets(size: int) -> tuple[np.ndarray, np.ndarray]:
 
 @functools.cache
 def _straight_masks(rules: HandRules) -> np.ndarray:
-    return np.array(sorted(sum(1 << (n - 2) for n in numbers) for numbers in rules._straights), dtype=np.int64)
+    return np.array(sorted(sum(1 << (n - 2) for n in numbers) for numbers in rules.straights), dtype=np.int64)
 
 
 def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:

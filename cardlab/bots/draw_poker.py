@@ -68,7 +68,7 @@ def _four_to_something(hand: tuple[Card, ...], rules: HandRules) -> bool:
     if max(suits.count(s) for s in set(suits)) >= 4:
         return True
     numbers = {card.rank.number for card in hand}
-    return any(len(straight & numbers) >= 4 for straight in rules._straights)  # four of some straight's five ranks
+    return any(len(straight & numbers) >= 4 for straight in rules.straights)  # four of some straight's five ranks
 
 
 def discard_candidates(hand: tuple[Card, ...], rules: HandRules) -> list[tuple[Card, ...]]:
@@ -98,7 +98,7 @@ def discard_candidates(hand: tuple[Card, ...], rules: HandRules) -> list[tuple[C
             if len(odd) == 1:
                 options.append(odd)
         numbers = {card.rank.number for card in hand}
-        for straight in rules._straights:
+        for straight in rules.straights:
             if len(straight & numbers) == 4:  # keep one card of each of the four ranks
                 keep = {card.rank.number: card for card in reversed(hand) if card.rank.number in straight}
                 options.append(tuple(card for card in hand if card not in keep.values()))
