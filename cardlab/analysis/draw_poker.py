@@ -34,10 +34,11 @@ BOTS: dict[str, Callable[[int], Any]] = {
 
 
 def _session(game: DrawPoker, bots: Sequence[Callable], seed: int) -> DrawPokerState:
+    """A whole session played by cardlab's own bots (of :data:`BOTS`), trusted to play legal actions."""
     state = game.new_state(seed=seed)
     while not state.is_terminal:
         seat = state.current_player
-        state.apply(bots[seat](state.observation(seat)))
+        state.apply_trusted(seat, bots[seat](state.observation(seat)))
     return state
 
 

@@ -155,7 +155,7 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
         start = game.new_state(seed=int(np.random.SeedSequence([seed, index]).generate_state(1)[0]))
         while start.phase is Phase.FIGHT:
             seat = start.current_player
-            start.apply_for(seat, bot(start.observation(seat)))
+            start.apply_trusted(seat, bot(start.observation(seat)))  # cardlab's rule bot: legal actions
         me = start.current_player
         for k in ks:
             state = start.clone()
@@ -165,7 +165,7 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
             state.apply_for(me, Action("exchange", _lowest(state.hands[me], k)))
             while not state.is_terminal:
                 seat = state.current_player
-                state.apply_for(seat, bot(state.observation(seat)))
+                state.apply_trusted(seat, bot(state.observation(seat)))
             payout = state.stacks[me] - (start.stacks[me] - k * game.exchange_fee)
             stake = state.last_pot if state.tricks[me] == 0 else 0
             results[k].append((state.tricks[me], payout, stake))

@@ -34,14 +34,18 @@ def rollout_gain(state: GameState, player: int, action: Action, policy: Policy, 
     """``player`` plays ``action``, then ``policy`` plays every seat until the round ends:
     ``player``'s points gain minus the others' mean gain, counted from before the action
     (which may itself end the round). ``state`` is changed in place.
+
+    A trusted caller: ``action`` must be legal for ``player`` now and ``policy`` must
+    return one of its observation's legal actions (as every :class:`~cardlab.bots.Bot`
+    does), so both are played unchecked (:meth:`~cardlab.engine.GameState.apply_trusted`).
     """
     start, before = state.round_index, state.points
-    state.apply_for(player, action)
+    state.apply_trusted(player, action)
     for _ in range(max_actions):
         if state.is_terminal or state.round_index != start:
             break
         seat = state.current_player
-        state.apply_for(seat, policy(state.observation(seat)))
+        state.apply_trusted(seat, policy(state.observation(seat)))
     after = state.points
     gains = [a - b for a, b in zip(after, before)]
     others = [g for seat, g in enumerate(gains) if seat != player]
