@@ -134,6 +134,7 @@ def textbook_discard(hand: tuple[Card, ...], rules: HandRules) -> tuple[Card, ..
     return max(options, key=expected)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # the search bot's rollouts ask again for the hands of each sampled deal
 def draw_chance(hand: tuple[Card, ...], rules: HandRules) -> Fraction:
     """The exact chance that the textbook draw ends in a hand better than one pair.
 

@@ -5,7 +5,10 @@ with its observation (``game.sample_state``, determinization), applies the actio
 plays on with a rollout policy until the scoring round ends (``state.round_index``
 changes). An action's value is the mean of its own points gain minus the others' mean
 gain. The same samples serve every action (common random numbers), so the comparison
-is sharper than the sample count suggests.
+is sharper than the sample count suggests. A work budget (:data:`BUDGETS`, counted in
+rollout actions, not in seconds, so a seed still gives the same decision) bounds the
+slowest decisions: when the rollouts would overrun it, every action is scored on fewer
+of the same samples.
 
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> state = Kontrabluff().new_state(seed=5)
@@ -16,7 +19,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -25,9 +30,17 @@ from cardlab.bots.rule import RuleBot
 from cardlab.engine import Action, Game, GameState, Observation
 from cardlab.games import game_entry
 
-__all__ = ["SearchBot", "rollout_gain"]
+__all__ = ["BUDGETS", "SearchBot", "rollout_gain", "affordable_samples"]
 
 Policy = Callable[[Observation], Action]
+
+#: Rollout actions one decision may play, by game: the default work budget of
+#: :class:`SearchBot`. Set so that the slowest decision at the game's default setting
+#: stays under 200 ms (``benchmarks/bench_games.py``); a draw-poker rollout action costs
+#: about 60 microseconds (five hands, the exact draw odds of the rollout bot), and its
+#: first-betting decisions without a budget played up to 2,800 of them. The other games
+#: decide in time without one.
+BUDGETS: Mapping[str, int] = MappingProxyType({"draw_poker": 1500})
 
 
 def rollout_gain(state: GameState, player: int, action: Action, policy: Policy, max_actions: int = 1000) -> float:
@@ -52,6 +65,24 @@ def rollout_gain(state: GameState, player: int, action: Action, policy: Policy, 
     return gains[player] - (sum(others) / len(others) if others else 0.0)
 
 
+def affordable_samples(budget: float, spent: int, per_rollout: float, done: Sequence[int], limit: int, least: int) -> int:
+    """How many samples every candidate can be scored on within ``budget`` rollout actions:
+    the most, up to ``limit`` and at least ``least``, when ``spent`` are played already,
+    a rollout plays ``per_rollout`` on average and candidate ``i`` has ``done[i]`` samples.
+
+    >>> affordable_samples(1000, spent=200, per_rollout=10, done=[20, 0, 0], limit=32, least=8)
+    32
+    >>> affordable_samples(1000, spent=200, per_rollout=20, done=[20, 0, 0], limit=32, least=8)
+    20
+    >>> affordable_samples(100, spent=400, per_rollout=20, done=[20, 0, 0], limit=32, least=8)
+    8
+    """
+    for samples in range(limit, least, -1):
+        if spent + per_rollout * sum(max(0, samples - d) for d in done) <= budget:
+            return samples
+    return least
+
+
 class SearchBot:
     """Monte Carlo search over sampled hidden cards (determinization), for any game.
 
@@ -60,18 +91,27 @@ class SearchBot:
     ``rollout`` plays both sides after the action (default: :class:`RuleBot`).
     Candidates are the rollout bot's short list when it keeps one (``candidates``),
     else every legal action, or at most ``max_actions`` of them when there are more.
+    ``budget`` bounds the rollout actions of one decision (None: the game's entry in
+    :data:`BUDGETS`, if any; ``math.inf``: no bound): once ``samples // 4`` rollouts show
+    their average length, the candidates are scored on only as many samples as the
+    budget affords, never fewer than ``samples // 4`` (see :meth:`action_values`).
+    The rollout policy must return legal actions (:func:`rollout_gain` trusts it).
     A game whose entry in :data:`cardlab.games.GAMES` names its own search bot is
     played by that class instead.
     """
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, samples: int = 32, rollout: Policy | None = None, max_actions: int = 12):
+    def __init__(self, seed: int | None = None, samples: int = 32, rollout: Policy | None = None, max_actions: int = 12,
+                 budget: float | None = None):
         if samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples!r}")
+        if budget is not None and not budget > 0:
+            raise ValueError(f"budget must be a positive number of rollout actions (or None), got {budget!r}")
         self.seed = seed
         self.samples = samples
         self.max_actions = max_actions
+        self.budget = budget
         self.rng = np.random.default_rng(seed)
         self.rollout = rollout if rollout is not None else RuleBot(seed)
         self._delegates: dict[str, Any] = {}
@@ -130,7 +170,13 @@ class SearchBot:
         return [worlds[i % len(worlds)] for i in range(self.samples)]
 
     def action_values(self, observation: Observation) -> dict[Action, float]:
-        """Each candidate action's mean points margin over the sampled worlds (hints for tables)."""
+        """Each candidate action's mean points margin over the sampled worlds (hints for tables).
+
+        Candidates are played out one after the other, each on the samples in order. The
+        rollout actions are counted: when, at the average length so far, the rest would
+        overrun the budget, fewer samples are kept (:func:`affordable_samples`) and every
+        candidate's margin is its mean over the same first ones.
+        """
         delegate = self._delegate(observation.game)
         if delegate is not None and hasattr(delegate, "action_values"):
             return delegate.action_values(observation)
@@ -139,13 +185,23 @@ class SearchBot:
             return {actions[0]: 0.0}
         player = observation.player
         worlds = self.sample_worlds(observation)
-        values: dict[Action, float] = {}
-        for action in actions:
-            total = 0.0
-            for world in worlds:
-                total += rollout_gain(world.clone(), player, action, self.rollout)
-            values[action] = total / len(worlds)
-        return values
+        budget = self.budget if self.budget is not None else BUDGETS.get(observation.game.name, math.inf)
+        limit, least = len(worlds), min(len(worlds), max(1, self.samples // 4))
+        gains: list[list[float]] = [[] for _ in actions]
+        spent = rollouts = 0
+        for mine, action in zip(gains, actions):
+            for world in worlds[:limit]:
+                if len(mine) >= limit:
+                    break
+                state = world.clone()
+                played = len(state.actions)
+                mine.append(rollout_gain(state, player, action, self.rollout))
+                spent += len(state.actions) - played
+                rollouts += 1
+                if rollouts >= least and limit > least:
+                    limit = affordable_samples(budget, spent, spent / rollouts, [len(g) for g in gains], limit, least)
+        return {action: sum(mine[:limit]) / limit for action, mine in zip(actions, gains)}
 
     def __repr__(self) -> str:
-        return f"SearchBot(seed={self.seed!r}, samples={self.samples!r})"
+        budget = "" if self.budget is None else f", budget={self.budget!r}"
+        return f"SearchBot(seed={self.seed!r}, samples={self.samples!r}{budget})"
