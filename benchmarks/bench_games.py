@@ -107,7 +107,10 @@ def wilson_interval(wins: int, n: int) -> tuple[float, float, float]:
 def decision_times(make_bot: Callable[[int], Bot], game: Game, decisions: int, seed: int = 0) -> dict[str, float]:
     """Milliseconds per decision of a bot playing itself in every seat: median, 95th
     percentile, worst, in wall-clock time and in this process's CPU time (what an idle
-    machine would show)."""
+    machine would show). One untimed decision first (from another seed), so the tables
+    built once per process (hand values, draw-odds multisets) are not counted."""
+    warm = game.new_state(seed=seed + 10**6)
+    make_bot(seed + 10**6)(warm.observation(warm.current_player))
     times: list[float] = []
     cpu: list[float] = []
     m = 0
