@@ -38,8 +38,8 @@ def native(name: str, seconds: float) -> float:
     return actions / (time.process_time() - start)
 
 
-def openspiel(name: str, seconds: float) -> float:
-    game = cos.load(name, **SETTINGS[name])
+def openspiel(name: str, seconds: float, chance: str = "explicit") -> float:
+    game = cos.load(name, chance=chance, **SETTINGS[name])
     rng = np.random.default_rng(0)
     actions, steps, start = 0, 0, time.process_time()
     while time.process_time() - start < seconds:
@@ -50,16 +50,17 @@ def openspiel(name: str, seconds: float) -> float:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
             elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-                state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(2)])
+                joint = [state.legal_actions(p) for p in range(2)]
+                state.apply_actions([legal[int(rng.integers(len(legal)))] if legal else 0 for legal in joint])
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
         actions += len(state.cardlab_state.actions)
-    STEPS[name] = steps / actions
+    STEPS[name, chance] = steps / actions
     return actions / (time.process_time() - start)
 
 
-STEPS: dict[str, float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
+STEPS: dict[tuple[str, str], float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
 
 
 def pettingzoo(name: str, seconds: float) -> float:
