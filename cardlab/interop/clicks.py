@@ -380,17 +380,14 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
     n = obs.game.num_players
     out = np.zeros(3 * d + 2 * n + 1, np.float32)
     ix = clicks.index
-    for card in obs.hand:
-        out[ix[card]] = 1.0
-    for i in chosen:
-        out[d + i] = 1.0
-    hand = set(obs.hand)
-    for zone in obs.zones:
-        for card in zone.cards:
-            if card is not None and card not in hand:
-                out[2 * d + ix[card]] = 1.0
-    for p, value in enumerate(obs.points[:n]):
-        out[3 * d + p] = float(value)
+    hand = obs.hand
+    marked = [ix[card] for card in hand]
+    marked += [d + i for i in chosen]
+    mine = set(hand)
+    marked += [2 * d + ix[card] for zone in obs.zones for card in zone.cards if card is not None and card not in mine]
+    out[marked] = 1.0
+    points = obs.points[:n]
+    out[3 * d: 3 * d + len(points)] = points
     out[3 * d + n] = float(obs.pot or 0)
     if obs.current_player is not None:
         out[3 * d + n + 1 + obs.current_player] = 1.0
