@@ -280,7 +280,9 @@ class CardlabState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         acting = self._core.player
-        if acting == player or (acting == pyspiel.PlayerId.SIMULTANEOUS and player >= 0 and self._core.state.legal_actions(player)):
+        if player < 0:  # chance outcomes come from chance_outcomes()
+            return []
+        if acting == player or (acting == pyspiel.PlayerId.SIMULTANEOUS and self._core.state.legal_actions(player)):
             return self._ids(player)
         return []
 
