@@ -3,11 +3,13 @@
     PYTHONPATH=$PWD python benchmarks/bench_interop.py
 
 Random play of each game, the same settings, in one run: cardlab's loop (legal view,
-``sample``, ``apply_for``), OpenSpiel (chance nodes deal the deck; a random legal click
-each step) and PettingZoo (a random id from the action mask each step). Speeds are
-cardlab actions per CPU second (a five-card low counts once, however many clicks it
-takes), and the ratio is native / adapter (target: at most 2). Last, ISMCTS's time per
-decision at the notebook's settings.
+``sample``, ``apply_for``), OpenSpiel with explicit chance (a chance node per card deals
+the first deck; a random legal click each step), OpenSpiel with ``chance="sampled"`` (no
+chance node: the game's seed shuffles every deck) and PettingZoo (a random id from the
+action mask each step, ``observe`` called every step). Speeds are cardlab actions per CPU
+second (a five-card low counts once, however many clicks it takes), and the ratio is
+native / adapter (target: at most 2); steps are OpenSpiel's steps (chance nodes and clicks)
+per cardlab action. Last, ISMCTS's time per decision at the notebook's settings.
 """
 
 from __future__ import annotations
@@ -100,11 +102,15 @@ def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: 
 
 
 def main(seconds: float = 2.0) -> None:
-    print(f"{'game':20} {'cardlab':>10} {'OpenSpiel':>10} {'ratio':>6} {'PettingZoo':>11} {'ratio':>6}"
-          f" {'steps/action':>13}   (cardlab actions per CPU second)")
+    print("cardlab actions per CPU second; ratio = cardlab / adapter; steps = OpenSpiel steps per cardlab action")
+    print(f"{'game':20} {'cardlab':>8} | {'explicit':>8} {'ratio':>5} {'steps':>5} | {'sampled':>8} {'ratio':>5}"
+          f" {'steps':>5} | {'PettingZoo':>10} {'ratio':>5}")
     for name in SETTINGS:
-        a, b, c = native(name, seconds), openspiel(name, seconds), pettingzoo(name, seconds)
-        print(f"{name:20} {a:10.0f} {b:10.0f} {a / b:6.1f} {c:11.0f} {a / c:6.1f} {STEPS[name]:13.1f}")
+        a = native(name, seconds)
+        b, s = openspiel(name, seconds), openspiel(name, seconds, "sampled")
+        c = pettingzoo(name, seconds)
+        print(f"{name:20} {a:8.0f} | {b:8.0f} {a / b:5.1f} {STEPS[name, 'explicit']:5.1f} | {s:8.0f} {a / s:5.1f}"
+              f" {STEPS[name, 'sampled']:5.1f} | {c:10.0f} {a / c:5.1f}")
     for name, settings in (("kontrabluff", {"target": 15}), ("draw_poker", {})):
         print(f"ISMCTS, 20 simulations, {name}: median {1000 * ismcts_seconds(name, settings):.0f} ms per click decision")
 

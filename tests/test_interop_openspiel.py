@@ -176,6 +176,32 @@ def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
         assert remembered > 0
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_information_state_string_never_forgets(name):
+    """Perfect recall: at every step a seat's information-state string keeps every line it
+    held before (its log and its own actions) and adds the new ones after them."""
+    game = cos.load(name, **QUICK[name])
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step_randomly(state, rng)
+    before = [None] * game.num_players()
+    grew, over = 0, False
+    while not over:
+        over = state.is_terminal()  # the last look is at the end of the game
+        for seat in range(game.num_players()):
+            text = state.information_state_string(seat)
+            log, did = text.split("\nYou did: ")[0].split("\n"), text.split("\nYou did: ")[1].split("\n")[0]
+            if before[seat] is not None:
+                old_log, old_did = before[seat]
+                assert log[: len(old_log)] == old_log and (old_did == "nothing yet" or did.startswith(old_did))
+                grew += len(log) > len(old_log)
+            before[seat] = (log, did)
+        if not over:
+            _step_randomly(state, rng)
+    assert grew >= game.num_players()  # each seat saw something happen
+
+
 def test_the_information_state_tensor_recalls_own_actions_and_flags_a_long_history():
     """A fixed size per game and settings; the seat's own actions are in it (the observation
     tensor alone forgets them), and a long Kontrabluff match (KB-12) outgrows its window and sets the flag."""

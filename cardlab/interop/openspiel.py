@@ -3,12 +3,23 @@
 Importing this module registers four games with ``pyspiel.register_game``:
 ``cardlab_kontrabluff``, ``cardlab_draw_poker``, ``cardlab_parallel_poker`` and
 ``cardlab_fight_for_the_lead``. Each game's settings are its OpenSpiel parameters (a
-setting that may be None takes -1 for None); three more choose how chance is played:
+setting that may be None takes -1 for None); more choose how chance is played:
 
-* the shuffle is **explicit chance**: a chance node picks the first dealer (KB-1, DP-1,
-  PP-1, FL-2), then one node per card picks the deck's next card, uniformly from those
-  left; the game then runs on that stacked deck. Later shuffles of a long match or
-  session (a new Kontrabluff deal, KB-11; the next hand, DP-10) come from ``seed``.
+* ``chance="explicit"`` (the default): the shuffle is **explicit chance**. A chance node
+  picks the first dealer (KB-1, DP-1, PP-1, FL-2), then one node per card picks the deck's
+  next card, uniformly from those left; the game then runs on that stacked deck. Later
+  shuffles of a long match or session (a new Kontrabluff deal, KB-11; a refilled stock,
+  DP-5; the next hand, DP-10) come from ``seed``. This is the default because OpenSpiel's
+  exact algorithms (CFR, exploitability, best response) and its tree searches need the
+  chance outcomes listed, and with one hand of draw poker or one game of Fight for the
+  Lead (the defaults here) the deal is all of the game's chance.
+* ``chance="sampled"``: ``SAMPLED_STOCHASTIC``, no chance node. Each new game draws one
+  cardlab seed from the game's ``seed``, and that seed shuffles every deck and refill and
+  draws the first dealer: all of the game's chance, sampled, at no step's cost (for random
+  play, reinforcement learning and ISMCTS, which resamples). open-spiel 2.0.2 cannot save
+  a Python game's generator, so ``pyspiel.serialize_game_and_state`` (and pickling a
+  state) is refused in this mode; ``state.serialize()`` and ``game.deserialize_state``
+  work.
 * ``dealer`` >= 0 fixes the first dealer instead of a chance node.
 * ``decks``: deck lists ("Ah Kd ...|...") make the shuffle one chance node choosing one
   of them uniformly, and ``prefix`` ("open 2|call|...") plays the same first moves after
@@ -21,9 +32,13 @@ for algorithms that need turns). Fight for the Lead's hidden fight cards (FL-3) 
 chosen in turn, each seat seeing none of the others', as cardlab's engine does.
 Information-state and observation strings and tensors come from
 ``state.observation(player)`` (and the seat's own past actions): what that seat may see and
-nothing else. The information-state tensor (:func:`cardlab.interop.clicks.info_vector`) is
-the observation tensor, then the seat's last 64 own actions and the cards of the last 128
-lines of its log, with a flag when older ones were dropped. Returns are
+nothing else. The information-state string has perfect recall: the seat's whole log (every
+event it saw since the first deal; the engine never cuts a log), everything it did, then
+the table and its chosen cards. The information-state tensor
+(:func:`cardlab.interop.clicks.info_vector`) does not: it is the observation tensor, then
+the seat's last 64 own actions and the cards named in the last 128 lines of its log, with
+a flag when older ones were dropped. A line's words other than its cards (who passed,
+called or saw) are not in it, so two information states can share a tensor. Returns are
 chips won (draw poker, Fight for the Lead) or the points margin (Kontrabluff,
 parallel poker).
 
