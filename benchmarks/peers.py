@@ -55,11 +55,15 @@ def random_play_actions_per_second(game: Game, seconds: float = 3.0, seed: int =
 
     With ``observe`` each action is chosen from the acting seat's observation, as a
     bot or a table would; without, straight from ``state.legal_actions()``.
+
+    The loop has the shape of the peer's ``loop="step"``: one generator chooses the
+    actions of the whole run (RLCard's loop makes one for the run too), and each game
+    is a new seeded state (RLCard's ``env.reset``).
     """
+    rng = np.random.default_rng(seed)
     actions, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         state = game.new_state(seed=seed)
-        rng = np.random.default_rng(seed)
         seed += 1
         while not state.is_terminal:
             legal = state.observation(state.current_player).legal_actions if observe else state.legal_actions()

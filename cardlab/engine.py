@@ -136,7 +136,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from cardlab.cards import Card, CardError, deck, parse_cards
+from cardlab.cards import Card, CardError, deck, parse_cards, seeded_integer, seeded_permutation
 from cardlab.chain import Chain, LogView
 
 __all__ = [
@@ -966,7 +966,9 @@ class GameState:
 
     # -- randomness -------------------------------------------------------------
     def _rng(self, *keys: int) -> np.random.Generator:
-        """The generator of ``cardlab.cards.rng_for(seed, *keys)`` (the seed is checked once, at ``new_state``)."""
+        """The generator of ``cardlab.cards.rng_for(seed, *keys)`` (the seed is checked once, at
+        ``new_state``). A shuffle or one draw is cheaper through ``cardlab.cards.seeded_permutation``
+        and ``seeded_integer`` (the same draws), as ``_new_deck``, ``_shuffle`` and ``_choose_dealer`` do."""
         return np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=keys)))
 
     def _new_deck(self) -> list[Card]:
@@ -975,20 +977,18 @@ class GameState:
         if self._shuffles == 1 and self.stacked is not None:
             return list(self.stacked)
         cards = self.game.full_deck
-        order = self._rng(self._shuffles).permutation(len(cards)).tolist()  # ints index faster than numpy's
-        return [cards[i] for i in order]
+        return [cards[i] for i in seeded_permutation(len(cards), self.seed, self._shuffles)]
 
     def _shuffle(self, cards: list[Card]) -> list[Card]:
         """Shuffle cards in play (a refilled stock), reproducibly from the seed."""
         self._shuffles += 1
-        order = self._rng(self._shuffles).permutation(len(cards)).tolist()
-        return [cards[i] for i in order]
+        return [cards[i] for i in seeded_permutation(len(cards), self.seed, self._shuffles)]
 
     def _choose_dealer(self) -> int:
         """The first dealer: fixed by ``dealer=``, else drawn from the seed (KB-1, DP-1 ...)."""
         if self.first_dealer is not None:
             return self.first_dealer
-        return int(self._rng(0).integers(self.game.num_players))
+        return seeded_integer(self.game.num_players, self.seed, 0)
 
     # -- the protocol -----------------------------------------------------------
     def _setup(self) -> None:
