@@ -143,6 +143,7 @@ __all__ = [
     "Action",
     "Event",
     "Zone",
+    "Zones",
     "Observation",
     "LegalActions",
     "ActionList",
@@ -352,6 +353,45 @@ class Zone:
         return sum(card is None for card in self.cards)
 
 
+class Zones(Sequence[Zone]):
+    """An observation's table, zone by zone, made only when first read: ``make(*values)``
+    gives the tuple of :class:`Zone` s. The ``values`` must be only what the seat may see
+    (the leak checks, :func:`cards_in`, read them as they are), so an observation no one
+    draws builds no zone. Equal to, and hashed as, the tuple it makes.
+
+    >>> zones = Zones(lambda n: (Zone("talon", (None,) * n),), 2)
+    >>> zones[0].cards, zones == (Zone("talon", (None, None)),), len(zones)
+    ((None, None), True, 1)
+    """
+
+    def __init__(self, make: Callable[..., tuple[Zone, ...]], *values: Any):
+        self.make, self.values = make, values
+
+    @functools.cached_property
+    def zones(self) -> tuple[Zone, ...]:
+        return self.make(*self.values)
+
+    def __len__(self) -> int:
+        return len(self.zones)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.zones[index]
+
+    def __iter__(self) -> Iterator[Zone]:
+        return iter(self.zones)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Zones):
+            return self.zones == other.zones
+        return isinstance(other, tuple) and self.zones == other
+
+    def __hash__(self) -> int:
+        return hash(self.zones)
+
+    def __repr__(self) -> str:
+        return repr(self.zones)
+
+
 class LegalActions:
     """A view of the legal actions: iteration, ``len`` and ``in`` (python-chess style).
 
@@ -559,8 +599,9 @@ class Game:
     state_class: ClassVar[type]
     deck_cards: ClassVar[int] = 52
 
-    @property
+    @functools.cached_property
     def num_players(self) -> int:
+        """The number of seats (cached: every seat check asks; settings never change)."""
         return getattr(self, "players", 2)
 
     @property

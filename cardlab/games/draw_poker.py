@@ -60,6 +60,7 @@ from cardlab.engine import (
     Seen,
     SettingsError,
     Zone,
+    Zones,
     frozen,
     seat_names,
     uniform_index,
@@ -663,22 +664,13 @@ class DrawPokerState(GameState):
 
     # -- views --------------------------------------------------------------------------------------------
     def observation(self, player: int) -> DrawPokerObservation:
-        n, names = self.game.players, _names(self.game.players)
         current = self.current_player
         hand_sizes, discard_sizes = tuple(map(len, self.hands)), tuple(map(len, self.discards))
-        zones = []
-        for seat, shown in enumerate(self.shown):
-            if seat == player or shown is not None:
-                zones.append(Zone(names[seat], tuple(self.hands[seat]), owner=seat, kind="hand"))
-            else:
-                zones.append(_face_down(names[seat], hand_sizes[seat], seat, "hand"))
-        zones.append(_face_down("stock", len(self.stock), None, "stock"))
-        if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
-            pile = tuple(card if seat == player else None for seat in range(n) for card in self.discards[seat])
-            zones.append(Zone("discards", pile, kind="discards"))
-        else:
-            zones.append(Zone("discards", tuple(self.discards[player]), kind="discards"))
-        zones.append(_face_down("muck", len(self.muck), None, "muck"))
+        hand, my_discards = tuple(self.hands[player]), tuple(self.discards[player])
+        # What the table shows of each hand: the seat's own and shown ones, else only their size (DP-7).
+        hands_seen = tuple(hand if seat == player else size if shown is None else tuple(self.hands[seat])
+                           for seat, (size, shown) in enumerate(zip(hand_sizes, self.shown)))
+        zones = Zones(_table, player, hands_seen, len(self.stock), my_discards, discard_sizes, len(self.muck))
         opened = self.opener is not None
         betting = self.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
         return frozen(  # every field given: the same value as DrawPokerObservation(...), made faster
@@ -686,9 +678,9 @@ class DrawPokerState(GameState):
             game=self.game,
             player=player,
             current_player=current,
-            hand=tuple(self.hands[player]),
+            hand=hand,
             legal_actions=self.legal_actions(player) if current == player else NO_ACTIONS,
-            zones=tuple(zones),
+            zones=zones,
             points=tuple(self._stacks),
             pot=self.pot,
             log=self.log_for(player),
@@ -707,7 +699,7 @@ class DrawPokerState(GameState):
             active=tuple(self.active),
             seated=tuple(self.seated),
             drawn=tuple(self.drawn),
-            my_discards=tuple(self.discards[player]),
+            my_discards=my_discards,
             my_folded=self.folded[player],
             shown=tuple(self.shown),
             hand_sizes=hand_sizes,
@@ -878,6 +870,25 @@ def _every_discard(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     return tuple(
         Action("draw", combo) for size in range(len(hand) + 1) for combo in itertools.combinations(hand, size)
     )
+
+
+def _table(player: int, hands_seen: tuple[tuple[Card, ...] | int, ...], stock: int, my_discards: tuple[Card, ...],
+           discard_sizes: tuple[int, ...], muck: int) -> tuple[Zone, ...]:
+    """The zones of a seat's observation, from what it sees: each hand (its cards, or
+    only its size face down), the stock, the discards (the seat's own face up among the
+    others' backs, DP-5) and the muck."""
+    names = _names(len(hands_seen))
+    zones = [frozen(Zone, name=names[seat], cards=seen, owner=seat, kind="hand") if type(seen) is tuple
+             else _face_down(names[seat], seen, seat, "hand") for seat, seen in enumerate(hands_seen)]
+    zones.append(_face_down("stock", stock, None, "stock"))
+    if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
+        pile = tuple(card for seat, size in enumerate(discard_sizes)
+                     for card in (my_discards if seat == player else (None,) * size))
+    else:
+        pile = my_discards
+    zones.append(frozen(Zone, name="discards", cards=pile, owner=None, kind="discards"))
+    zones.append(_face_down("muck", muck, None, "muck"))
+    return tuple(zones)
 
 
 @functools.lru_cache(maxsize=1024)
