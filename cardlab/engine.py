@@ -961,7 +961,7 @@ class GameState:
     """
 
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
-    _offered: tuple[int, int, LegalActions] | None = None  # the last view handed out (see apply)
+    _offered: tuple[int, LegalActions] | None = None  # the last view handed out and its seat (see apply)
 
     #: The game's declared state: each field, how it is copied and who sees its cards
     #: (see "How a game adopts the engine" in this module's docstring).
@@ -1085,6 +1085,7 @@ class GameState:
         >>> state.actions[-1] == (1, action)
         True
         """
+        self._offered = None  # a view handed out before is of the position before
         self.actions.append((player, action))
         self._apply(action, player)
 
@@ -1101,10 +1102,11 @@ class GameState:
             raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
         offered = self._offered
         # Random play draws from legal_actions() and plays at once: the very action the
-        # offered view drew, for its seat, before anything else moved, is legal already.
-        if (offered is None or offered[2]._drawn is not action or offered[1] != player
-                or offered[0] != len(self.actions)):
+        # offered view drew, for its seat, before anything else moved, is legal already
+        # (every apply forgets the view: it is of the position before).
+        if offered is None or offered[1]._drawn is not action or offered[0] != player:
             self.check(action, player)
+        self._offered = None
         self.actions.append((player, action))
         self._apply(action, player)
 
@@ -1561,7 +1563,7 @@ def _offering(method: Any) -> Any:
         if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
             player = as_seat(player, self.game.num_players)
         view = method(self, player)
-        self._offered = (len(self.actions), self.current_player if player is None else player, view)
+        self._offered = (self.current_player if player is None else player, view)
         return view
 
     offered._seat_checked = True  # type: ignore[attr-defined]
