@@ -267,7 +267,7 @@ class DrawPokerState(GameState):
     )
     SAMPLE_SEED = ("before", 2**62)
     _caches = (*GameState._caches, "_deck_batch")  # shared by clones, derived from the seed
-    _deck_batch: tuple[int, list[list[int]]] | None = None
+    _deck_batch: tuple[int, _DeckOrders] | None = None
 
     # -- the protocol -------------------------------------------------------------------------
     @property
@@ -370,13 +370,13 @@ class DrawPokerState(GameState):
         self._start_betting(Phase.FIRST_BETTING)
 
     def _new_deck(self) -> list[Card]:
-        """DP-1: the deck of the next hand, the stacked one first (see :func:`_deck_orders`)."""
+        """DP-1: the deck of the next hand, the stacked one first (see :class:`_DeckOrders`)."""
         self._shuffles += 1  # keeps the refill streams (_shuffle) distinct per hand
         if self._shuffles == 1 and self.stacked is not None:
             return list(self.stacked)
         batch, row = divmod(self.round_index, _DECKS_PER_BATCH)
         if self._deck_batch is None or self._deck_batch[0] != batch:
-            self._deck_batch = (batch, _deck_orders(self, batch))
+            self._deck_batch = (batch, _DeckOrders(self, batch))
         cards = self.game.full_deck
         return [cards[i] for i in self._deck_batch[1][row]]
 
@@ -910,10 +910,19 @@ def _rules(deck_size: int, ace_low: bool) -> HandRules:
 _DECKS_PER_BATCH = 64
 
 
-def _deck_orders(state: DrawPokerState, batch: int) -> list[list[int]]:
+class _DeckOrders:
     """The deck orders of hands 64k .. 64k+63 (k = ``batch``), from one stream keyed by
-    (seed, 2**20, k): shuffled from the seed like the engine's decks, 64 hands at a time,
-    since a seeded generator costs more to make than a hand of random play."""
-    size = len(state.game.full_deck)
-    orders = state._rng(1 << 20, batch).permuted(np.tile(np.arange(size), (_DECKS_PER_BATCH, 1)), axis=1)
-    return orders.tolist()
+    (seed, 2**20, k), shuffled from the seed like the engine's decks: row r is the r-th
+    permutation the stream draws (what ``permuted`` of 64 rows gives, row by row), drawn
+    when first asked, so a session of a few hands draws a few. Clones share it: rows come
+    in stream order whoever asks."""
+
+    def __init__(self, state: DrawPokerState, batch: int):
+        self._stream = state._rng(1 << 20, batch)  # a generator costs more than a hand of random play
+        self._size = len(state.game.full_deck)
+        self._rows: list[list[int]] = []
+
+    def __getitem__(self, row: int) -> list[int]:
+        while len(self._rows) <= row:
+            self._rows.append(self._stream.permutation(self._size).tolist())
+        return self._rows[row]
