@@ -283,7 +283,6 @@ class Action:
         action.__dict__.update(kind=kind, cards=cards, amount=amount)  # frozen: set as __init__ would
         return action
 
-    _unchecked = trusted  # the old name, until every game says trusted
 
     def __str__(self) -> str:
         parts = [self.kind, *map(str, self.cards)]
@@ -1110,11 +1109,6 @@ class GameState:
         self.actions.append((player, action))
         self._apply(action, player)
 
-    def _offer(self, player: int, actions: LegalActions) -> LegalActions:
-        """Deprecated: the engine records every view ``legal_actions`` hands out itself
-        (see :func:`_offering`); kept, doing nothing, until every game stops calling it."""
-        return actions
-
     def _apply(self, action: Action, player: int) -> None:
         raise NotImplementedError
 
@@ -1532,7 +1526,6 @@ def frozen(cls: type, **fields: Any) -> Any:
 
 
 _set = object.__setattr__
-_built = frozen  # the old name, until every game says frozen
 
 
 def _as_action(action: Any) -> Action:
