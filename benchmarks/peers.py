@@ -94,7 +94,7 @@ def throughput_rows(label: str, game: Game, description: str, quick: bool) -> li
         {"name": f"{label}_actions_per_second", "value": round(best), "unit": "actions/s",
          "note": f"{description}, random legal actions from state.legal_actions(); {ratio(best)}; best of {rounds}"},
         {"name": f"{label}_observed_actions_per_second", "value": round(best_observed), "unit": "actions/s",
-         "note": f"the same, each action chosen from state.observation(seat); {ratio(best_observed, "1x")}"},
+         "note": f"the same, each action chosen from state.observation(seat); {ratio(best_observed, '1x')}"},
     ]
     if peer_agents is not None:
         rows += [
