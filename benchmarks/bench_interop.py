@@ -3,11 +3,13 @@
     PYTHONPATH=$PWD python benchmarks/bench_interop.py
 
 Random play of each game, the same settings, in one run: cardlab's loop (legal view,
-``sample``, ``apply_for``), OpenSpiel (chance nodes deal the deck; a random legal click
-each step) and PettingZoo (a random id from the action mask each step). Speeds are
-cardlab actions per CPU second (a five-card low counts once, however many clicks it
-takes), and the ratio is native / adapter (target: at most 2). Last, ISMCTS's time per
-decision at the notebook's settings.
+``sample``, ``apply_for``), OpenSpiel with explicit chance (a chance node per card deals
+the first deck; a random legal click each step), OpenSpiel with ``chance="sampled"`` (no
+chance node: the game's seed shuffles every deck) and PettingZoo (a random id from the
+action mask each step, ``observe`` called every step). Speeds are cardlab actions per CPU
+second (a five-card low counts once, however many clicks it takes), and the ratio is
+native / adapter (target: at most 2); steps are OpenSpiel's steps (chance nodes and clicks)
+per cardlab action. Last, ISMCTS's time per decision at the notebook's settings.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ def native(name: str, seconds: float) -> float:
     return actions / (time.process_time() - start)
 
 
-def openspiel(name: str, seconds: float) -> float:
-    game = cos.load(name, **SETTINGS[name])
+def openspiel(name: str, seconds: float, chance: str = "explicit") -> float:
+    game = cos.load(name, chance=chance, **SETTINGS[name])
     rng = np.random.default_rng(0)
     actions, steps, start = 0, 0, time.process_time()
     while time.process_time() - start < seconds:
@@ -50,16 +52,17 @@ def openspiel(name: str, seconds: float) -> float:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
             elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-                state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(2)])
+                joint = [state.legal_actions(p) for p in range(2)]
+                state.apply_actions([legal[int(rng.integers(len(legal)))] if legal else 0 for legal in joint])
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
         actions += len(state.cardlab_state.actions)
-    STEPS[name] = steps / actions
+    STEPS[name, chance] = steps / actions
     return actions / (time.process_time() - start)
 
 
-STEPS: dict[str, float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
+STEPS: dict[tuple[str, str], float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
 
 
 def pettingzoo(name: str, seconds: float) -> float:
@@ -99,11 +102,15 @@ def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: 
 
 
 def main(seconds: float = 2.0) -> None:
-    print(f"{'game':20} {'cardlab':>10} {'OpenSpiel':>10} {'ratio':>6} {'PettingZoo':>11} {'ratio':>6}"
-          f" {'steps/action':>13}   (cardlab actions per CPU second)")
+    print("cardlab actions per CPU second; ratio = cardlab / adapter; steps = OpenSpiel steps per cardlab action")
+    print(f"{'game':20} {'cardlab':>8} | {'explicit':>8} {'ratio':>5} {'steps':>5} | {'sampled':>8} {'ratio':>5}"
+          f" {'steps':>5} | {'PettingZoo':>10} {'ratio':>5}")
     for name in SETTINGS:
-        a, b, c = native(name, seconds), openspiel(name, seconds), pettingzoo(name, seconds)
-        print(f"{name:20} {a:10.0f} {b:10.0f} {a / b:6.1f} {c:11.0f} {a / c:6.1f} {STEPS[name]:13.1f}")
+        a = native(name, seconds)
+        b, s = openspiel(name, seconds), openspiel(name, seconds, "sampled")
+        c = pettingzoo(name, seconds)
+        print(f"{name:20} {a:8.0f} | {b:8.0f} {a / b:5.1f} {STEPS[name, 'explicit']:5.1f} | {s:8.0f} {a / s:5.1f}"
+              f" {STEPS[name, 'sampled']:5.1f} | {c:10.0f} {a / c:5.1f}")
     for name, settings in (("kontrabluff", {"target": 15}), ("draw_poker", {})):
         print(f"ISMCTS, 20 simulations, {name}: median {1000 * ismcts_seconds(name, settings):.0f} ms per click decision")
 

@@ -136,13 +136,14 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from cardlab.cards import Card, CardError, deck, parse_cards
+from cardlab.cards import Card, CardError, deck, parse_cards, seeded_integer, seeded_permutation
 from cardlab.chain import Chain, LogView
 
 __all__ = [
     "Action",
     "Event",
     "Zone",
+    "Zones",
     "Observation",
     "LegalActions",
     "ActionList",
@@ -282,7 +283,6 @@ class Action:
         action.__dict__.update(kind=kind, cards=cards, amount=amount)  # frozen: set as __init__ would
         return action
 
-    _unchecked = trusted  # the old name, until every game says trusted
 
     def __str__(self) -> str:
         parts = [self.kind, *map(str, self.cards)]
@@ -350,6 +350,45 @@ class Zone:
     @property
     def hidden(self) -> int:
         return sum(card is None for card in self.cards)
+
+
+class Zones(Sequence[Zone]):
+    """An observation's table, zone by zone, made only when first read: ``make(*values)``
+    gives the tuple of :class:`Zone` s. The ``values`` must be only what the seat may see
+    (the leak checks, :func:`cards_in`, read them as they are), so an observation no one
+    draws builds no zone. Equal to, and hashed as, the tuple it makes.
+
+    >>> zones = Zones(lambda n: (Zone("talon", (None,) * n),), 2)
+    >>> zones[0].cards, zones == (Zone("talon", (None, None)),), len(zones)
+    ((None, None), True, 1)
+    """
+
+    def __init__(self, make: Callable[..., tuple[Zone, ...]], *values: Any):
+        self.make, self.values = make, values
+
+    @functools.cached_property
+    def zones(self) -> tuple[Zone, ...]:
+        return self.make(*self.values)
+
+    def __len__(self) -> int:
+        return len(self.zones)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.zones[index]
+
+    def __iter__(self) -> Iterator[Zone]:
+        return iter(self.zones)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Zones):
+            return self.zones == other.zones
+        return isinstance(other, tuple) and self.zones == other
+
+    def __hash__(self) -> int:
+        return hash(self.zones)
+
+    def __repr__(self) -> str:
+        return repr(self.zones)
 
 
 class LegalActions:
@@ -559,8 +598,9 @@ class Game:
     state_class: ClassVar[type]
     deck_cards: ClassVar[int] = 52
 
-    @property
+    @functools.cached_property
     def num_players(self) -> int:
+        """The number of seats (cached: every seat check asks; settings never change)."""
         return getattr(self, "players", 2)
 
     @property
@@ -920,7 +960,7 @@ class GameState:
     """
 
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
-    _offered: tuple[int, int, LegalActions] | None = None  # the last view handed out (see apply)
+    _offered: tuple[int, LegalActions] | None = None  # the last view handed out and its seat (see apply)
 
     #: The game's declared state: each field, how it is copied and who sees its cards
     #: (see "How a game adopts the engine" in this module's docstring).
@@ -966,7 +1006,9 @@ class GameState:
 
     # -- randomness -------------------------------------------------------------
     def _rng(self, *keys: int) -> np.random.Generator:
-        """The generator of ``cardlab.cards.rng_for(seed, *keys)`` (the seed is checked once, at ``new_state``)."""
+        """The generator of ``cardlab.cards.rng_for(seed, *keys)`` (the seed is checked once, at
+        ``new_state``). A shuffle or one draw is cheaper through ``cardlab.cards.seeded_permutation``
+        and ``seeded_integer`` (the same draws), as ``_new_deck``, ``_shuffle`` and ``_choose_dealer`` do."""
         return np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=keys)))
 
     def _new_deck(self) -> list[Card]:
@@ -975,20 +1017,18 @@ class GameState:
         if self._shuffles == 1 and self.stacked is not None:
             return list(self.stacked)
         cards = self.game.full_deck
-        order = self._rng(self._shuffles).permutation(len(cards)).tolist()  # ints index faster than numpy's
-        return [cards[i] for i in order]
+        return [cards[i] for i in seeded_permutation(len(cards), self.seed, self._shuffles)]
 
     def _shuffle(self, cards: list[Card]) -> list[Card]:
         """Shuffle cards in play (a refilled stock), reproducibly from the seed."""
         self._shuffles += 1
-        order = self._rng(self._shuffles).permutation(len(cards)).tolist()
-        return [cards[i] for i in order]
+        return [cards[i] for i in seeded_permutation(len(cards), self.seed, self._shuffles)]
 
     def _choose_dealer(self) -> int:
         """The first dealer: fixed by ``dealer=``, else drawn from the seed (KB-1, DP-1 ...)."""
         if self.first_dealer is not None:
             return self.first_dealer
-        return int(self._rng(0).integers(self.game.num_players))
+        return seeded_integer(self.game.num_players, self.seed, 0)
 
     # -- the protocol -----------------------------------------------------------
     def _setup(self) -> None:
@@ -1044,6 +1084,7 @@ class GameState:
         >>> state.actions[-1] == (1, action)
         True
         """
+        self._offered = None  # a view handed out before is of the position before
         self.actions.append((player, action))
         self._apply(action, player)
 
@@ -1060,17 +1101,13 @@ class GameState:
             raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
         offered = self._offered
         # Random play draws from legal_actions() and plays at once: the very action the
-        # offered view drew, for its seat, before anything else moved, is legal already.
-        if (offered is None or offered[2]._drawn is not action or offered[1] != player
-                or offered[0] != len(self.actions)):
+        # offered view drew, for its seat, before anything else moved, is legal already
+        # (every apply forgets the view: it is of the position before).
+        if offered is None or offered[1]._drawn is not action or offered[0] != player:
             self.check(action, player)
+        self._offered = None
         self.actions.append((player, action))
         self._apply(action, player)
-
-    def _offer(self, player: int, actions: LegalActions) -> LegalActions:
-        """Deprecated: the engine records every view ``legal_actions`` hands out itself
-        (see :func:`_offering`); kept, doing nothing, until every game stops calling it."""
-        return actions
 
     def _apply(self, action: Action, player: int) -> None:
         raise NotImplementedError
@@ -1489,7 +1526,6 @@ def frozen(cls: type, **fields: Any) -> Any:
 
 
 _set = object.__setattr__
-_built = frozen  # the old name, until every game says frozen
 
 
 def _as_action(action: Any) -> Action:
@@ -1520,7 +1556,7 @@ def _offering(method: Any) -> Any:
         if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
             player = as_seat(player, self.game.num_players)
         view = method(self, player)
-        self._offered = (len(self.actions), self.current_player if player is None else player, view)
+        self._offered = (self.current_player if player is None else player, view)
         return view
 
     offered._seat_checked = True  # type: ignore[attr-defined]

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from cardlab import CardError
 from cardlab.cards import (
+    seeded_integer,
+    seeded_permutation,
     DECK_SIZES,
     Card,
     Rank,
@@ -129,6 +131,22 @@ def test_shuffles_are_seeded_permutations(size):
     assert shuffled_deck(size, 8) != a
     assert shuffled_deck(size, 7, 1) != a  # another stream of the same seed
     assert shuffled_deck(size, 7, 1) == shuffled_deck(size, 7, 1)
+
+
+@given(st.one_of(st.integers(0, 2**32 - 1), st.integers(0, 2**128 - 1), st.sampled_from([0, 1, 2**32, 2**64])),
+       st.lists(st.one_of(st.integers(0, 64), st.integers(0, 2**70)), min_size=1, max_size=3),
+       st.sampled_from([52, 32, 25, 7, 2]))
+def test_seeded_draws_are_rng_fors(seed, keys, n):
+    # the fast path of the engine's shuffles (numpy's SeedSequence hashing on ints) draws
+    # exactly what a fresh rng_for(seed, *keys) draws, for any seed and key path
+    assert seeded_permutation(n, seed, *keys) == rng_for(seed, *keys).permutation(n).tolist()
+    assert seeded_integer(n, seed, *keys) == int(rng_for(seed, *keys).integers(n))
+
+
+def test_seeded_draws_are_rng_fors_exhaustively_for_small_seeds():
+    for seed in range(300):
+        for key in range(12):
+            assert seeded_permutation(52, seed, key) == rng_for(seed, key).permutation(52).tolist()
 
 
 def test_rng_for_streams():

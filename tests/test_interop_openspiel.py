@@ -41,10 +41,37 @@ def test_every_game_is_registered_with_its_settings_as_parameters():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_ismcts_plays_every_game_to_the_end(name):
+def test_sampled_chance_passes_the_consistency_test_and_reproduces_from_its_seed(name):
+    """chance='sampled': no chance node; each new game draws its cardlab seed (every shuffle,
+    KB-11, DP-5, DP-10) from the game's seed, so two games with one seed deal alike.
+
+    open-spiel 2.0.2 serializes a sampled game with its generator (``GetRNGState``), which a
+    Python game cannot provide, so ``random_sim_test`` runs without ``serialize`` and the
+    states' own serialization is checked here instead, at every step of a game."""
+    game = cos.load(name, chance="sampled", **QUICK[name])
+    first = [game.new_initial_state().cardlab_state.seed for _ in range(3)]
+    again = cos.load(name, chance="sampled", **QUICK[name])
+    assert len(set(first)) == 3 and again.new_initial_state().cardlab_state.seed == first[0]
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state, rng, steps = game.new_initial_state(), np.random.default_rng(4), 0
+    while not state.is_terminal():
+        copy = game.deserialize_state(state.serialize())
+        assert (str(copy), copy.history(), copy.legal_actions()) == (str(state), state.history(), state.legal_actions())
+        _step_randomly(state, rng)
+        steps += 1
+    assert steps > 5
+    assert not game.new_initial_state().is_chance_node()
+    with pytest.raises(ValueError, match="chance must be"):
+        cos.load(name, chance="random")
+
+
+@pytest.mark.parametrize("chance", ["explicit", "sampled"])
+@pytest.mark.parametrize("name", NAMES)
+def test_ismcts_plays_every_game_to_the_end(name, chance):
     # ISMCTS needs turns: in parallel poker each seat then arranges unseen, in turn (PP-2)
     params = {"kontrabluff": {"target": 15}, "parallel_poker": {"simultaneous": False}}.get(name, {})
-    game = cos.load(name, **params)
+    game = cos.load(name, chance=chance, **params)
     bots = [cos.ismcts_bot(game, simulations=4, seed=seat) for seat in range(game.num_players())]
     rng = np.random.default_rng(1)
     state = game.new_initial_state()
@@ -147,6 +174,32 @@ def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
     assert observed > 50
     if name == "draw_poker":  # discarded cards (DP-5) leave the table but stay in the seat's memory
         assert remembered > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_information_state_string_never_forgets(name):
+    """Perfect recall: at every step a seat's information-state string keeps every line it
+    held before (its log and its own actions) and adds the new ones after them."""
+    game = cos.load(name, **QUICK[name])
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step_randomly(state, rng)
+    before = [None] * game.num_players()
+    grew, over = 0, False
+    while not over:
+        over = state.is_terminal()  # the last look is at the end of the game
+        for seat in range(game.num_players()):
+            text = state.information_state_string(seat)
+            log, did = text.split("\nYou did: ")[0].split("\n"), text.split("\nYou did: ")[1].split("\n")[0]
+            if before[seat] is not None:
+                old_log, old_did = before[seat]
+                assert log[: len(old_log)] == old_log and (old_did == "nothing yet" or did.startswith(old_did))
+                grew += len(log) > len(old_log)
+            before[seat] = (log, did)
+        if not over:
+            _step_randomly(state, rng)
+    assert grew >= game.num_players()  # each seat saw something happen
 
 
 def test_the_information_state_tensor_recalls_own_actions_and_flags_a_long_history():

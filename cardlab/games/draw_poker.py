@@ -60,6 +60,7 @@ from cardlab.engine import (
     Seen,
     SettingsError,
     Zone,
+    Zones,
     frozen,
     seat_names,
     uniform_index,
@@ -266,7 +267,7 @@ class DrawPokerState(GameState):
     )
     SAMPLE_SEED = ("before", 2**62)
     _caches = (*GameState._caches, "_deck_batch")  # shared by clones, derived from the seed
-    _deck_batch: tuple[int, list[list[int]]] | None = None
+    _deck_batch: tuple[int, _DeckOrders] | None = None
 
     # -- the protocol -------------------------------------------------------------------------
     @property
@@ -369,13 +370,13 @@ class DrawPokerState(GameState):
         self._start_betting(Phase.FIRST_BETTING)
 
     def _new_deck(self) -> list[Card]:
-        """DP-1: the deck of the next hand, the stacked one first (see :func:`_deck_orders`)."""
+        """DP-1: the deck of the next hand, the stacked one first (see :class:`_DeckOrders`)."""
         self._shuffles += 1  # keeps the refill streams (_shuffle) distinct per hand
         if self._shuffles == 1 and self.stacked is not None:
             return list(self.stacked)
         batch, row = divmod(self.round_index, _DECKS_PER_BATCH)
         if self._deck_batch is None or self._deck_batch[0] != batch:
-            self._deck_batch = (batch, _deck_orders(self, batch))
+            self._deck_batch = (batch, _DeckOrders(self, batch))
         cards = self.game.full_deck
         return [cards[i] for i in self._deck_batch[1][row]]
 
@@ -663,22 +664,13 @@ class DrawPokerState(GameState):
 
     # -- views --------------------------------------------------------------------------------------------
     def observation(self, player: int) -> DrawPokerObservation:
-        n, names = self.game.players, _names(self.game.players)
         current = self.current_player
         hand_sizes, discard_sizes = tuple(map(len, self.hands)), tuple(map(len, self.discards))
-        zones = []
-        for seat, shown in enumerate(self.shown):
-            if seat == player or shown is not None:
-                zones.append(Zone(names[seat], tuple(self.hands[seat]), owner=seat, kind="hand"))
-            else:
-                zones.append(_face_down(names[seat], hand_sizes[seat], seat, "hand"))
-        zones.append(_face_down("stock", len(self.stock), None, "stock"))
-        if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
-            pile = tuple(card if seat == player else None for seat in range(n) for card in self.discards[seat])
-            zones.append(Zone("discards", pile, kind="discards"))
-        else:
-            zones.append(Zone("discards", tuple(self.discards[player]), kind="discards"))
-        zones.append(_face_down("muck", len(self.muck), None, "muck"))
+        hand, my_discards = tuple(self.hands[player]), tuple(self.discards[player])
+        # What the table shows of each hand: the seat's own and shown ones, else only their size (DP-7).
+        hands_seen = tuple(hand if seat == player else size if shown is None else tuple(self.hands[seat])
+                           for seat, (size, shown) in enumerate(zip(hand_sizes, self.shown)))
+        zones = Zones(_table, player, hands_seen, len(self.stock), my_discards, discard_sizes, len(self.muck))
         opened = self.opener is not None
         betting = self.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
         return frozen(  # every field given: the same value as DrawPokerObservation(...), made faster
@@ -686,9 +678,9 @@ class DrawPokerState(GameState):
             game=self.game,
             player=player,
             current_player=current,
-            hand=tuple(self.hands[player]),
+            hand=hand,
             legal_actions=self.legal_actions(player) if current == player else NO_ACTIONS,
-            zones=tuple(zones),
+            zones=zones,
             points=tuple(self._stacks),
             pot=self.pot,
             log=self.log_for(player),
@@ -707,7 +699,7 @@ class DrawPokerState(GameState):
             active=tuple(self.active),
             seated=tuple(self.seated),
             drawn=tuple(self.drawn),
-            my_discards=tuple(self.discards[player]),
+            my_discards=my_discards,
             my_folded=self.folded[player],
             shown=tuple(self.shown),
             hand_sizes=hand_sizes,
@@ -880,6 +872,25 @@ def _every_discard(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     )
 
 
+def _table(player: int, hands_seen: tuple[tuple[Card, ...] | int, ...], stock: int, my_discards: tuple[Card, ...],
+           discard_sizes: tuple[int, ...], muck: int) -> tuple[Zone, ...]:
+    """The zones of a seat's observation, from what it sees: each hand (its cards, or
+    only its size face down), the stock, the discards (the seat's own face up among the
+    others' backs, DP-5) and the muck."""
+    names = _names(len(hands_seen))
+    zones = [frozen(Zone, name=names[seat], cards=seen, owner=seat, kind="hand") if type(seen) is tuple
+             else _face_down(names[seat], seen, seat, "hand") for seat, seen in enumerate(hands_seen)]
+    zones.append(_face_down("stock", stock, None, "stock"))
+    if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
+        pile = tuple(card for seat, size in enumerate(discard_sizes)
+                     for card in (my_discards if seat == player else (None,) * size))
+    else:
+        pile = my_discards
+    zones.append(frozen(Zone, name="discards", cards=pile, owner=None, kind="discards"))
+    zones.append(_face_down("muck", muck, None, "muck"))
+    return tuple(zones)
+
+
 @functools.lru_cache(maxsize=1024)
 def _face_down(name: str, count: int, owner: int | None, kind: str) -> Zone:
     """A zone of ``count`` face-down cards: the same value every time, so made once."""
@@ -899,10 +910,19 @@ def _rules(deck_size: int, ace_low: bool) -> HandRules:
 _DECKS_PER_BATCH = 64
 
 
-def _deck_orders(state: DrawPokerState, batch: int) -> list[list[int]]:
+class _DeckOrders:
     """The deck orders of hands 64k .. 64k+63 (k = ``batch``), from one stream keyed by
-    (seed, 2**20, k): shuffled from the seed like the engine's decks, 64 hands at a time,
-    since a seeded generator costs more to make than a hand of random play."""
-    size = len(state.game.full_deck)
-    orders = state._rng(1 << 20, batch).permuted(np.tile(np.arange(size), (_DECKS_PER_BATCH, 1)), axis=1)
-    return orders.tolist()
+    (seed, 2**20, k), shuffled from the seed like the engine's decks: row r is the r-th
+    permutation the stream draws (what ``permuted`` of 64 rows gives, row by row), drawn
+    when first asked, so a session of a few hands draws a few. Clones share it: rows come
+    in stream order whoever asks."""
+
+    def __init__(self, state: DrawPokerState, batch: int):
+        self._stream = state._rng(1 << 20, batch)  # a generator costs more than a hand of random play
+        self._size = len(state.game.full_deck)
+        self._rows: list[list[int]] = []
+
+    def __getitem__(self, row: int) -> list[int]:
+        while len(self._rows) <= row:
+            self._rows.append(self._stream.permutation(self._size).tolist())
+        return self._rows[row]

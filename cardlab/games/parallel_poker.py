@@ -33,7 +33,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardlab.cards import Card, deck, format_cards, parse_cards
+from cardlab.cards import Card, deck, format_cards, parse_cards, seeded_permutation
 from cardlab.chain import Chain
 from cardlab.engine import (
     NO_ACTIONS,
@@ -353,8 +353,7 @@ class ParallelPokerState(GameState):
         if self._shuffles == 1 and self.stacked is not None:
             cards = tuple(self.stacked)
         else:
-            order = self._rng(self._shuffles).permutation(DECK_SIZE)
-            cards = tuple(deck(DECK_SIZE)[i] for i in order)
+            cards = tuple(deck(DECK_SIZE)[i] for i in seeded_permutation(DECK_SIZE, self.seed, self._shuffles))
         self.laid_out: tuple[Card, ...] = cards[:LAID_OUT]
         self.held: tuple[Card, ...] = tuple(sorted(cards[LAID_OUT:]))
         self.arrangements: list[tuple[Card, ...] | None] = [None, None]
@@ -526,8 +525,7 @@ def _sampled_arrangements(state: ParallelPokerState, obs: ParallelPokerObservati
     if obs.packets is not None:
         arrangements[obs.player] = tuple(card for packet in obs.packets for card in packet)
     if obs.arranged[1 - obs.player]:
-        order = state._rng(1 << 20).permutation(HELD)
-        arrangements[1 - obs.player] = tuple(obs.held[i] for i in order)
+        arrangements[1 - obs.player] = tuple(obs.held[i] for i in seeded_permutation(HELD, state.seed, 1 << 20))
     return arrangements
 
 

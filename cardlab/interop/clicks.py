@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import functools
 import re
+from bisect import bisect_right
 
 import numpy as np
 
@@ -91,17 +92,32 @@ CATALOGUES: dict[str, Catalogue] = {
 }
 
 
+_SINGLE, _EXACT, _PACKETS, _SUBSET = range(4)  # how an offer's ids are found (see Clicks.legal_ids)
+
+
 class _Offer:
     """Legal actions of one shape: ``kind``/``amount`` with ``n`` cards from ``pool``
     for each n in ``sizes`` (pool: deck indices, ascending); ``exact`` maps a chosen
-    index tuple to the engine's own action where the view was listed in full."""
+    index tuple to the engine's own action where the view was listed in full.
+    What :meth:`Clicks.legal_ids` needs at every click is worked out once, here."""
 
-    __slots__ = ("kind", "amount", "pool", "sizes", "exact")
+    __slots__ = ("kind", "amount", "pool", "sizes", "exact", "mode", "button", "cards", "need")
 
     def __init__(self, kind: str, amount: int | None, pool: tuple[int, ...], sizes: frozenset[int],
                  exact: dict[tuple[int, ...], Action] | None = None):
         self.kind, self.amount, self.pool, self.sizes, self.exact = kind, amount, pool, sizes, exact
+        self.cards = frozenset(pool)
+        self.mode = _SUBSET
+        self.button = -1
+        self.need: list[int] = []
 
+    def count_needs(self) -> None:
+        """need[k]: with k cards chosen, how many more must follow the next one (-1: none may)."""
+        ordered, j = sorted(self.sizes), 0
+        for k in range(ordered[-1] + 1 if ordered else 0):
+            while j < len(ordered) and ordered[j] <= k:
+                j += 1
+            self.need.append(ordered[j] - k - 1 if j < len(ordered) else -1)
 
 class Clicks:
     """The action ids of one game (its catalogue and deck): words, and the bridge between
@@ -183,6 +199,22 @@ class Clicks:
     def offers(self, view: LegalActions) -> list[_Offer]:
         """The legal actions grouped by shape. Known views of the games are read from
         their parts (a 252-way low is never listed); any other view is listed."""
+        offers = self._offers(view)
+        if offers and offers[0].button < 0:  # new offers: how to find their ids
+            for offer in offers:
+                if offer.exact is not None:
+                    offer.mode = _EXACT
+                elif offer.kind in self.single_offset and offer.sizes == frozenset((1,)):
+                    offer.mode, offer.button = _SINGLE, self.single_offset[offer.kind]
+                    continue
+                elif self.catalogue.packet:
+                    offer.mode = _PACKETS
+                else:
+                    offer.count_needs()
+                offer.button = self.button_id(offer.kind, offer.amount)
+        return offers
+
+    def _offers(self, view: LegalActions) -> list[_Offer]:
         ix = self.index
         name = type(view).__name__
         try:
@@ -227,47 +259,41 @@ class Clicks:
         """The ids legal for a seat that has chosen ``chosen`` (deck indices), ascending."""
         ids: set[int] = set()
         k = len(chosen)
-        size = self.catalogue.packet
+        chosen = tuple(chosen)
         for offer in offers:
-            if offer.kind in self.single_offset and offer.sizes == frozenset((1,)) and offer.exact is None:
+            mode = offer.mode
+            if mode == _SINGLE:  # a one-card kind: one click, with nothing chosen
                 if not k:
-                    base = self.single_offset[offer.kind]
-                    ids.update(base + i for i in offer.pool)
-                continue
-            if offer.exact is not None:
+                    base = offer.button
+                    ids.update([base + i for i in offer.pool])
+            elif mode == _EXACT:
                 if not offer.pool:  # an action without cards: a button with nothing chosen
                     if not k:
-                        ids.add(self.button_id(offer.kind, offer.amount))
+                        ids.add(offer.button)
                     continue
-                candidates = [c for c in offer.exact if c[:k] == tuple(chosen)]
-                if tuple(chosen) in offer.exact:
-                    ids.add(self.button_id(offer.kind, offer.amount))
-                ids.update(c[k] for c in candidates if len(c) > k)
+                if chosen in offer.exact:
+                    ids.add(offer.button)
+                ids.update([c[k] for c in offer.exact if len(c) > k and c[:k] == chosen])
+            elif k and not offer.cards.issuperset(chosen):
                 continue
-            pool = offer.pool
-            if size:  # PP-2: packets in order, each packet's cards ascending
-                used = set(chosen)
-                if not used <= set(pool):
-                    continue
+            elif mode == _PACKETS:  # PP-2: packets in order, each packet's cards ascending
                 if k in offer.sizes:
-                    ids.add(self.button_id(offer.kind, offer.amount))
+                    ids.add(offer.button)
                     continue
+                size = self.catalogue.packet
                 place = k % size
                 last = chosen[-1] if place else -1
-                free = [i for i in pool if i not in used]  # ascending, as the pool
+                used = set(chosen)
+                free = [i for i in offer.pool if i not in used]  # ascending, as the pool
                 need = size - place - 1  # cards still to come in this packet, each higher
-                ids.update(i for n, i in enumerate(free) if i > last and len(free) - n - 1 >= need)
-                continue
-            if not set(chosen) <= set(pool):
-                continue
-            if k in offer.sizes:
-                ids.add(self.button_id(offer.kind, offer.amount))
-            more = [n for n in offer.sizes if n > k]
-            if more:
-                need = min(more) - k - 1
-                top = chosen[-1] if k else -1
-                greater = [i for i in pool if i > top]
-                ids.update(greater[: len(greater) - need])
+                ids.update([i for n, i in enumerate(free) if i > last and len(free) - n - 1 >= need])
+            else:
+                if k in offer.sizes:
+                    ids.add(offer.button)
+                if k < len(offer.need) and (need := offer.need[k]) >= 0:
+                    pool = offer.pool
+                    greater = pool[bisect_right(pool, chosen[-1]):] if k else pool
+                    ids.update(greater[: max(len(greater) - need, 0)])  # room for the cards still to come
         return sorted(ids)
 
     def commit(self, offers: Iterable[_Offer], action_id: int, chosen: Sequence[int]) -> Action | None:
@@ -354,17 +380,14 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
     n = obs.game.num_players
     out = np.zeros(3 * d + 2 * n + 1, np.float32)
     ix = clicks.index
-    for card in obs.hand:
-        out[ix[card]] = 1.0
-    for i in chosen:
-        out[d + i] = 1.0
-    hand = set(obs.hand)
-    for zone in obs.zones:
-        for card in zone.cards:
-            if card is not None and card not in hand:
-                out[2 * d + ix[card]] = 1.0
-    for p, value in enumerate(obs.points[:n]):
-        out[3 * d + p] = float(value)
+    hand = obs.hand
+    marked = [ix[card] for card in hand]
+    marked += [d + i for i in chosen]
+    mine = set(hand)
+    marked += [2 * d + ix[card] for zone in obs.zones for card in zone.cards if card is not None and card not in mine]
+    out[marked] = 1.0
+    points = obs.points[:n]
+    out[3 * d: 3 * d + len(points)] = points
     out[3 * d + n] = float(obs.pot or 0)
     if obs.current_player is not None:
         out[3 * d + n + 1 + obs.current_player] = 1.0

@@ -3,12 +3,23 @@
 Importing this module registers four games with ``pyspiel.register_game``:
 ``cardlab_kontrabluff``, ``cardlab_draw_poker``, ``cardlab_parallel_poker`` and
 ``cardlab_fight_for_the_lead``. Each game's settings are its OpenSpiel parameters (a
-setting that may be None takes -1 for None); three more choose how chance is played:
+setting that may be None takes -1 for None); more choose how chance is played:
 
-* the shuffle is **explicit chance**: a chance node picks the first dealer (KB-1, DP-1,
-  PP-1, FL-2), then one node per card picks the deck's next card, uniformly from those
-  left; the game then runs on that stacked deck. Later shuffles of a long match or
-  session (a new Kontrabluff deal, KB-11; the next hand, DP-10) come from ``seed``.
+* ``chance="explicit"`` (the default): the shuffle is **explicit chance**. A chance node
+  picks the first dealer (KB-1, DP-1, PP-1, FL-2), then one node per card picks the deck's
+  next card, uniformly from those left; the game then runs on that stacked deck. Later
+  shuffles of a long match or session (a new Kontrabluff deal, KB-11; a refilled stock,
+  DP-5; the next hand, DP-10) come from ``seed``. This is the default because OpenSpiel's
+  exact algorithms (CFR, exploitability, best response) and its tree searches need the
+  chance outcomes listed, and with one hand of draw poker or one game of Fight for the
+  Lead (the defaults here) the deal is all of the game's chance.
+* ``chance="sampled"``: ``SAMPLED_STOCHASTIC``, no chance node. Each new game draws one
+  cardlab seed from the game's ``seed``, and that seed shuffles every deck and refill and
+  draws the first dealer: all of the game's chance, sampled, at no step's cost (for random
+  play, reinforcement learning and ISMCTS, which resamples). open-spiel 2.0.2 cannot save
+  a Python game's generator, so ``pyspiel.serialize_game_and_state`` (and pickling a
+  state) is refused in this mode; ``state.serialize()`` and ``game.deserialize_state``
+  work.
 * ``dealer`` >= 0 fixes the first dealer instead of a chance node.
 * ``decks``: deck lists ("Ah Kd ...|...") make the shuffle one chance node choosing one
   of them uniformly, and ``prefix`` ("open 2|call|...") plays the same first moves after
@@ -21,9 +32,13 @@ for algorithms that need turns). Fight for the Lead's hidden fight cards (FL-3) 
 chosen in turn, each seat seeing none of the others', as cardlab's engine does.
 Information-state and observation strings and tensors come from
 ``state.observation(player)`` (and the seat's own past actions): what that seat may see and
-nothing else. The information-state tensor (:func:`cardlab.interop.clicks.info_vector`) is
-the observation tensor, then the seat's last 64 own actions and the cards of the last 128
-lines of its log, with a flag when older ones were dropped. Returns are
+nothing else. The information-state string has perfect recall: the seat's whole log (every
+event it saw since the first deal; the engine never cuts a log), everything it did, then
+the table and its chosen cards. The information-state tensor
+(:func:`cardlab.interop.clicks.info_vector`) does not: it is the observation tensor, then
+the seat's last 64 own actions and the cards named in the last 128 lines of its log, with
+a flag when older ones were dropped. A line's words other than its cards (who passed,
+called or saw) are not in it, so two information states can share a tensor. Returns are
 chips won (draw poker, Fight for the Lead) or the points margin (Kontrabluff,
 parallel poker).
 
@@ -41,6 +56,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -75,7 +91,7 @@ def _defaults(name: str) -> dict[str, Any]:
     for f in dataclasses.fields(cls):
         value = overrides.get(f.name, f.default)
         params[f.name] = _NONE if value is None else value
-    params.update(seed=0, dealer=_NONE, decks="", prefix="")
+    params.update(seed=0, dealer=_NONE, decks="", prefix="", chance="explicit")
     if name == "parallel_poker":
         params["simultaneous"] = True
     return params
@@ -88,7 +104,6 @@ def _settings(name: str, params: dict[str, Any]) -> Game:
 
 
 def _game_type(name: str) -> pyspiel.GameType:
-    cls, _ = GAMES[name]
     players = {"draw_poker": (2, 8), "fight_for_the_lead": (2, 5)}.get(name, (2, 2))
     simultaneous = name == "parallel_poker"
     return pyspiel.GameType(
@@ -140,14 +155,26 @@ class CardlabGame(pyspiel.Game):
         self.decks = tuple(parse_cards(text) for text in full["decks"].split("|")) if full["decks"] else ()
         self.prefix = tuple(action_from_text(text) for text in full["prefix"].split("|")) if full["prefix"] else ()
         self.simultaneous = bool(full.get("simultaneous", False))
+        if full["chance"] not in ("explicit", "sampled"):
+            raise ValueError(f"chance must be 'explicit' or 'sampled', got {full['chance']!r}")
+        self.sampled = full["chance"] == "sampled"
+        if self.sampled and self.decks:
+            raise ValueError("decks lists the deals for an explicit chance node: it needs chance='explicit'")
+        self._seeds = np.random.default_rng(self.seed)  # sampled chance: one cardlab seed per new game
         n = self.settings.num_players
+        d = len(self.clicks.deck)
+        self.deck_outcomes = [(i, 1.0 / len(self.decks)) for i in range(len(self.decks))]
+        self.dealer_outcomes = [(d + seat, 1.0 / n) for seat in range(n)]
         low, high, length = _bounds(self.settings)
         game_type = _game_type(name)
-        if name == "parallel_poker" and not self.simultaneous:
-            game_type = _turns(game_type)
+        if (name == "parallel_poker" and not self.simultaneous) or self.sampled:
+            game_type = _variant(
+                game_type,
+                pyspiel.GameType.Dynamics.SEQUENTIAL if name == "parallel_poker" and not self.simultaneous else game_type.dynamics,
+                pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if self.sampled else game_type.chance_mode)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.clicks.num_actions,
-            max_chance_outcomes=max(len(self.clicks.deck) + n, len(self.decks)),
+            max_chance_outcomes=0 if self.sampled else max(len(self.clicks.deck) + n, len(self.decks)),
             num_players=n,
             min_utility=low,
             max_utility=high,
@@ -157,7 +184,10 @@ class CardlabGame(pyspiel.Game):
         super().__init__(game_type, info, full)
 
     def new_initial_state(self) -> CardlabState:
-        return CardlabState(self)
+        state = CardlabState(self)
+        if self.sampled:  # the whole game's chance (every shuffle, KB-11, DP-5, DP-10) from one fresh seed
+            state._start(None, int(self._seeds.integers(2**62)))
+        return state
 
     def __reduce__(self) -> tuple:
         return (GAME_CLASSES[self.cardlab_name], (self.get_parameters(),))
@@ -169,13 +199,14 @@ class CardlabGame(pyspiel.Game):
         return CardlabObserver(self, perfect_recall)
 
 
-def _turns(game_type: pyspiel.GameType) -> pyspiel.GameType:
-    """The same game type with sequential dynamics (parallel poker arranged seat after seat)."""
+def _variant(game_type: pyspiel.GameType, dynamics: Any, chance_mode: Any) -> pyspiel.GameType:
+    """The same game type with other dynamics (parallel poker arranged seat after seat) or
+    another chance mode (sampled chance)."""
     return pyspiel.GameType(
         short_name=game_type.short_name,
         long_name=game_type.long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=game_type.chance_mode,
+        dynamics=dynamics,
+        chance_mode=chance_mode,
         information=game_type.information,
         utility=game_type.utility,
         reward_model=game_type.reward_model,
@@ -200,12 +231,28 @@ class _Core:
         self.state: GameState | None = None
         n = game.settings.num_players
         self.chosen: list[tuple[int, ...]] = [() for _ in range(n)]
-        self.offers: dict[tuple[int, int], list] = {}
+        # OpenSpiel asks who acts several times a step: the answer is kept until the next move
+        self.player: int = pyspiel.PlayerId.CHANCE
+        self.moves = 0  # cardlab actions played (a key for the caches below)
+        self.offers: dict[int, list] = {}  # each seat's offers now (both seats arrange at once, PP-2)
+        self.offers_at = 0  # the moves they were read at
+        self.ids: tuple[tuple, list[int]] | None = None  # ((moves, seat, chosen), legal ids)
         # A state resampled for search (:func:`resampler`): the searcher's information
         # state at the root, and the clicks made since.
         self.root_keys: dict[int, str] = {}
         self.since = 0
-        self.ids: tuple[tuple, list[int]] | None = None
+
+    def moved(self, simultaneous: bool) -> None:
+        """Work out who acts now (after a chance outcome or a cardlab action)."""
+        state = self.state
+        if state is None:
+            self.player = pyspiel.PlayerId.CHANCE
+        elif state.current_player is None:
+            self.player = pyspiel.PlayerId.TERMINAL
+        elif simultaneous and state.simultaneous:
+            self.player = pyspiel.PlayerId.SIMULTANEOUS
+        else:
+            self.player = state.current_player
 
     def __deepcopy__(self, memo: dict) -> _Core:
         new = copy.copy(self)
@@ -213,7 +260,7 @@ class _Core:
         new.left = self.left[:]
         new.state = None if self.state is None else self.state.clone()
         new.chosen = self.chosen[:]
-        new.offers = dict(self.offers)
+        new.offers = self.offers.copy()
         return new
 
 
@@ -232,44 +279,33 @@ class CardlabState(pyspiel.State):
         return self._core.state
 
     def current_player(self) -> int:
-        state = self._core.state
-        if state is None:
-            return pyspiel.PlayerId.CHANCE
-        seat = state.current_player
-        if seat is None:
-            return pyspiel.PlayerId.TERMINAL
-        if self._game.simultaneous and state.simultaneous:
-            return pyspiel.PlayerId.SIMULTANEOUS
-        return seat
+        return self._core.player
 
     def is_terminal(self) -> bool:
-        state = self._core.state
-        return state is not None and state.current_player is None
+        return self._core.player == pyspiel.PlayerId.TERMINAL
 
     def _offers(self, player: int) -> list:
         core = self._core
-        key = (len(core.state.actions), player)
-        offers = core.offers.get(key)
+        if core.offers_at != core.moves:
+            core.offers, core.offers_at = {}, core.moves
+        offers = core.offers.get(player)
         if offers is None:
-            if len(core.offers) > 8:
-                core.offers.clear()
-            offers = core.offers[key] = self._game.clicks.offers(core.state.legal_actions(player))
+            offers = core.offers[player] = self._game.clicks.offers(core.state.legal_actions(player))
         return offers
 
     def _legal_actions(self, player: int) -> list[int]:
-        core = self._core
-        if core.state is None or player < 0 or self.is_terminal():
+        acting = self._core.player
+        if player < 0:  # chance outcomes come from chance_outcomes()
             return []
-        if not self._game.simultaneous or not core.state.simultaneous:
-            if player != core.state.current_player:
-                return []
-        return self._ids(player)
+        if acting == player or (acting == pyspiel.PlayerId.SIMULTANEOUS and self._core.state.legal_actions(player)):
+            return self._ids(player)
+        return []
 
     def _ids(self, player: int) -> list[int]:
         """The legal ids of ``player``, worked out once per position (OpenSpiel asks for
         them before a move, and the move checks them again)."""
         core = self._core
-        key = (len(core.state.actions), player, core.chosen[player])
+        key = (core.moves, player, core.chosen[player])
         if core.ids is None or core.ids[0] != key:
             core.ids = (key, self._game.clicks.legal_ids(self._offers(player), core.chosen[player]))
         return core.ids[1]
@@ -277,13 +313,11 @@ class CardlabState(pyspiel.State):
     # -- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core, game = self._core, self._game
-        d, n = len(game.clicks.deck), game.settings.num_players
         if game.decks:
-            return [(i, 1.0 / len(game.decks)) for i in range(len(game.decks))]
+            return game.deck_outcomes
         if core.dealer is None:
-            return [(d + seat, 1.0 / n) for seat in range(n)]
-        p = 1.0 / len(core.left)
-        return [(i, p) for i in core.left]
+            return game.dealer_outcomes
+        return list(zip(core.left, repeat(1.0 / len(core.left))))  # the cards not yet placed, equally likely
 
     def _apply_chance(self, outcome: int) -> None:
         core, game = self._core, self._game
@@ -298,26 +332,32 @@ class CardlabState(pyspiel.State):
         core.left.remove(outcome)
         if len(core.left) == 1:  # the last card has no choice left
             core.order.append(core.left.pop())
-            self._start(tuple(game.clicks.deck[i] for i in core.order))
+            self._start(tuple([game.clicks.deck[i] for i in core.order]))
 
-    def _start(self, deck: Sequence) -> None:
+    def _start(self, deck: Sequence | None, seed: int | None = None) -> None:
         game = self._game
-        dealer = game.dealer if game.decks else self._core.dealer
+        dealer = game.dealer if game.decks or game.sampled else self._core.dealer
         settings = game.settings
-        if game.decks:  # given as text: checked like any stacked deck
+        if deck is None:  # sampled chance: the seed shuffles every deck and draws the first dealer
+            state = settings.new_state(seed=seed, dealer=dealer)
+        elif game.decks:  # given as text: checked like any stacked deck
             state = settings.new_state(seed=game.seed, dealer=dealer, deck=deck)
         else:  # a permutation of the deck's own cards by construction: new_state's check (a sort) is skipped
             state = settings.state_class(settings, game.seed, dealer, tuple(deck))
         for action in game.prefix:  # a small variant's opening moves, the same in every deal
             state.apply_for(state.current_player, action)
         self._core.state = state
+        self._core.moved(game.simultaneous)
 
     # -- moves ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        if self._core.state is None:
+        player = self._core.player
+        if player == pyspiel.PlayerId.CHANCE:
             self._apply_chance(int(action))
-            return
-        self._click(self._core.state.current_player, int(action))
+        elif player >= 0:
+            self._click(player, int(action))
+        else:
+            raise ValueError(f"no player can act now (player id {player}); id {action} is not legal")
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         state = self._core.state
@@ -336,8 +376,13 @@ class CardlabState(pyspiel.State):
         if played is None:
             core.chosen[player] = core.chosen[player] + (action,)
             return
+        # The id was checked against the ids read from this very state's legal view, so the
+        # action is legal for the seat: the engine's own check is skipped (as random play's
+        # ``sample`` skips it; tests.test_interop_openspiel checks every committed action).
+        core.state.apply_trusted(player, played)
         core.chosen[player] = ()
-        core.state.apply_for(player, played)
+        core.moves += 1
+        core.moved(self._game.simultaneous)
 
     def _action_to_string(self, player: int, action: int) -> str:
         clicks = self._game.clicks
@@ -478,6 +523,7 @@ def resampler(seed: int = 0) -> Callable[[CardlabState, int], CardlabState]:
         new.state = game.settings.sample_state(obs, rng)
         new.chosen = core.chosen[:]
         new.root_keys = {player: state.information_state_string(player)}
+        new.moved(game.simultaneous)
         return CardlabState(game, new)
 
     return resample

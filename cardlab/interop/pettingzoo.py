@@ -86,26 +86,43 @@ class CardlabEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.chosen = {agent: () for agent in self.agents}
+        # Work kept while the position stands (several clicks make one cardlab action, and an
+        # agent observes before it steps): the offers of the seat to act, its legal ids, and
+        # each seat's observation vector with no card chosen.
+        self._moves = 0  # cardlab actions played since the reset
         self._offers_cache: tuple[int, int, list] | None = None
+        self._ids_cache: tuple[tuple, list[int]] | None = None
+        self._vectors: dict[int, np.ndarray] = {}
+        self._vectors_at = 0
         self.agent_selection = self.possible_agents[self.state.current_player]
 
     def _offers(self, seat: int) -> list:
-        key = (len(self.state.actions), seat)
-        if self._offers_cache is None or self._offers_cache[:2] != key:
-            self._offers_cache = (*key, self.clicks.offers(self.state.legal_actions(seat)))
+        if self._offers_cache is None or self._offers_cache[:2] != (self._moves, seat):
+            self._offers_cache = (self._moves, seat, self.clicks.offers(self.state.legal_actions(seat)))
         return self._offers_cache[2]
 
     def legal_ids(self, agent: str) -> list[int]:
         seat = self._seat[agent]
         if self.state.is_terminal or self.state.current_player != seat:
             return []
-        return self.clicks.legal_ids(self._offers(seat), self.chosen[agent])
+        key = (self._moves, seat, self.chosen[agent])
+        if self._ids_cache is None or self._ids_cache[0] != key:
+            self._ids_cache = (key, self.clicks.legal_ids(self._offers(seat), self.chosen[agent]))
+        return self._ids_cache[1]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         mask = np.zeros(self.clicks.num_actions, np.int8)
         mask[self.legal_ids(agent)] = 1
-        vector = observation_vector(self.state.observation(seat), self.clicks, self.chosen[agent])
+        if self._vectors_at != self._moves:
+            self._vectors, self._vectors_at = {}, self._moves
+        base = self._vectors.get(seat)
+        if base is None:
+            base = self._vectors[seat] = observation_vector(self.state.observation(seat), self.clicks)
+        vector = base.copy()
+        chosen = self.chosen[agent]
+        if chosen:  # the chosen block (see observation_vector)
+            vector[[len(self.clicks.deck) + i for i in chosen]] = 1.0
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -123,8 +140,10 @@ class CardlabEnv(AECEnv):
         if played is None:
             self.chosen[agent] = self.chosen[agent] + (action,)
         else:
+            # checked against the ids read from this state's legal view: legal by construction
+            self.state.apply_trusted(seat, played)
             self.chosen[agent] = ()
-            self.state.apply_for(seat, played)
+            self._moves += 1
         if self.state.is_terminal:
             for agent_, value in zip(self.possible_agents, self._returns()):
                 self.rewards[agent_] = value

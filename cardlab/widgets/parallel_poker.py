@@ -116,7 +116,7 @@ class ParallelPokerTable(GameTable):
         self._next.on_click(lambda _: self._guard(self.next_showing))
         self._all = W.Button(description="Show all")
         self._all.on_click(lambda _: self._guard(self.reveal_all))
-        self._packet_rows = [W.VBox(layout=W.Layout(width="138px")) for _ in range(PACKETS)]
+        self._packet_rows = [W.VBox(layout=W.Layout(width="144px")) for _ in range(PACKETS)]
         self._packet_labels = [W.HTML() for _ in range(PACKETS)]
         for k in range(PACKETS):
             buttons = [card_button(lambda k=k, i=i: self._guard(self.take_back, k, i)) for i in range(PACKET_SIZE)]

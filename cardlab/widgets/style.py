@@ -33,7 +33,7 @@ TABLE_CSS = f"""
 .cl-table .cl-top {{ grid-area: top; text-align: center; }}
 .cl-table .cl-top-left {{ grid-area: tl; }}
 .cl-table .cl-top-wide {{ grid-column: 1 / span 3; text-align: center; }}
-.cl-table .cl-fan .cl-cardbtn.cl-small.jupyter-button {{ margin-right: -14px; }}
+.cl-table .cl-fan .cl-cardbtn.cl-small.jupyter-button {{ margin-right: -16px; }}
 .cl-table .cl-hand .cl-cardbtn.cl-small.jupyter-button {{ margin-right: 1px; }}
 .cl-table .cl-top-right {{ grid-area: tr; text-align: right; }}
 .cl-table .cl-left {{ grid-area: left; }}

@@ -97,6 +97,22 @@ def assert_turn_fits(page) -> None:
         assert in_viewport(page, buttons.nth(i)), f"{buttons.nth(i).text_content()!r} lies outside the viewport"
 
 
+def assert_packets_unclipped(page) -> None:
+    """Five full packets side by side in one row, every card wholly inside its packet's box."""
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.cl-packet')].map(p => {
+        const box = p.getBoundingClientRect();
+        const cards = [...p.querySelectorAll('.cl-cardbtn')].filter(b => b.offsetParent)
+            .map(b => b.getBoundingClientRect());
+        return {top: box.top, left: box.left, right: box.right, bottom: box.bottom,
+                cards: cards.map(c => [c.left, c.right, c.bottom])};
+    })""")
+    assert len(boxes) == 5 and all(len(b["cards"]) == 5 for b in boxes), boxes
+    assert len({round(b["top"]) for b in boxes}) == 1, f"the packets wrap onto two rows: {boxes}"
+    for k, b in enumerate(boxes, 1):
+        for left, right, bottom in b["cards"]:
+            assert b["left"] <= left and right <= b["right"] and bottom <= b["bottom"], f"packet {k} clips a card: {b}"
+
+
 PREFERRED = ("Pass", "Hand over", "Keep all", "Stand pat", "Call", "Show", "Play on")
 #: Draw poker calls down to a showdown, so hands are turned up (passing all the way shows none, DP-4).
 TO_SHOWDOWN = ("Call", "Stand pat", "Show", "Open")
@@ -181,6 +197,7 @@ def test_voila_parallel_poker_arrange_by_clicking_then_show_one_by_one(page, voi
             arg=remaining - 1, timeout=STEP,
         )
     screenshot(page, "voila-parallel-poker-arranged")
+    assert_packets_unclipped(page)
     page.locator(".cl-action", has_text="Lay the packets").click()
     page.locator("button", has_text="Next showing").click()
     page.wait_for_selector("text=showing 1", timeout=STEP)
