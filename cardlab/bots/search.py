@@ -36,10 +36,11 @@ Policy = Callable[[Observation], Action]
 
 #: Rollout actions one decision may play, by game: the default work budget of
 #: :class:`SearchBot`. Set so that the slowest decision at the game's default setting
-#: stays under 200 ms (``benchmarks/bench_games.py``); a draw-poker rollout action costs
-#: about 60 microseconds (five hands, the exact draw odds of the rollout bot), and its
-#: first-betting decisions without a budget played up to 2,800 of them. The other games
-#: decide in time without one.
+#: stays well under 200 ms (``benchmarks/bench_games.py``): a draw-poker rollout action
+#: costs 45-60 microseconds (five hands, the rollout bot's exact draw odds), and its
+#: first-betting decisions without a budget played up to 2,800 of them. The budget binds
+#: on about 5% of its decisions at no measurable cost in strength
+#: (``benchmarks/bench_search_budget.py``). The other games decide in time without one.
 BUDGETS: Mapping[str, int] = MappingProxyType({"draw_poker": 1500})
 
 
