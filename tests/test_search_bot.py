@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from cardlab.bots import SearchBot
+from cardlab.bots import RuleBot, SearchBot
 from cardlab.bots import search
+from cardlab.games import GAMES
 from cardlab.games.draw_poker import DrawPoker
 
 
@@ -60,3 +61,34 @@ def test_draw_poker_has_a_default_budget_and_a_bad_budget_is_refused():
     with pytest.raises(ValueError, match="budget must be a positive number"):
         SearchBot(seed=1, budget=0)
     assert repr(SearchBot(seed=1, budget=500)) == "SearchBot(seed=1, samples=32, budget=500)"
+
+
+class _CheckedPolicy:
+    """The rule bot as a rollout policy, asserting that each action it plays unchecked is legal."""
+
+    def __init__(self, bot):
+        self.bot, self.played = bot, 0
+
+    def __getattr__(self, name):  # candidates, plausible: the rule bot's own
+        return getattr(self.bot, name)
+
+    def __call__(self, observation):
+        action = self.bot(observation)
+        assert action in observation.legal_actions, (action, observation.phase)
+        self.played += 1
+        return action
+
+
+@pytest.mark.parametrize("name", [name for name, entry in GAMES.items() if entry.search_bot is None])
+def test_rollouts_play_only_legal_actions_in_the_sampled_worlds(name):
+    """rollout_gain plays the policy's actions unchecked (apply_trusted): they must be legal."""
+    game = GAMES[name].game()
+    state = game.new_state(seed=4)
+    policy = _CheckedPolicy(RuleBot(seed=5))
+    bot = SearchBot(seed=6, samples=3, rollout=policy)
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        state.apply(bot(state.observation(seat)))  # the bot's own choice, checked
+    assert policy.played > 100
