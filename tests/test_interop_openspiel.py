@@ -294,3 +294,71 @@ def test_cfr_solves_the_small_draw_poker_and_exploits_the_rule_bot_more():
     as_south = expected_game_score.policy_value(state, [rule, policy])[0]
     as_north = expected_game_score.policy_value(state, [policy, rule])[1]
     assert (as_south + as_north) / 2 < 0  # the rule bot loses chips to the CFR policy
+
+
+#: Sessions with more than one shuffle: a Kontrabluff match over several deals (KB-11),
+#: five hands of draw poker for seven (DP-10; the stock runs out, DP-5), three games of
+#: parallel poker, four of Fight for the Lead.
+LONG = {"kontrabluff": {"target": 300}, "draw_poker": {"players": 7, "deck_size": 40, "hands": 5},
+        "parallel_poker": {"games": 3}, "fight_for_the_lead": {"players": 2, "games": 4}}
+
+
+def _play_recorded(game, rng):
+    """A random game; its history (every chance outcome and click) and what each shuffle chance made."""
+    state = game.new_initial_state()
+    shuffles = 0
+    while not state.is_terminal():
+        if state.is_chance_node() and state.cardlab_state is not None and not state._core.order:
+            shuffles += 1  # a shuffle after the first deal starts: its first chance node
+        _step_randomly(state, rng)
+    return state, shuffles
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_shuffle_is_chance_in_explicit_mode_and_the_seed_decides_nothing(name):
+    """Explicit chance: each shuffle after the first deal (KB-11, DP-5, DP-10, PP's and FL's
+    next games) is chance nodes, one per card; replaying the same history under another
+    ``seed`` gives the same game, card for card."""
+    settings = {**LONG[name], **({"simultaneous": False} if name == "parallel_poker" else {})}  # a history of single moves
+    game = cos.load(name, **settings)
+    other = cos.load(name, seed=12345, **settings)
+    rng = np.random.default_rng(8)
+    later = refills = 0
+    for _ in range(3):
+        state, shuffles = _play_recorded(game, rng)
+        inner = state.cardlab_state
+        assert shuffles == inner._shuffles - 1  # every shuffle but the first deal's waited for chance
+        later += shuffles
+        refills += sum(event.kind == "refill" for event in inner.history)
+        again = other.new_initial_state()
+        for action in state.history():
+            again.apply_action(action)
+        assert str(again) == str(state) and again.returns() == state.returns()
+        assert again.cardlab_state.history == inner.history
+    assert later >= 3
+    if name == "draw_poker":
+        assert refills > 0  # DP-5's refill was played by chance too
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_consistency_test_passes_over_many_shuffles(name):
+    game = cos.load(name, **LONG[name])
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_shuffle_deals_the_order_chance_chose():
+    """DP-10: the second hand's cards are the first cards chance placed, dealt one at a
+    time from the dealer's left (DP-1)."""
+    game = cos.load("draw_poker", hands=2, dealer=0)
+    deck = game.clicks.deck
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while state.cardlab_state is None or state.cardlab_state.round_index == 0:
+        if state.is_chance_node() and state.cardlab_state is not None:
+            state.apply_action(min(i for i, _ in state.chance_outcomes()))  # the deck in its own order
+        else:
+            _step_randomly(state, rng)
+    inner = state.cardlab_state
+    first = (inner.dealer + 1) % 2
+    assert inner.round_index == 1
+    assert inner.hands[first] == list(deck[0:10:2]) and inner.hands[1 - first] == list(deck[1:10:2])
