@@ -33,13 +33,14 @@ for algorithms that need turns). Fight for the Lead's hidden fight cards (FL-3) 
 chosen in turn, each seat seeing none of the others', as cardlab's engine does.
 Information-state and observation strings and tensors come from
 ``state.observation(player)`` (and the seat's own past actions): what that seat may see and
-nothing else. The information-state string has perfect recall: the seat's whole log (every
-event it saw since the first deal; the engine never cuts a log), everything it did, then
-the table and its chosen cards. The information-state tensor
-(:func:`cardlab.interop.clicks.info_vector`) does not: it is the observation tensor, then
-the seat's last 64 own actions and the cards named in the last 128 lines of its log, with
-a flag when older ones were dropped. A line's words other than its cards (who passed,
-called or saw) are not in it, so two information states can share a tensor. Returns are
+nothing else. Both information states have perfect recall. The string: the seat's whole
+log (every event it saw since the first deal; the engine never cuts a log), everything it
+did, then the table and its chosen cards. The tensor
+(:func:`cardlab.interop.clicks.info_vector`): the observation tensor, then one slot per
+log line (the code of its words, its cards, numbers and seat names in order) and one per
+own action (kind, amount, cards), as many slots of each as ``max_game_length``, a true
+bound on the steps of a game (so a draw poker or Fight for the Lead session needs
+``hands`` or ``games``). Returns are
 chips won (draw poker, Fight for the Lead) or the points margin (Kontrabluff,
 parallel poker).
 
@@ -69,7 +70,7 @@ from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
-from cardlab.interop.clicks import (Clicks, info_text, info_vector, info_vector_size, observation_vector, own_actions, table_text,
+from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
@@ -126,20 +127,26 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 
 def _bounds(game: Game) -> tuple[float, float, int]:
-    """Utility bounds and a generous bound on the number of clicks and chance nodes."""
+    """Utility bounds and a true bound on the number of steps (clicks and chance nodes,
+    every shuffle d nodes at most; the dealer 1). A session without an end (``hands`` or
+    ``games`` None: play until one is left, DP-10, FL-11) has no bound and is refused."""
     d = len(set(game.full_deck))
     n = game.num_players
-    if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1; a round is at most 12 clicks
-        return -(game.target + 55.0), game.target + 55.0, 1 + d + 2 * game.target * 14
-    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game
-        return -25.0 * game.games, 25.0 * game.games, 1 + d + game.games * 2 * 26
-    hands = getattr(game, "hands", None) or getattr(game, "games", None) or 100
+    if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1, so at most 2 * target - 1
+        rounds = 2 * game.target  # rounds, each at most 14 clicks and at most one new deal (KB-11)
+        return -(game.target + 55.0), game.target + 55.0, 1 + rounds * (14 + d)
+    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game; 2 x 26 clicks and one deal a game
+        return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 26 + d)
+    hands = game.hands if isinstance(game, DrawPoker) else game.games
+    if hands is None:
+        raise ValueError(f"an OpenSpiel game needs a session of known length: give {'hands' if isinstance(game, DrawPoker) else 'games'}"
+                         " (a session played until one player is left has no bound)")
     stack = game.stack
-    if isinstance(game, DrawPoker):  # DP-3: every raise puts in at least the ante
-        per_hand = n * (2 * (stack // game.ante + 2) + 7 + 1)
-    else:  # FL: decide, fight, exchange (at most 5 clicks), four tricks
-        per_hand = n * (1 + 1 + 5 + 4)
-    return -float(stack), float((n - 1) * stack), 1 + d + hands * per_hand
+    if isinstance(game, DrawPoker):  # DP-3: every raise puts in at least the ante; a deal and at most n refills (DP-5)
+        per_hand = n * (2 * (stack // game.ante + 2) + 7 + 1) + (n + 1) * d
+    else:  # FL: decide, fight, exchange (at most 5 clicks), four tricks; one deal
+        per_hand = n * (1 + 1 + 5 + 4) + d
+    return -float(stack), float((n - 1) * stack), 1 + hands * per_hand
 
 
 class CardlabGame(pyspiel.Game):
@@ -496,7 +503,8 @@ class CardlabObserver:
     def __init__(self, game: CardlabGame, perfect_recall: bool):
         self.game = game
         self.perfect_recall = perfect_recall
-        size = info_vector_size(game.settings) if perfect_recall else vector_size(game.settings)
+        self.layout = info_layout(game.settings, game.max_game_length()) if perfect_recall else None
+        size = self.layout.size if perfect_recall else vector_size(game.settings)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
 
@@ -507,7 +515,7 @@ class CardlabObserver:
             return
         obs = core.state.observation(player)
         if self.perfect_recall:
-            self.tensor[:] = info_vector(obs, own_actions(core.state, player), self.game.clicks, core.chosen[player])
+            self.tensor[:] = info_vector(obs, own_actions(core.state, player), self.game.clicks, self.layout, core.chosen[player])
         else:
             self.tensor[:] = observation_vector(obs, self.game.clicks, core.chosen[player])
 
