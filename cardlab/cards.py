@@ -374,9 +374,9 @@ def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
 # -- seeded draws, fast ------------------------------------------------------------------------
 # A game's shuffles each come from a fresh ``rng_for(seed, k)`` (SeedSequence -> PCG64 ->
 # Generator), which costs more than the shuffle itself. The two helpers below give the same
-# draws for less: numpy's SeedSequence hashing (mix_entropy, generate_state; stable by numpy's
-# reproducibility policy) done on Python ints, the seed's part once per seed, and one reused
-# PCG64 per thread set to the resulting state. tests/test_cards.py checks them against
+# draws for less: the seed's part of numpy's SeedSequence hashing by numpy itself, once per seed;
+# the few key words and generate_state (mix_entropy's last steps; stable by numpy's
+# reproducibility policy) on Python ints; and one reused PCG64 per thread set to the result. tests/test_cards.py checks them against
 # ``rng_for`` over many seeds and keys.
 _M32, _M128 = 0xFFFF_FFFF, (1 << 128) - 1
 _INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
@@ -395,27 +395,12 @@ def _words32(n: int) -> list[int]:
 
 
 @functools.lru_cache(maxsize=512)
-def _seed_pool(seed: int) -> tuple[tuple[int, int, int, int], int]:
-    """SeedSequence(seed, spawn_key=...)'s pool and hash constant after the seed's words
-    (padded to the pool's 4), before the spawn key is mixed in: the same for every key."""
-    words = _words32(seed)
-    words += [0] * (4 - len(words))
-    h = _INIT_A
-    pool = []
-    for w in words:  # hashmix of each word
-        w ^= h
-        h = (h * _MULT_A) & _M32
-        w = (w * h) & _M32
-        pool.append(w ^ (w >> 16))
-    for src in range(4):  # every word mixed into every other
-        for dst in range(4):
-            if src != dst:
-                w = pool[src] ^ h
-                h = (h * _MULT_A) & _M32
-                w = (w * h) & _M32
-                r = (_MIX_L * pool[dst] - _MIX_R * (w ^ (w >> 16))) & _M32
-                pool[dst] = r ^ (r >> 16)
-    return (pool[0], pool[1], pool[2], pool[3]), h
+def _seed_pool(seed: int) -> tuple[int, int, int, int]:
+    """SeedSequence(seed, spawn_key=...)'s pool after the seed's words, before the spawn key
+    is mixed in: the same for every key, and numpy's own ``SeedSequence(seed).pool`` (the
+    seed's words are mixed the same way with or without a key; only the key's words follow)."""
+    p0, p1, p2, p3 = np.random.SeedSequence(seed).pool.tolist()
+    return p0, p1, p2, p3
 
 
 def _hash_constants(init: int, mult: int, n: int) -> tuple[tuple[int, int], ...]:
@@ -436,7 +421,7 @@ _OUT_STEPS = _hash_constants(_INIT_B, _MULT_B, 8)
 
 def _pcg64_state(seed: int, keys: tuple[int, ...]) -> dict:
     """The state of ``PCG64(SeedSequence(seed, spawn_key=keys))``, computed on ints."""
-    (p0, p1, p2, p3), _ = _seed_pool(seed)
+    p0, p1, p2, p3 = _seed_pool(seed)
     words = [w for key in keys for w in _words32(key)]
     if len(words) > 8:  # more key words than the table of constants: numpy's own way
         return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=keys)).state
