@@ -101,6 +101,32 @@ def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: 
     return float(np.median(times))
 
 
+def tensor_ms(name: str, games: int = 3) -> tuple[float, int]:
+    """The mean time of one perfect-recall information-state tensor along random games (ms), and its size."""
+    game = cos.load(name, **SETTINGS[name])
+    rng = np.random.default_rng(0)
+    spent, calls = 0.0, 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                continue
+            if state.current_player() >= 0 or state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+                start = time.process_time()
+                state.information_state_tensor(max(state.current_player(), 0))
+                spent += time.process_time() - start
+                calls += 1
+            if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+                joint = [state.legal_actions(p) for p in range(2)]
+                state.apply_actions([legal[int(rng.integers(len(legal)))] if legal else 0 for legal in joint])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+    return 1000 * spent / calls, game.information_state_tensor_shape()[0]
+
+
 def main(seconds: float = 2.0) -> None:
     print("cardlab actions per CPU second; ratio = cardlab / adapter; steps = OpenSpiel steps per cardlab action")
     print(f"{'game':20} {'cardlab':>8} | {'explicit':>8} {'ratio':>5} {'steps':>5} | {'sampled':>8} {'ratio':>5}"
@@ -111,6 +137,9 @@ def main(seconds: float = 2.0) -> None:
         c = pettingzoo(name, seconds)
         print(f"{name:20} {a:8.0f} | {b:8.0f} {a / b:5.1f} {STEPS[name, 'explicit']:5.1f} | {s:8.0f} {a / s:5.1f}"
               f" {STEPS[name, 'sampled']:5.1f} | {c:10.0f} {a / c:5.1f}")
+    for name in SETTINGS:
+        ms, size = tensor_ms(name)
+        print(f"information-state tensor, {name}: {size} numbers, {ms:.2f} ms a call (only when an algorithm asks)")
     for name, settings in (("kontrabluff", {"target": 15}), ("draw_poker", {})):
         print(f"ISMCTS, 20 simulations, {name}: median {1000 * ismcts_seconds(name, settings):.0f} ms per click decision")
 

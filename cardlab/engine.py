@@ -972,6 +972,11 @@ class GameState:
     #: observer's log goes on, shared).
     SAMPLE_LOG: ClassVar[str] = "quiet"
     quiet: bool = False  # a quiet state (a sample for search) writes no log
+    #: Where shuffles come from after the first deal (stacked or seeded): None, the seed;
+    #: else ``deck_source(cards)`` returns the cards to shuffle in their new order (every
+    #: ``_new_deck`` and ``_shuffle``: KB-11, DP-5, DP-10 ...). OpenSpiel's adapter makes
+    #: each shuffle chance nodes with it (:mod:`cardlab.interop.openspiel`). Clones keep it.
+    deck_source: Callable[[tuple[Card, ...]], Sequence[Card]] | None = None
     sampled: bool = False  # a sample (for search) has no history to save
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -1012,16 +1017,26 @@ class GameState:
         return np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=keys)))
 
     def _new_deck(self) -> list[Card]:
-        """The next shuffled deck: the stacked one first, then shuffles from the seed."""
+        """The next shuffled deck (``game.stacked_deck``'s cards): the stacked one first,
+        then from the ``deck_source`` if set, else from the seed."""
         self._shuffles += 1
         if self._shuffles == 1 and self.stacked is not None:
             return list(self.stacked)
-        cards = self.game.full_deck
-        return [cards[i] for i in seeded_permutation(len(cards), self.seed, self._shuffles)]
+        cards = self.game.stacked_deck
+        if self.deck_source is not None:
+            return list(self.deck_source(cards))
+        return [cards[i] for i in self._deck_order(len(cards))]
 
-    def _shuffle(self, cards: list[Card]) -> list[Card]:
-        """Shuffle cards in play (a refilled stock), reproducibly from the seed."""
+    def _deck_order(self, size: int) -> list[int]:
+        """The seed's order of the next new deck (draw poker draws its decks in batches)."""
+        return seeded_permutation(size, self.seed, self._shuffles)
+
+    def _shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        """Shuffle cards in play (a refilled stock): from the ``deck_source`` if set, else
+        reproducibly from the seed."""
         self._shuffles += 1
+        if self.deck_source is not None:
+            return list(self.deck_source(tuple(cards)))
         return [cards[i] for i in seeded_permutation(len(cards), self.seed, self._shuffles)]
 
     def _choose_dealer(self) -> int:

@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from cardlab.cards import Card
-from cardlab.interop.clicks import HISTORY, LOG_LINES
+from cardlab.interop.clicks import LINE_CARDS, InfoLayout
 
 _CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
@@ -32,14 +32,12 @@ def cards_in_vector(vector: np.ndarray, deck: tuple[Card, ...]) -> set[Card]:
     return {deck[i] for i in marked}
 
 
-def cards_in_info_vector(vector: np.ndarray, deck: tuple[Card, ...], base: int, kinds: int) -> set[Card]:
-    """The cards marked anywhere in an information-state vector (``info_vector``): its
-    observation part (``base`` numbers), each own action's card block, each log line's."""
-    d = len(deck)
-    found = cards_in_vector(vector[:base], deck)
-    at = base + 3
-    history = vector[at: at + HISTORY * (d + kinds + 1)].reshape(HISTORY, d + kinds + 1)[:, :d]
-    at += HISTORY * (d + kinds + 1)
-    log = vector[at: at + LOG_LINES * d].reshape(LOG_LINES, d)
-    assert at + LOG_LINES * d == len(vector)
-    return found | {deck[i] for i in np.flatnonzero(history.any(axis=0) | log.any(axis=0))}
+def cards_in_info_vector(vector: np.ndarray, deck: tuple[Card, ...], layout: InfoLayout) -> set[Card]:
+    """The cards anywhere in an information-state vector (``info_vector``): its observation
+    part, each log line's cards and each own action's cards (deck index + 1; 0 is none)."""
+    found = cards_in_vector(vector[: layout.base], deck)
+    lines = vector[layout.lines_at: layout.own_at].reshape(layout.events, layout.line)[:, 1: 1 + LINE_CARDS]
+    own = vector[layout.own_at: layout.size].reshape(layout.events, layout.own)[:, 2:]
+    assert layout.size == len(vector)
+    codes = np.concatenate([lines.ravel(), own.ravel()]).astype(int)
+    return found | {deck[i - 1] for i in set(codes[codes > 0].tolist())}

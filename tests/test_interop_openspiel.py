@@ -8,7 +8,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open-spiel has no wheel for thi
 
 from cardlab.engine import Action, IllegalActionError  # noqa: E402
 from cardlab.interop import openspiel as cos  # noqa: E402
-from cardlab.interop.clicks import Clicks  # noqa: E402
+from cardlab.interop.clicks import Clicks, info_layout  # noqa: E402
 from tests.interop_checks import QUICK, cards_in_info_vector, cards_in_text, cards_in_vector  # noqa: E402
 
 NAMES = list(cos.GAMES)
@@ -144,7 +144,8 @@ def test_action_to_string_is_in_the_tables_words():
 def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
     game = cos.load(name, **QUICK[name])
     deck = game.clicks.deck
-    base, kinds = game.observation_tensor_shape()[0], len(game.clicks.kinds)
+    base = game.observation_tensor_shape()[0]
+    layout = info_layout(game.settings, game.max_game_length())
     rng = np.random.default_rng(11)
     observed = 0
     remembered = 0  # cards the information-state tensor recalls beyond the observation now
@@ -167,7 +168,7 @@ def test_no_string_or_tensor_of_a_seat_holds_a_card_hidden_from_it(name):
                 recalled = cards_in_text(state.information_state_string(seat))
                 assert recalled <= seen[seat], (seat, recalled - seen[seat])
                 tensor = np.array(state.information_state_tensor(seat))
-                recalled = cards_in_info_vector(tensor, deck, base, kinds)
+                recalled = cards_in_info_vector(tensor, deck, layout)
                 assert recalled <= seen[seat], (seat, recalled - seen[seat])
                 remembered += len(recalled - cards_in_vector(tensor[:base], deck))
                 observed += 1
@@ -202,31 +203,30 @@ def test_the_information_state_string_never_forgets(name):
     assert grew >= game.num_players()  # each seat saw something happen
 
 
-def test_the_information_state_tensor_recalls_own_actions_and_flags_a_long_history():
-    """A fixed size per game and settings; the seat's own actions are in it (the observation
-    tensor alone forgets them), and a long Kontrabluff match (KB-12) outgrows its window and sets the flag."""
-    from cardlab.interop.clicks import HISTORY, LOG_LINES
-
-    game = cos.load("kontrabluff", target=1000)
-    base, kinds = game.observation_tensor_shape()[0], len(game.clicks.kinds)
+@pytest.mark.parametrize("name", NAMES)
+def test_the_information_state_tensor_has_perfect_recall(name):
+    """Two different information states of a seat (strings) never share a tensor, over many
+    random games: the tensor keeps the seat's whole log and every action it made, however
+    long the session (KB-11, DP-10: several deals). Its size is fixed by the settings."""
+    settings = {"kontrabluff": {"target": 40}, "draw_poker": {"players": 3, "hands": 3, "stack": 20}}.get(name, LONG[name])
+    game = cos.load(name, **settings)  # smaller bounds than LONG's: a tensor is as long as the bound
     size = game.information_state_tensor_shape()[0]
-    assert size == base + 3 + HISTORY * (52 + kinds + 1) + LOG_LINES * 52
-    state = game.new_initial_state()
-    rng = np.random.default_rng(3)
-    flags = []
-    while not state.is_terminal():
-        _step_randomly(state, rng)
-        if state.cardlab_state is None:
-            continue
-        for seat in range(2):
-            tensor = np.array(state.information_state_tensor(seat))
-            assert tensor.shape == (size,)
-            did = [a for p, a in state.cardlab_state.actions if p == seat]
-            row = base + 3 + (min(len(did), HISTORY) - 1) * (52 + kinds + 1)
-            if did:  # the last own action: its kind is marked in its row
-                assert tensor[row + 52 + game.clicks.kinds.index(did[-1].kind)] == 1.0
-            flags.append(tensor[base] == 1.0)
-    assert not flags[0] and flags[-1]  # a match to 1000 points outgrows the window
+    tensors: dict[tuple[int, bytes], str] = {}
+    rng = np.random.default_rng(9)
+    longest = 0
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            _step_randomly(state, rng)
+            if state.cardlab_state is None or state.is_chance_node():
+                continue
+            for seat in range(game.num_players()):
+                tensor = np.array(state.information_state_tensor(seat), np.float32)
+                assert tensor.shape == (size,)
+                text = state.information_state_string(seat)
+                assert tensors.setdefault((seat, tensor.tobytes()), text) == text
+                longest = max(longest, len(state.cardlab_state.observation(seat).log))
+    assert len(tensors) > 100 and longest > 15
 
 
 def test_parallel_poker_strings_do_not_change_with_the_others_arrangement():
@@ -294,3 +294,71 @@ def test_cfr_solves_the_small_draw_poker_and_exploits_the_rule_bot_more():
     as_south = expected_game_score.policy_value(state, [rule, policy])[0]
     as_north = expected_game_score.policy_value(state, [policy, rule])[1]
     assert (as_south + as_north) / 2 < 0  # the rule bot loses chips to the CFR policy
+
+
+#: Sessions with more than one shuffle: a Kontrabluff match over several deals (KB-11),
+#: five hands of draw poker for seven (DP-10; the stock runs out, DP-5), three games of
+#: parallel poker, four of Fight for the Lead.
+LONG = {"kontrabluff": {"target": 300}, "draw_poker": {"players": 7, "deck_size": 40, "hands": 5},
+        "parallel_poker": {"games": 3}, "fight_for_the_lead": {"players": 2, "games": 4}}
+
+
+def _play_recorded(game, rng):
+    """A random game; its history (every chance outcome and click) and what each shuffle chance made."""
+    state = game.new_initial_state()
+    shuffles = 0
+    while not state.is_terminal():
+        if state.is_chance_node() and state.cardlab_state is not None and not state._core.order:
+            shuffles += 1  # a shuffle after the first deal starts: its first chance node
+        _step_randomly(state, rng)
+    return state, shuffles
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_shuffle_is_chance_in_explicit_mode_and_the_seed_decides_nothing(name):
+    """Explicit chance: each shuffle after the first deal (KB-11, DP-5, DP-10, PP's and FL's
+    next games) is chance nodes, one per card; replaying the same history under another
+    ``seed`` gives the same game, card for card."""
+    settings = {**LONG[name], **({"simultaneous": False} if name == "parallel_poker" else {})}  # a history of single moves
+    game = cos.load(name, **settings)
+    other = cos.load(name, seed=12345, **settings)
+    rng = np.random.default_rng(8)
+    later = refills = 0
+    for _ in range(3):
+        state, shuffles = _play_recorded(game, rng)
+        inner = state.cardlab_state
+        assert shuffles == inner._shuffles - 1  # every shuffle but the first deal's waited for chance
+        later += shuffles
+        refills += sum(event.kind == "refill" for event in inner.history)
+        again = other.new_initial_state()
+        for action in state.history():
+            again.apply_action(action)
+        assert str(again) == str(state) and again.returns() == state.returns()
+        assert again.cardlab_state.history == inner.history
+    assert later >= 3
+    if name == "draw_poker":
+        assert refills > 0  # DP-5's refill was played by chance too
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_consistency_test_passes_over_many_shuffles(name):
+    game = cos.load(name, **LONG[name])
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_shuffle_deals_the_order_chance_chose():
+    """DP-10: the second hand's cards are the first cards chance placed, dealt one at a
+    time from the dealer's left (DP-1)."""
+    game = cos.load("draw_poker", hands=2, dealer=0)
+    deck = game.clicks.deck
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while state.cardlab_state is None or state.cardlab_state.round_index == 0:
+        if state.is_chance_node() and state.cardlab_state is not None:
+            state.apply_action(min(i for i, _ in state.chance_outcomes()))  # the deck in its own order
+        else:
+            _step_randomly(state, rng)
+    inner = state.cardlab_state
+    first = (inner.dealer + 1) % 2
+    assert inner.round_index == 1
+    assert inner.hands[first] == list(deck[0:10:2]) and inner.hands[1 - first] == list(deck[1:10:2])

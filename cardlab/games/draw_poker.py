@@ -369,16 +369,12 @@ class DrawPokerState(GameState):
         self.refilled = False
         self._start_betting(Phase.FIRST_BETTING)
 
-    def _new_deck(self) -> list[Card]:
-        """DP-1: the deck of the next hand, the stacked one first (see :class:`_DeckOrders`)."""
-        self._shuffles += 1  # keeps the refill streams (_shuffle) distinct per hand
-        if self._shuffles == 1 and self.stacked is not None:
-            return list(self.stacked)
+    def _deck_order(self, size: int) -> list[int]:
+        """DP-1: the seed's order of the next hand's deck (see :class:`_DeckOrders`)."""
         batch, row = divmod(self.round_index, _DECKS_PER_BATCH)
         if self._deck_batch is None or self._deck_batch[0] != batch:
             self._deck_batch = (batch, _DeckOrders(self, batch))
-        cards = self.game.full_deck
-        return [cards[i] for i in self._deck_batch[1][row]]
+        return self._deck_batch[1][row]
 
     def _order_from(self, seat: int) -> list[int]:
         """Active seats clockwise, starting left of ``seat``."""

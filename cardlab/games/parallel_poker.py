@@ -349,11 +349,7 @@ class ParallelPokerState(GameState):
 
     def _start_game(self) -> None:
         """The dealer lays out his first seven cards; both hold the other 25."""
-        self._shuffles += 1
-        if self._shuffles == 1 and self.stacked is not None:
-            cards = tuple(self.stacked)
-        else:
-            cards = tuple(deck(DECK_SIZE)[i] for i in seeded_permutation(DECK_SIZE, self.seed, self._shuffles))
+        cards = tuple(self._new_deck())  # the dealer's 32 cards (stacked_deck)
         self.laid_out: tuple[Card, ...] = cards[:LAID_OUT]
         self.held: tuple[Card, ...] = tuple(sorted(cards[LAID_OUT:]))
         self.arrangements: list[tuple[Card, ...] | None] = [None, None]

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import functools
 import re
+import zlib
 from bisect import bisect_right
 
 import numpy as np
@@ -35,8 +36,8 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.engine import Action, Game, GameState, LegalActions, Observation
 
-__all__ = ["CATALOGUES", "HISTORY", "LOG_LINES", "Catalogue", "Clicks", "Seat", "info_text", "info_vector", "info_vector_size",
-           "observation_vector", "own_actions", "table_text", "vector_size"]
+__all__ = ["CATALOGUES", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "Seat", "info_layout", "info_text",
+           "info_vector", "observation_vector", "own_actions", "table_text", "vector_size"]
 
 
 @dataclass(frozen=True)
@@ -402,56 +403,133 @@ def own_actions(state: GameState, player: int) -> list[Action]:
     return [action for seat, action in state.actions if seat == player]
 
 
-#: The information-state vector keeps the seat's last HISTORY own actions and the last
-#: LOG_LINES lines of its log; a flag says when older ones were dropped.
-HISTORY = 64
-LOG_LINES = 128
+#: A log line's slot in the information-state vector holds at most this many cards and
+#: numbers (a longer line raises: the layout would be too small, never silently cut).
+LINE_CARDS = 16
+LINE_NUMBERS = 16
+
+
+@dataclass(frozen=True)
+class InfoLayout:
+    """Where things are in an information-state vector (:func:`info_vector`) of a game
+    whose seats see at most ``events`` log lines and make at most ``events`` actions."""
+
+    base: int  # the observation vector
+    events: int
+    names: int  # seat names a line may hold
+    own_cards: int  # cards an action may hold
+
+    @property
+    def line(self) -> int:  # a line slot: template code, cards, numbers, names
+        return 1 + LINE_CARDS + LINE_NUMBERS + self.names
+
+    @property
+    def own(self) -> int:  # an own-action slot: kind, amount, cards
+        return 2 + self.own_cards
+
+    @property
+    def lines_at(self) -> int:
+        return self.base + 2
+
+    @property
+    def own_at(self) -> int:
+        return self.lines_at + self.events * self.line
+
+    @property
+    def size(self) -> int:
+        return self.own_at + self.events * self.own
+
+
+def info_layout(game: Game, events: int) -> InfoLayout:
+    """The layout of ``game``'s information-state vectors, ``events`` slots of each kind.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> info_layout(Kontrabluff(), 100).size
+    5263
+    """
+    packet = CATALOGUES[game.name].packet
+    return InfoLayout(vector_size(game), events, 2 * game.num_players + 2, 5 * packet if packet else 10)
+
+
 _CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 _card = functools.lru_cache(maxsize=None)(Card.parse)  # a card as cardlab writes it (10♥)
 
 
-def info_vector_size(game: Game, clicks: Clicks | None = None) -> int:
-    kinds = len((clicks or Clicks(game)).kinds)
-    d = len(set(game.full_deck))
-    return vector_size(game) + 3 + HISTORY * (d + kinds + 1) + LOG_LINES * d
+@functools.lru_cache(maxsize=None)
+def _tokens(names: tuple[str, ...]) -> re.Pattern:
+    """Cards, seat names and numbers, in that order of preference (10♥ is a card, not 10)."""
+    seats = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?P<card>(?:10|[2-9JQKA])[♣♦♥♠])|(?P<name>\b(?:{seats})\b)|(?P<number>\d+)")
 
 
-def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks, chosen: Sequence[int] = ()) -> np.ndarray:
-    """The information state of ``obs.player`` (perfect recall) as numbers, built from what
-    the seat may see only, like :func:`info_text`: the observation vector now; a flag
-    (history truncated), the number of own actions / HISTORY and of log lines / LOG_LINES;
-    then the seat's last HISTORY own actions, oldest first, each its cards (one 0/1 per deck
-    card), its kind (one-hot) and its amount / the largest amount; then the last LOG_LINES
-    lines of its log (the events it saw), each the cards written in it (one 0/1 per deck card).
-    Unused entries are zero.
+@functools.lru_cache(maxsize=1 << 16)
+def _line_slot(line: str, names: tuple[str, ...], deck: tuple[Card, ...], width: int) -> np.ndarray:
+    """A log line as numbers, losing nothing: the code of its words with every card, seat
+    name and number taken out (24 bits of CRC-32), then those cards (deck index + 1),
+    numbers and names (seat + 1), each in the order written."""
+    cards, numbers, seats = [], [], []
+    index = {card: i for i, card in enumerate(deck)}
+    seat = {name: i for i, name in enumerate(names)}
+
+    def take(match: re.Match) -> str:
+        if match["card"]:
+            cards.append(index[_card(match["card"])] + 1)
+            return "\x01"
+        if match["name"]:
+            seats.append(seat[match["name"]] + 1)
+            return "\x02"
+        numbers.append(int(match["number"]))
+        return "\x03"
+
+    template = _tokens(names).sub(take, line)
+    if len(cards) > LINE_CARDS or len(numbers) > LINE_NUMBERS or 1 + LINE_CARDS + LINE_NUMBERS + len(seats) > width:
+        raise ValueError(f"a log line holds more cards, numbers or names than its slot: {line!r}")
+    slot = np.zeros(width, np.float32)
+    slot[0] = (zlib.crc32(template.encode()) & 0xFFFFFF) + 1
+    slot[1: 1 + len(cards)] = cards
+    slot[1 + LINE_CARDS: 1 + LINE_CARDS + len(numbers)] = numbers
+    slot[1 + LINE_CARDS + LINE_NUMBERS: 1 + LINE_CARDS + LINE_NUMBERS + len(seats)] = seats
+    return slot
+
+
+def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks, layout: InfoLayout,
+                chosen: Sequence[int] = ()) -> np.ndarray:
+    """The information state of ``obs.player`` (perfect recall) as numbers, from what the
+    seat may see only, like :func:`info_text`: the observation vector now; how many log
+    lines and own actions follow; then every line of its log (the events it saw), oldest
+    first, each as :func:`_line_slot` makes it; then every action it made, each its kind
+    (catalogue index + 1), its amount + 1 (0: none) and its cards (deck index + 1) in
+    order. Unused slots are zero. Two different information strings give two different
+    vectors (up to a 24-bit code of a line's words), and a history longer than the layout
+    raises instead of being cut.
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> game = Kontrabluff()
     >>> state = game.new_state(seed=1, dealer=0)
-    >>> vector = info_vector(state.observation(0), [], Clicks(game))
-    >>> vector.shape == (info_vector_size(game),), round(vector[163] * LOG_LINES) == len(state.observation(0).log)
+    >>> layout = info_layout(game, 100)
+    >>> vector = info_vector(state.observation(0), [], Clicks(game), layout)
+    >>> vector.shape == (layout.size,), int(vector[layout.base]) == len(state.observation(0).log)
     (True, True)
     """
-    d, kinds = len(clicks.deck), clicks.kinds
-    ix = clicks.index
-    base = vector_size(obs.game)
-    out = np.zeros(info_vector_size(obs.game, clicks), np.float32)
-    out[:base] = observation_vector(obs, clicks, chosen)
-    log = list(obs.log)
-    out[base] = float(len(own_actions) > HISTORY or len(log) > LOG_LINES)
-    out[base + 1] = len(own_actions) / HISTORY
-    out[base + 2] = len(log) / LOG_LINES
-    top = max(_max_amount(obs.game), 1)
-    width = d + len(kinds) + 1
-    at = base + 3
-    for k, action in enumerate(own_actions[-HISTORY:]):
-        row = at + k * width
-        for card in action.cards:
-            out[row + ix[card]] = 1.0
-        out[row + d + kinds.index(action.kind)] = 1.0
-        out[row + d + len(kinds)] = (action.amount or 0) / top
-    at += HISTORY * width
-    for k, line in enumerate(log[-LOG_LINES:]):
-        for text in _CARD_TEXT.findall(line):
-            out[at + k * d + ix[_card(text)]] = 1.0
+    kinds, ix = clicks.kinds, clicks.index
+    log = obs.log
+    if len(log) > layout.events or len(own_actions) > layout.events:
+        raise ValueError(f"{len(log)} log lines and {len(own_actions)} own actions exceed the layout's "
+                         f"{layout.events} slots (the game's length bound is too small)")
+    out = np.zeros(layout.size, np.float32)
+    out[:layout.base] = observation_vector(obs, clicks, chosen)
+    out[layout.base] = len(log)
+    out[layout.base + 1] = len(own_actions)
+    if log:
+        names, deck, width = tuple(obs.seat_names), clicks.deck, layout.line
+        rows = out[layout.lines_at: layout.own_at].reshape(layout.events, width)
+        rows[:len(log)] = [_line_slot(line, names, deck, width) for line in log]
+    at = layout.own_at
+    for action in own_actions:
+        if len(action.cards) > layout.own_cards:
+            raise ValueError(f"{action} holds more cards than an own-action slot ({layout.own_cards})")
+        out[at] = kinds.index(action.kind) + 1
+        out[at + 1] = 0 if action.amount is None else action.amount + 1
+        out[at + 2: at + 2 + len(action.cards)] = [ix[card] + 1 for card in action.cards]
+        at += layout.own
     return out

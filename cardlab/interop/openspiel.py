@@ -5,14 +5,15 @@ Importing this module registers four games with ``pyspiel.register_game``:
 ``cardlab_fight_for_the_lead``. Each game's settings are its OpenSpiel parameters (a
 setting that may be None takes -1 for None); more choose how chance is played:
 
-* ``chance="explicit"`` (the default): the shuffle is **explicit chance**. A chance node
+* ``chance="explicit"`` (the default): every shuffle is **explicit chance**. A chance node
   picks the first dealer (KB-1, DP-1, PP-1, FL-2), then one node per card picks the deck's
-  next card, uniformly from those left; the game then runs on that stacked deck. Later
-  shuffles of a long match or session (a new Kontrabluff deal, KB-11; a refilled stock,
-  DP-5; the next hand, DP-10) come from ``seed``. This is the default because OpenSpiel's
-  exact algorithms (CFR, exploitability, best response) and its tree searches need the
-  chance outcomes listed, and with one hand of draw poker or one game of Fight for the
-  Lead (the defaults here) the deal is all of the game's chance.
+  next card, uniformly from those left; the game then runs on that stacked deck. Every
+  later shuffle (a new Kontrabluff deal, KB-11; a refilled stock, DP-5; the next hand,
+  DP-10; parallel poker's and Fight for the Lead's next games) is chance nodes the same
+  way, one per card shuffled, right after the action that makes it: the engine takes its
+  order through ``GameState.deck_source``. ``seed`` decides nothing in this mode. This is
+  the default because OpenSpiel's exact algorithms (CFR, exploitability, best response)
+  and its tree searches need the chance outcomes listed.
 * ``chance="sampled"``: ``SAMPLED_STOCHASTIC``, no chance node. Each new game draws one
   cardlab seed from the game's ``seed``, and that seed shuffles every deck and refill and
   draws the first dealer: all of the game's chance, sampled, at no step's cost (for random
@@ -32,13 +33,14 @@ for algorithms that need turns). Fight for the Lead's hidden fight cards (FL-3) 
 chosen in turn, each seat seeing none of the others', as cardlab's engine does.
 Information-state and observation strings and tensors come from
 ``state.observation(player)`` (and the seat's own past actions): what that seat may see and
-nothing else. The information-state string has perfect recall: the seat's whole log (every
-event it saw since the first deal; the engine never cuts a log), everything it did, then
-the table and its chosen cards. The information-state tensor
-(:func:`cardlab.interop.clicks.info_vector`) does not: it is the observation tensor, then
-the seat's last 64 own actions and the cards named in the last 128 lines of its log, with
-a flag when older ones were dropped. A line's words other than its cards (who passed,
-called or saw) are not in it, so two information states can share a tensor. Returns are
+nothing else. Both information states have perfect recall. The string: the seat's whole
+log (every event it saw since the first deal; the engine never cuts a log), everything it
+did, then the table and its chosen cards. The tensor
+(:func:`cardlab.interop.clicks.info_vector`): the observation tensor, then one slot per
+log line (the code of its words, its cards, numbers and seat names in order) and one per
+own action (kind, amount, cards), as many slots of each as ``max_game_length``, a true
+bound on the steps of a game (so a draw poker or Fight for the Lead session needs
+``hands`` or ``games``). Returns are
 chips won (draw poker, Fight for the Lead) or the points margin (Kontrabluff,
 parallel poker).
 
@@ -62,13 +64,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from cardlab.cards import parse_cards
+from cardlab.cards import Card, parse_cards
 from cardlab.engine import Action, Game, GameState, seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
-from cardlab.interop.clicks import (Clicks, info_text, info_vector, info_vector_size, observation_vector, own_actions, table_text,
+from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
@@ -125,20 +127,26 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 
 def _bounds(game: Game) -> tuple[float, float, int]:
-    """Utility bounds and a generous bound on the number of clicks and chance nodes."""
+    """Utility bounds and a true bound on the number of steps (clicks and chance nodes,
+    every shuffle d nodes at most; the dealer 1). A session without an end (``hands`` or
+    ``games`` None: play until one is left, DP-10, FL-11) has no bound and is refused."""
     d = len(set(game.full_deck))
     n = game.num_players
-    if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1; a round is at most 12 clicks
-        return -(game.target + 55.0), game.target + 55.0, 1 + d + 2 * game.target * 14
-    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game
-        return -25.0 * game.games, 25.0 * game.games, 1 + d + game.games * 2 * 26
-    hands = getattr(game, "hands", None) or getattr(game, "games", None) or 100
+    if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1, so at most 2 * target - 1
+        rounds = 2 * game.target  # rounds, each at most 14 clicks and at most one new deal (KB-11)
+        return -(game.target + 55.0), game.target + 55.0, 1 + rounds * (14 + d)
+    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game; 2 x 26 clicks and one deal a game
+        return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 26 + d)
+    hands = game.hands if isinstance(game, DrawPoker) else game.games
+    if hands is None:
+        raise ValueError(f"an OpenSpiel game needs a session of known length: give {'hands' if isinstance(game, DrawPoker) else 'games'}"
+                         " (a session played until one player is left has no bound)")
     stack = game.stack
-    if isinstance(game, DrawPoker):  # DP-3: every raise puts in at least the ante
-        per_hand = n * (2 * (stack // game.ante + 2) + 7 + 1)
-    else:  # FL: decide, fight, exchange (at most 5 clicks), four tricks
-        per_hand = n * (1 + 1 + 5 + 4)
-    return -float(stack), float((n - 1) * stack), 1 + d + hands * per_hand
+    if isinstance(game, DrawPoker):  # DP-3: every raise puts in at least the ante; a deal and at most n refills (DP-5)
+        per_hand = n * (2 * (stack // game.ante + 2) + 7 + 1) + (n + 1) * d
+    else:  # FL: decide, fight, exchange (at most 5 clicks), four tricks; one deal
+        per_hand = n * (1 + 1 + 5 + 4) + d
+    return -float(stack), float((n - 1) * stack), 1 + hands * per_hand
 
 
 class CardlabGame(pyspiel.Game):
@@ -226,8 +234,13 @@ class _Core:
 
     def __init__(self, game: CardlabGame):
         self.dealer: int | None = game.dealer
+        # A shuffle played by chance nodes: the ids of the cards placed so far and of those
+        # left (the first deal's: the whole deck); the orders of this action's shuffles done
+        # so far, and the action waiting for them (None for the first deal).
         self.order: list[int] = []
-        self.left: list[int] = list(range(len(game.clicks.deck)))  # cards not yet placed in the deck
+        self.left: list[int] = list(range(len(game.clicks.deck)))
+        self.orders: tuple[tuple[Card, ...], ...] = ()
+        self.waiting: tuple[int, Action] | None = None
         self.state: GameState | None = None
         n = game.settings.num_players
         self.chosen: list[tuple[int, ...]] = [() for _ in range(n)]
@@ -245,7 +258,7 @@ class _Core:
     def moved(self, simultaneous: bool) -> None:
         """Work out who acts now (after a chance outcome or a cardlab action)."""
         state = self.state
-        if state is None:
+        if state is None or self.waiting is not None:
             self.player = pyspiel.PlayerId.CHANCE
         elif state.current_player is None:
             self.player = pyspiel.PlayerId.TERMINAL
@@ -313,26 +326,62 @@ class CardlabState(pyspiel.State):
     # -- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core, game = self._core, self._game
-        if game.decks:
+        if core.state is None and game.decks:
             return game.deck_outcomes
-        if core.dealer is None:
+        if core.state is None and core.dealer is None:
             return game.dealer_outcomes
         return list(zip(core.left, repeat(1.0 / len(core.left))))  # the cards not yet placed, equally likely
 
     def _apply_chance(self, outcome: int) -> None:
         core, game = self._core, self._game
         d = len(game.clicks.deck)
-        if game.decks:
+        if core.state is None and game.decks:
             self._start(game.decks[outcome])
             return
-        if core.dealer is None:
+        if core.state is None and core.dealer is None:
             core.dealer = outcome - d
             return
         core.order.append(outcome)
         core.left.remove(outcome)
-        if len(core.left) == 1:  # the last card has no choice left
-            core.order.append(core.left.pop())
-            self._start(tuple([game.clicks.deck[i] for i in core.order]))
+        if len(core.left) > 1:
+            return
+        core.order.append(core.left.pop())  # the last card has no choice left
+        cards = tuple([game.clicks.deck[i] for i in core.order])
+        core.order = []
+        if core.state is None:
+            self._start(cards)
+            return
+        core.orders += (cards,)
+        player, action = core.waiting
+        if self._play(player, action):  # else one more shuffle in the same action (none in these games)
+            self._played(player)
+
+    def _play(self, player: int, action: Action) -> bool:
+        """Play ``action`` if every shuffle it makes has its order; else leave the state as
+        it is, make the missing shuffle chance nodes and return False.
+
+        The engine shuffles inside ``_apply`` (KB-11, DP-5, DP-10 ...), where it cannot wait
+        for chance: so the action is tried on a clone whose ``deck_source`` hands out the
+        orders chance chose and raises at a shuffle it has none for. The clone becomes the
+        state when it gets through (nearly always: one clone per action is the cost)."""
+        core = self._core
+        state = core.state
+        if state.deck_source is None:  # sampled chance, or a state sampled for search: the seed shuffles
+            state.apply_trusted(player, action)
+            return True
+        trial = state.clone()
+        trial.deck_source = _ChanceDeck(core.orders)
+        try:
+            trial.apply_trusted(player, action)
+        except _Shuffle as shuffle:
+            index = self._game.clicks.index
+            core.waiting = (player, action)
+            core.left = sorted(index[card] for card in shuffle.cards)
+            core.player = pyspiel.PlayerId.CHANCE
+            return False
+        trial.deck_source = _CHANCE
+        core.state, core.orders, core.waiting = trial, (), None
+        return True
 
     def _start(self, deck: Sequence | None, seed: int | None = None) -> None:
         game = self._game
@@ -346,6 +395,8 @@ class CardlabState(pyspiel.State):
             state = settings.state_class(settings, game.seed, dealer, tuple(deck))
         for action in game.prefix:  # a small variant's opening moves, the same in every deal
             state.apply_for(state.current_player, action)
+        if not game.sampled:  # every later shuffle is chance nodes too (see _play)
+            state.deck_source = _CHANCE
         self._core.state = state
         self._core.moved(game.simultaneous)
 
@@ -363,7 +414,8 @@ class CardlabState(pyspiel.State):
         state = self._core.state
         seats = [p for p in range(len(actions)) if state.legal_actions(p)]
         for seat in seats:
-            self._click(seat, int(actions[seat]))
+            if self._core.waiting is None:  # else a shuffle waits for chance (no game shuffles between two seats' moves)
+                self._click(seat, int(actions[seat]))
 
     def _click(self, player: int, action: int) -> None:
         core, clicks = self._core, self._game.clicks
@@ -379,7 +431,11 @@ class CardlabState(pyspiel.State):
         # The id was checked against the ids read from this very state's legal view, so the
         # action is legal for the seat: the engine's own check is skipped (as random play's
         # ``sample`` skips it; tests.test_interop_openspiel checks every committed action).
-        core.state.apply_trusted(player, played)
+        if self._play(player, played):
+            self._played(player)
+
+    def _played(self, player: int) -> None:
+        core = self._core
         core.chosen[player] = ()
         core.moves += 1
         core.moved(self._game.simultaneous)
@@ -388,7 +444,7 @@ class CardlabState(pyspiel.State):
         clicks = self._game.clicks
         if player == pyspiel.PlayerId.CHANCE:
             d = len(clicks.deck)
-            if self._game.decks:
+            if self._game.decks and self._core.state is None:
                 return f"deal deck {action + 1} of {len(self._game.decks)}"
             if action >= d:
                 return f"{seat_names(self._game.settings.num_players)[action - d]} deals first"
@@ -430,7 +486,12 @@ class CardlabState(pyspiel.State):
         chosen = "; ".join(" ".join(str(self._game.clicks.deck[i]) for i in c) for c in core.chosen)
         state = core.state
         places = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in state.card_locations().items())
-        return f"{places} | actions: {' / '.join(f'{p}:{a}' for p, a in state.actions)} | chosen: {chosen}"
+        text = f"{places} | actions: {' / '.join(f'{p}:{a}' for p, a in state.actions)} | chosen: {chosen}"
+        if core.waiting is not None:
+            shuffled = [" ".join(map(str, order)) for order in core.orders]
+            shuffled.append(" ".join(str(self._game.clicks.deck[i]) for i in core.order))
+            text += f" | {core.waiting[1]} waits for a shuffle: {' / '.join(shuffled)}"
+        return text
 
 
 class CardlabObserver:
@@ -442,7 +503,8 @@ class CardlabObserver:
     def __init__(self, game: CardlabGame, perfect_recall: bool):
         self.game = game
         self.perfect_recall = perfect_recall
-        size = info_vector_size(game.settings) if perfect_recall else vector_size(game.settings)
+        self.layout = info_layout(game.settings, game.max_game_length()) if perfect_recall else None
+        size = self.layout.size if perfect_recall else vector_size(game.settings)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
 
@@ -453,12 +515,41 @@ class CardlabObserver:
             return
         obs = core.state.observation(player)
         if self.perfect_recall:
-            self.tensor[:] = info_vector(obs, own_actions(core.state, player), self.game.clicks, core.chosen[player])
+            self.tensor[:] = info_vector(obs, own_actions(core.state, player), self.game.clicks, self.layout, core.chosen[player])
         else:
             self.tensor[:] = observation_vector(obs, self.game.clicks, core.chosen[player])
 
     def string_from(self, state: CardlabState, player: int) -> str:
         return state.seat_text(player, self.perfect_recall)
+
+
+class _Shuffle(Exception):
+    """A shuffle (of ``cards``) that chance has not played yet (see ``CardlabState._play``)."""
+
+    def __init__(self, cards: tuple[Card, ...]):
+        super().__init__(f"a shuffle of {len(cards)} cards waits for chance")
+        self.cards = cards
+
+
+class _ChanceDeck:
+    """A ``GameState.deck_source``: the shuffle orders chance chose, in turn; raises
+    :class:`_Shuffle` at a shuffle it has none for."""
+
+    __slots__ = ("orders",)
+
+    def __init__(self, orders: Sequence[tuple[Card, ...]] = ()):
+        self.orders = list(orders)
+
+    def __call__(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        if not self.orders:
+            raise _Shuffle(cards)
+        order = self.orders.pop(0)
+        if sorted(order) != sorted(cards):  # the engine shuffles what chance shuffled, or says so
+            raise AssertionError(f"chance shuffled {len(order)} other cards than the {len(cards)} the game shuffles")
+        return order
+
+
+_CHANCE = _ChanceDeck()  # every state in explicit mode: the next shuffle waits for chance
 
 
 def _game_class(name: str) -> type[CardlabGame]:
