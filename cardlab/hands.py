@@ -192,17 +192,6 @@ class HandRules:
         """
         return MappingProxyType(self._straights)
 
-    def straight_top(self, numbers: Iterable[int]) -> int | None:
-        """The top card of the straight these five rank numbers form, or None.
-
-        >>> HandRules(32).straight_top([14, 7, 8, 9, 10]), HandRules(32, ace_low=False).straight_top([14, 7, 8, 9, 10])
-        (10, None)
-        """
-        try:
-            return self._straights.get(frozenset(numbers))
-        except TypeError:
-            raise TypeError(f"numbers must be an iterable of rank numbers 2..14, got {numbers!r}") from None
-
     def __reduce__(self):  # pickle by settings; the caches are rebuilt
         return (HandRules, (self.deck_size, self.ace_low, self.order))
 
