@@ -21,7 +21,6 @@ import math
 import statistics
 import sys
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 

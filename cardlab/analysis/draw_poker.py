@@ -15,7 +15,6 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from cardlab.bots import RandomBot, SearchBot

@@ -39,7 +39,7 @@ from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Event, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.render import cards_html
 from cardlab.widgets.style import style_tag
-from cardlab.widgets.view import label, lines_with_cards_html, log_html, seats_html
+from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
 from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, words_for
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button", "Pause"]
