@@ -484,10 +484,10 @@ def test_the_table_zones_are_made_when_first_read_and_show_only_what_the_seat_se
     state = four_game()
     act(state, 0, "exchange", "8d Td")
     obs = state.observation(1)
-    assert "_zones" not in vars(obs.zones)  # an observation no one draws builds no zone
+    assert "zones" not in vars(obs.zones)  # an observation no one draws builds no zone
     assert obs.zone("hand 1").cards == obs.hand and obs.zone("hand 0").cards == (None,) * 4
     assert obs.zone("discard").cards == (*parse_cards("2h 5h 9d Jd"), None, None)  # FL-5; FL-6 backs
-    assert "_zones" in vars(obs.zones) and obs.zones == state.observation(1).zones == tuple(obs.zones)
+    assert "zones" in vars(obs.zones) and obs.zones == state.observation(1).zones == tuple(obs.zones)
     assert hash(obs) == hash(state.observation(1))  # an observation is a hashable value
     assert cards_in(obs.zones) <= cards_in(obs.hand) | set(state.fight_cards) | set(state.turned)
 

@@ -47,7 +47,6 @@ and small helpers.
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -71,6 +70,7 @@ from cardlab.engine import (
     Seen,
     SettingsError,
     Zone,
+    Zones,
     frozen,
     seat_names,
     uniform_index,
@@ -86,7 +86,7 @@ __all__ = [
     "FightForTheLead",
     "FightForTheLeadState",
     "FightForTheLeadObservation",
-    "TableZones",
+    "table_zones",
     "CardActions",
     "ExchangeActions",
     "fight_winner",
@@ -373,10 +373,14 @@ _DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with o
 
 
 # -- what each player may see -----------------------------------------------------------
-class TableZones(Sequence[Zone]):
-    """The table as one seat sees it, zone by zone (face-down cards as None), made
-    only when first read, from nothing but what that seat may see (the observation's
-    own values): an observation no one draws costs no zones.
+def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
+                fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
+                turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
+                my_exchanged: tuple[Card, ...], exchanged: tuple[int | None, ...], playing: tuple[int, ...],
+                done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]) -> tuple[Zone, ...]:
+    """The table as one seat sees it, zone by zone (face-down cards as None), from
+    nothing but what that seat may see (the observation's own values; an observation
+    makes it only when read, through the engine's :class:`~cardlab.engine.Zones`).
 
     In order: each seat's hand (and, in the fight, his face-down fight card), the
     stock, the turned stock cards (FL-4), the trick, the discard (FL-5, FL-6: the
@@ -387,53 +391,21 @@ class TableZones(Sequence[Zone]):
     >>> [zone.name for zone in table][:4], table[0].cards
     (['hand 0', 'hand 1', 'stock', 'turned'], (None, None, None, None))
     """
-
-    def __init__(self, player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
-                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
-                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
-                 my_exchanged: tuple[Card, ...], exchanged: tuple[int | None, ...], playing: tuple[int, ...],
-                 done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]):
-        self.player, self.hand, self.hand_sizes = player, hand, hand_sizes
-        self.fight_cards, self.fight_chosen, self.stock_size = fight_cards, fight_chosen, stock_size
-        self.turned, self.trick, self.fight_discarded = turned, trick, fight_discarded
-        self.my_exchanged, self.exchanged = my_exchanged, exchanged
-        self.playing, self.done_tricks = playing, done_tricks
-
-    @functools.cached_property
-    def _zones(self) -> tuple[Zone, ...]:
-        me = self.player
-        zones = []
-        for seat, size in enumerate(self.hand_sizes):
-            zones.append(Zone(f"hand {seat}", self.hand if seat == me else (None,) * size, seat, "hand"))
-            if self.fight_chosen[seat]:  # FL-3: face down, but his own
-                zones.append(Zone(f"fight {seat}", (self.fight_cards[seat] if seat == me else None,), seat, "fight"))
-        zones.append(Zone("stock", (None,) * self.stock_size, None, "stock"))
-        zones.append(Zone("turned", self.turned, None, "row"))
-        zones.append(Zone("trick", tuple(c for _, c in self.trick), None, "trick"))
-        seen = [c for c in self.fight_cards if c is not None] if self.fight_discarded else []
-        backs = sum(k or 0 for seat, k in enumerate(self.exchanged) if seat != me)
-        zones.append(Zone("discard", (*seen, *self.my_exchanged, *(None,) * backs), None, "discard"))
-        for seat in self.playing:
-            won = tuple(c for plays, winner in self.done_tricks if winner == seat for _, c in plays)
-            zones.append(Zone(f"tricks {seat}", won, seat, "tricks"))
-        return tuple(zones)
-
-    def __len__(self) -> int:
-        return len(self._zones)
-
-    def __getitem__(self, index: int) -> Zone:  # type: ignore[override]
-        return self._zones[index]
-
-    def __iter__(self) -> Iterator[Zone]:
-        return iter(self._zones)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TableZones):
-            return self._zones == other._zones
-        return isinstance(other, tuple) and self._zones == other
-
-    def __hash__(self) -> int:  # an observation hashes, as it did when its zones were a tuple
-        return hash(self._zones)
+    zones = []
+    for seat, size in enumerate(hand_sizes):
+        zones.append(Zone(f"hand {seat}", hand if seat == player else (None,) * size, seat, "hand"))
+        if fight_chosen[seat]:  # FL-3: face down, but his own
+            zones.append(Zone(f"fight {seat}", (fight_cards[seat] if seat == player else None,), seat, "fight"))
+    zones.append(Zone("stock", (None,) * stock_size, None, "stock"))
+    zones.append(Zone("turned", turned, None, "row"))
+    zones.append(Zone("trick", tuple(c for _, c in trick), None, "trick"))
+    seen = [c for c in fight_cards if c is not None] if fight_discarded else []
+    backs = sum(k or 0 for seat, k in enumerate(exchanged) if seat != player)
+    zones.append(Zone("discard", (*seen, *my_exchanged, *(None,) * backs), None, "discard"))
+    for seat in playing:
+        won = tuple(c for plays, winner in done_tricks if winner == seat for _, c in plays)
+        zones.append(Zone(f"tricks {seat}", won, seat, "tricks"))
+    return tuple(zones)
 
     def __repr__(self) -> str:
         return repr(self._zones)
@@ -998,8 +970,8 @@ class FightForTheLeadState(GameState):
         turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
         exchanged, my_exchanged = tuple(self.exchanged), tuple(self.given_up[player])
         playing, stacks = tuple(self.playing), tuple(self.stacks)
-        table = TableZones(player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
-                           revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
+        table = Zones(table_zones, player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
+                      revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
         return frozen(
             FightForTheLeadObservation,
             game=self.game,
