@@ -19,6 +19,7 @@ import time
 import numpy as np
 import pyspiel
 
+from cardlab.engine import uniform_index
 from cardlab.interop import openspiel as cos
 from cardlab.interop.pettingzoo import env_for
 
@@ -40,6 +41,21 @@ def native(name: str, seconds: float) -> float:
     return actions / (time.process_time() - start)
 
 
+def random_step(state, rng: np.random.Generator) -> None:
+    """One OpenSpiel step: a chance outcome, a joint move or a move, uniformly at random
+    with the very draw cardlab's own loop makes (``engine.uniform_index``), so neither
+    side pays more for its dice."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[uniform_index(rng, len(outcomes))][0])
+    elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+        joint = [state.legal_actions(p) for p in range(2)]
+        state.apply_actions([legal[uniform_index(rng, len(legal))] if legal else 0 for legal in joint])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[uniform_index(rng, len(legal))])
+
+
 def openspiel(name: str, seconds: float, chance: str = "explicit") -> float:
     game = cos.load(name, chance=chance, **SETTINGS[name])
     rng = np.random.default_rng(0)
@@ -48,15 +64,7 @@ def openspiel(name: str, seconds: float, chance: str = "explicit") -> float:
         state = game.new_initial_state()
         while not state.is_terminal():
             steps += 1
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
-            elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-                joint = [state.legal_actions(p) for p in range(2)]
-                state.apply_actions([legal[int(rng.integers(len(legal)))] if legal else 0 for legal in joint])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.integers(len(legal)))])
+            random_step(state, rng)
         actions += len(state.cardlab_state.actions)
     STEPS[name, chance] = steps / actions
     return actions / (time.process_time() - start)
@@ -78,7 +86,7 @@ def pettingzoo(name: str, seconds: float) -> float:
                 env.step(None)
                 continue
             legal = np.flatnonzero(env.observe(agent)["action_mask"])
-            env.step(int(legal[int(rng.integers(len(legal)))]))
+            env.step(int(legal[uniform_index(rng, len(legal))]))
         actions += len(env.state.actions)
     return actions / (time.process_time() - start)
 
@@ -92,8 +100,7 @@ def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: 
         state = game.new_initial_state()
         while not state.is_terminal() and len(times) < decisions:
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+                random_step(state, rng)
             else:
                 start = time.perf_counter()
                 state.apply_action(bot.step(state))
@@ -109,21 +116,12 @@ def tensor_ms(name: str, games: int = 3) -> tuple[float, int]:
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
-                continue
-            if state.current_player() >= 0 or state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            if not state.is_chance_node():
                 start = time.process_time()
                 state.information_state_tensor(max(state.current_player(), 0))
                 spent += time.process_time() - start
                 calls += 1
-            if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-                joint = [state.legal_actions(p) for p in range(2)]
-                state.apply_actions([legal[int(rng.integers(len(legal)))] if legal else 0 for legal in joint])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.integers(len(legal)))])
+            random_step(state, rng)
     return 1000 * spent / calls, game.information_state_tensor_shape()[0]
 
 
