@@ -362,3 +362,40 @@ def test_a_shuffle_deals_the_order_chance_chose():
     first = (inner.dealer + 1) % 2
     assert inner.round_index == 1
     assert inner.hands[first] == list(deck[0:10:2]) and inner.hands[1 - first] == list(deck[1:10:2])
+
+
+@pytest.mark.parametrize("chance", ["explicit", "sampled"])
+@pytest.mark.parametrize("name", NAMES)
+def test_the_python_answers_to_who_acts_and_what_is_legal_are_pyspiels_own(name, chance):
+    """CardlabState answers legal_actions and is_*_node in Python (a Python caller skips
+    pyspiel's round trips); pyspiel's C++ route (the one C++ algorithms take) must give the
+    same answer for every seat, at every step of random games, chance nodes and the end too."""
+    game = cos.load(name, chance=chance, **QUICK[name])
+    rng = np.random.default_rng(2)
+    nodes = set()
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            for question in ("is_chance_node", "is_simultaneous_node", "is_player_node", "is_terminal"):
+                assert getattr(state, question)() == getattr(pyspiel.State, question)(state), question
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(game.num_players()):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+            if state.is_player_node() or state.is_simultaneous_node():  # else chance outcomes or nothing, for anyone
+                for ask in (state.legal_actions, lambda p: pyspiel.State.legal_actions(state, p)):
+                    with pytest.raises(pyspiel.SpielError, match="pseudo-player -5"):
+                        ask(-5)
+            else:
+                assert state.legal_actions(-5) == pyspiel.State.legal_actions(state, -5)
+            nodes.add(state.current_player() if state.current_player() < 0 else "seat")
+            if state.is_terminal():
+                break
+            mine = state.legal_actions(state.current_player()) if state.is_player_node() else None
+            if mine:
+                mine.clear()  # the caller's copy: the state's own list is untouched
+                assert state.legal_actions() == pyspiel.State.legal_actions(state) != []
+            _step_randomly(state, rng)
+    expected = {"seat", pyspiel.PlayerId.TERMINAL} | ({pyspiel.PlayerId.CHANCE} if chance == "explicit" else set())
+    if name == "parallel_poker":
+        expected = (expected - {"seat"}) | {pyspiel.PlayerId.SIMULTANEOUS}
+    assert nodes == expected

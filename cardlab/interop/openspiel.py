@@ -85,6 +85,9 @@ GAMES: dict[str, tuple[type[Game], dict[str, Any]]] = {
 }
 SHORT_NAMES = {name: f"cardlab_{name}" for name in GAMES}
 _NONE = -1  # an OpenSpiel parameter cannot be None
+# Who acts, as plain ints (pyspiel's enum compares at a few times an int's cost, several times a step)
+_CHANCE_ID, _TERMINAL_ID, _SIMULTANEOUS_ID = (int(p) for p in (pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL,
+                                                               pyspiel.PlayerId.SIMULTANEOUS))
 
 
 def _defaults(name: str) -> dict[str, Any]:
@@ -245,7 +248,7 @@ class _Core:
         n = game.settings.num_players
         self.chosen: list[tuple[int, ...]] = [() for _ in range(n)]
         # OpenSpiel asks who acts several times a step: the answer is kept until the next move
-        self.player: int = pyspiel.PlayerId.CHANCE
+        self.player: int = _CHANCE_ID
         self.moves = 0  # cardlab actions played (a key for the caches below)
         self.offers: dict[int, list] = {}  # each seat's offers now (both seats arrange at once, PP-2)
         self.offers_at = 0  # the moves they were read at
@@ -259,11 +262,11 @@ class _Core:
         """Work out who acts now (after a chance outcome or a cardlab action)."""
         state = self.state
         if state is None or self.waiting is not None:
-            self.player = pyspiel.PlayerId.CHANCE
+            self.player = _CHANCE_ID
         elif state.current_player is None:
-            self.player = pyspiel.PlayerId.TERMINAL
+            self.player = _TERMINAL_ID
         elif simultaneous and state.simultaneous:
-            self.player = pyspiel.PlayerId.SIMULTANEOUS
+            self.player = _SIMULTANEOUS_ID
         else:
             self.player = state.current_player
 
@@ -295,7 +298,36 @@ class CardlabState(pyspiel.State):
         return self._core.player
 
     def is_terminal(self) -> bool:
-        return self._core.player == pyspiel.PlayerId.TERMINAL
+        return self._core.player == _TERMINAL_ID
+
+    # pyspiel answers these from C++ by calling back into Python several times a question
+    # (``legal_actions()`` asks who acts three times, then ``_legal_actions``, then converts
+    # the list twice); a Python caller (ISMCTS, random play, RL loops) gets the same answers
+    # here in one call. C++ callers still take pyspiel's own route: tests check both agree.
+    def is_chance_node(self) -> bool:
+        return self._core.player == _CHANCE_ID
+
+    def is_simultaneous_node(self) -> bool:
+        return self._core.player == _SIMULTANEOUS_ID
+
+    def is_player_node(self) -> bool:
+        return self._core.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: whoever acts), as ``pyspiel.State.legal_actions``
+        gives them: chance outcomes at a chance node, nothing at the end or for a seat not to act."""
+        acting = self._core.player
+        if player is None:
+            player = acting
+        if acting == _TERMINAL_ID:
+            return []
+        if acting == _CHANCE_ID:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        if player == acting or (player >= 0 and acting == _SIMULTANEOUS_ID):
+            return self._legal_actions(player)[:]  # a copy: the caller may change it, the cache stays
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")  # pyspiel's own error
+        return []
 
     def _offers(self, player: int) -> list:
         core = self._core
@@ -310,7 +342,7 @@ class CardlabState(pyspiel.State):
         acting = self._core.player
         if player < 0:  # chance outcomes come from chance_outcomes()
             return []
-        if acting == player or (acting == pyspiel.PlayerId.SIMULTANEOUS and self._core.state.legal_actions(player)):
+        if acting == player or (acting == _SIMULTANEOUS_ID and self._core.state.legal_actions(player)):
             return self._ids(player)
         return []
 
@@ -377,7 +409,7 @@ class CardlabState(pyspiel.State):
             index = self._game.clicks.index
             core.waiting = (player, action)
             core.left = sorted(index[card] for card in shuffle.cards)
-            core.player = pyspiel.PlayerId.CHANCE
+            core.player = _CHANCE_ID
             return False
         trial.deck_source = _CHANCE
         core.state, core.orders, core.waiting = trial, (), None
@@ -403,7 +435,7 @@ class CardlabState(pyspiel.State):
     # -- moves ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         player = self._core.player
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE_ID:
             self._apply_chance(int(action))
         elif player >= 0:
             self._click(player, int(action))
@@ -442,7 +474,7 @@ class CardlabState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         clicks = self._game.clicks
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE_ID:
             d = len(clicks.deck)
             if self._game.decks and self._core.state is None:
                 return f"deal deck {action + 1} of {len(self._game.decks)}"
