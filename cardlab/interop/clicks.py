@@ -94,31 +94,37 @@ CATALOGUES: dict[str, Catalogue] = {
 
 
 _SINGLE, _EXACT, _PACKETS, _SUBSET = range(4)  # how an offer's ids are found (see Clicks.legal_ids)
+_SIZE = [frozenset((n,)) for n in range(64)]  # an offer of exactly n cards (sizes shared, not rebuilt)
 
 
 class _Offer:
     """Legal actions of one shape: ``kind``/``amount`` with ``n`` cards from ``pool``
-    for each n in ``sizes`` (pool: deck indices, ascending); ``exact`` maps a chosen
-    index tuple to the engine's own action where the view was listed in full.
-    What :meth:`Clicks.legal_ids` needs at every click is worked out once, here."""
+    for each n in ``sizes`` (pool: deck indices, ascending; ``cards``: the same as a set);
+    ``exact`` maps a chosen index tuple to the engine's own action where the view was
+    listed in full. How :meth:`Clicks.legal_ids` finds the ids of a shape (``mode``, its
+    ``button``, ``need``) is the same at every position: :meth:`Clicks._shape` works it out
+    once per game and shape, and every offer of that shape shares it."""
 
     __slots__ = ("kind", "amount", "pool", "sizes", "exact", "mode", "button", "cards", "need")
 
     def __init__(self, kind: str, amount: int | None, pool: tuple[int, ...], sizes: frozenset[int],
-                 exact: dict[tuple[int, ...], Action] | None = None):
+                 exact: dict[tuple[int, ...], Action] | None = None, cards: frozenset[int] | None = None):
         self.kind, self.amount, self.pool, self.sizes, self.exact = kind, amount, pool, sizes, exact
-        self.cards = frozenset(pool)
+        self.cards = frozenset(pool) if cards is None else cards
         self.mode = _SUBSET
         self.button = -1
-        self.need: list[int] = []
+        self.need: tuple[int, ...] = ()
 
-    def count_needs(self) -> None:
-        """need[k]: with k cards chosen, how many more must follow the next one (-1: none may)."""
-        ordered, j = sorted(self.sizes), 0
-        for k in range(ordered[-1] + 1 if ordered else 0):
-            while j < len(ordered) and ordered[j] <= k:
-                j += 1
-            self.need.append(ordered[j] - k - 1 if j < len(ordered) else -1)
+
+def _needs(sizes: frozenset[int]) -> tuple[int, ...]:
+    """need[k]: with k cards chosen, how many more must follow the next one (-1: none may)."""
+    ordered, j, need = sorted(sizes), 0, []
+    for k in range(ordered[-1] + 1 if ordered else 0):
+        while j < len(ordered) and ordered[j] <= k:
+            j += 1
+        need.append(ordered[j] - k - 1 if j < len(ordered) else -1)
+    return tuple(need)
+
 
 class Clicks:
     """The action ids of one game (its catalogue and deck): words, and the bridge between
@@ -143,6 +149,7 @@ class Clicks:
             [k for k, _ in self.catalogue.single] + [k for k, _ in self.catalogue.buttons] + [k for k, _ in self.catalogue.amounts]))
         self.num_actions = first + len(buttons)
         self._listed: dict[LegalActions, list[_Offer]] = {}  # listed views recur (betting choices are cached)
+        self._shapes: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}  # see _shape
 
     @classmethod
     def for_game(cls, game: Game) -> Clicks:
@@ -202,36 +209,45 @@ class Clicks:
         their parts (a 252-way low is never listed); any other view is listed."""
         offers = self._offers(view)
         if offers and offers[0].button < 0:  # new offers: how to find their ids
+            shape = self._shape
             for offer in offers:
-                if offer.exact is not None:
-                    offer.mode = _EXACT
-                elif offer.kind in self.single_offset and offer.sizes == frozenset((1,)):
-                    offer.mode, offer.button = _SINGLE, self.single_offset[offer.kind]
-                    continue
-                elif self.catalogue.packet:
-                    offer.mode = _PACKETS
-                else:
-                    offer.count_needs()
-                offer.button = self.button_id(offer.kind, offer.amount)
+                offer.mode, offer.button, offer.need = shape(offer.kind, offer.amount, offer.sizes, offer.exact is not None)
         return offers
+
+    def _shape(self, kind: str, amount: int | None, sizes: frozenset[int], exact: bool) -> tuple[int, int, tuple[int, ...]]:
+        """How the ids of one offer shape are found: (mode, button id, needs), once per game."""
+        key = (kind, amount, sizes, exact)
+        found = self._shapes.get(key)
+        if found is None:
+            if exact:
+                found = (_EXACT, self.button_id(kind, amount), ())
+            elif kind in self.single_offset and sizes == frozenset((1,)):
+                found = (_SINGLE, self.single_offset[kind], ())
+            elif self.catalogue.packet:
+                found = (_PACKETS, self.button_id(kind, amount), ())
+            else:
+                found = (_SUBSET, self.button_id(kind, amount), _needs(sizes))
+            self._shapes[key] = found
+        return found
 
     def _offers(self, view: LegalActions) -> list[_Offer]:
         ix = self.index
         name = type(view).__name__
         try:
             if name == "KontrabluffActions":
-                pool = tuple(sorted(ix[c] for c in view.hand))
-                return [_Offer(kind, None, pool, frozenset((n,))) for kind, n in view.offers]
+                pool = tuple(sorted([ix[c] for c in view.hand]))
+                cards = frozenset(pool)  # one set for every offer of the hand
+                return [_Offer(kind, None, pool, _SIZE[n], None, cards) for kind, n in view.offers]
             if name == "DrawActions":
-                pool = tuple(sorted(ix[c] for c in view.hand))
+                pool = tuple(sorted([ix[c] for c in view.hand]))
                 return [_Offer("draw", None, pool, frozenset(range(len(pool) + 1)))]
             if name == "ExchangeActions":
-                pool = tuple(sorted(ix[c] for c in view._hand))
+                pool = tuple(sorted([ix[c] for c in view._hand]))
                 return [_Offer("exchange", None, pool, frozenset(range(view._most + 1)))]
             if name == "CardActions":
-                return [_Offer(view._kind, None, tuple(sorted(ix[c] for c in view._cards)), frozenset((1,)))]
+                return [_Offer(view._kind, None, tuple(sorted([ix[c] for c in view._cards])), _SIZE[1])]
             if name == "Arrangements":
-                return [_Offer("arrange", None, tuple(sorted(ix[c] for c in view.cards)), frozenset((len(view.cards),)))]
+                return [_Offer("arrange", None, tuple(sorted([ix[c] for c in view.cards])), _SIZE[len(view.cards)])]
         except AttributeError:  # a view whose parts changed: list it instead
             pass
         try:
