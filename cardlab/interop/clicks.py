@@ -136,6 +136,15 @@ class Clicks:
         self.deck: tuple[Card, ...] = tuple(dict.fromkeys(game.full_deck))  # PP-1: two decks, one set of cards
         self.index: dict[Card, int] = {card: i for i, card in enumerate(self.deck)}
         d = len(self.deck)
+        # the observation vector's layout (observation_vector): its size, and each card's
+        # place in the block of face-up cards seen
+        self.d, self.players, self.vector_size = d, game.num_players, vector_size(game)
+        # Card hashes and compares in Python (a dict lookup is two Python calls): the hot
+        # paths look a card up by its ``code`` (0..51) in a list instead.
+        self.at: list[int] = [-1] * 52  # the deck index of each card code
+        for i, card in enumerate(self.deck):
+            self.at[card.code] = i
+        self.seen_at: list[int] = [-1 if i < 0 else 2 * d + i for i in self.at]  # its place among face-up cards seen
         self.single_offset = {kind: d + s * d for s, (kind, _) in enumerate(self.catalogue.single)}
         first = d + d * len(self.catalogue.single)
         buttons: list[tuple[str, int | None, str]] = [(kind, None, words) for kind, words in self.catalogue.buttons]
@@ -231,23 +240,23 @@ class Clicks:
         return found
 
     def _offers(self, view: LegalActions) -> list[_Offer]:
-        ix = self.index
+        at, ix = self.at, self.index
         name = type(view).__name__
         try:
             if name == "KontrabluffActions":
-                pool = tuple(sorted([ix[c] for c in view.hand]))
+                pool = tuple(sorted([at[c.code] for c in view.hand]))
                 cards = frozenset(pool)  # one set for every offer of the hand
                 return [_Offer(kind, None, pool, _SIZE[n], None, cards) for kind, n in view.offers]
             if name == "DrawActions":
-                pool = tuple(sorted([ix[c] for c in view.hand]))
+                pool = tuple(sorted([at[c.code] for c in view.hand]))
                 return [_Offer("draw", None, pool, frozenset(range(len(pool) + 1)))]
             if name == "ExchangeActions":
-                pool = tuple(sorted([ix[c] for c in view._hand]))
+                pool = tuple(sorted([at[c.code] for c in view._hand]))
                 return [_Offer("exchange", None, pool, frozenset(range(view._most + 1)))]
             if name == "CardActions":
-                return [_Offer(view._kind, None, tuple(sorted([ix[c] for c in view._cards])), _SIZE[1])]
+                return [_Offer(view._kind, None, tuple(sorted([at[c.code] for c in view._cards])), _SIZE[1])]
             if name == "Arrangements":
-                return [_Offer("arrange", None, tuple(sorted([ix[c] for c in view.cards])), _SIZE[len(view.cards)])]
+                return [_Offer("arrange", None, tuple(sorted([at[c.code] for c in view.cards])), _SIZE[len(view.cards)])]
         except AttributeError:  # a view whose parts changed: list it instead
             pass
         try:
@@ -393,21 +402,28 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
     >>> vector.shape, int(vector[:52].sum())
     ((161,), 10)
     """
-    d = len(clicks.deck)
-    n = obs.game.num_players
-    out = np.zeros(3 * d + 2 * n + 1, np.float32)
-    ix = clicks.index
-    hand = obs.hand
-    marked = [ix[card] for card in hand]
-    marked += [d + i for i in chosen]
-    mine = set(hand)
-    marked += [2 * d + ix[card] for zone in obs.zones for card in zone.cards if card is not None and card not in mine]
-    out[marked] = 1.0
-    points = obs.points[:n]
-    out[3 * d: 3 * d + len(points)] = points
-    out[3 * d + n] = float(obs.pot or 0)
+    d, n = clicks.d, clicks.players
+    out = np.zeros(clicks.vector_size, np.float32)
+    at, seen = clicks.at, clicks.seen_at
+    mine = [card.code for card in obs.hand]
+    marked = [at[code] for code in mine]
+    if chosen:
+        marked += [d + i for i in chosen]
+    for zone in obs.zones:
+        for card in zone.cards:
+            if card is not None:
+                code = card.code
+                if code not in mine:
+                    marked.append(seen[code])
+    out.put(marked, 1.0)  # put: a list of indices at half the cost of out[marked] = 1.0
+    at = 3 * d
+    points = obs.points
+    if points:
+        points = points[:n]
+        out[at: at + len(points)] = points
+    out[at + n] = obs.pot or 0
     if obs.current_player is not None:
-        out[3 * d + n + 1 + obs.current_player] = 1.0
+        out[at + n + 1 + obs.current_player] = 1.0
     return out
 
 

@@ -113,7 +113,7 @@ class CardlabEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         mask = np.zeros(self.clicks.num_actions, np.int8)
-        mask[self.legal_ids(agent)] = 1
+        mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
         if self._vectors_at != self._moves:
             self._vectors, self._vectors_at = {}, self._moves
         base = self._vectors.get(seat)
@@ -122,7 +122,8 @@ class CardlabEnv(AECEnv):
         vector = base.copy()
         chosen = self.chosen[agent]
         if chosen:  # the chosen block (see observation_vector)
-            vector[[len(self.clicks.deck) + i for i in chosen]] = 1.0
+            d = self.clicks.d
+            vector.put([d + i for i in chosen], 1.0)
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
