@@ -172,6 +172,7 @@ class CardlabGame(pyspiel.Game):
         if self.sampled and self.decks:
             raise ValueError("decks lists the deals for an explicit chance node: it needs chance='explicit'")
         self._seeds = np.random.default_rng(self.seed)  # sampled chance: one cardlab seed per new game
+        self._batch: list[int] = []  # its next seeds, drawn 64 at a time (the same numbers as one by one), last first
         n = self.settings.num_players
         d = len(self.clicks.deck)
         self.deck_outcomes = [(i, 1.0 / len(self.decks)) for i in range(len(self.decks))]
@@ -197,7 +198,9 @@ class CardlabGame(pyspiel.Game):
     def new_initial_state(self) -> CardlabState:
         state = CardlabState(self)
         if self.sampled:  # the whole game's chance (every shuffle, KB-11, DP-5, DP-10) from one fresh seed
-            state._start(None, int(self._seeds.integers(2**62)))
+            if not self._batch:
+                self._batch = self._seeds.integers(2**62, size=64).tolist()[::-1]
+            state._start(None, self._batch.pop())
         return state
 
     def __reduce__(self) -> tuple:
