@@ -369,16 +369,17 @@ class CardlabState(pyspiel.State):
 
     def _apply_chance(self, outcome: int) -> None:
         core, game = self._core, self._game
-        d = len(game.clicks.deck)
-        if core.state is None and game.decks:
-            self._start(game.decks[outcome])
-            return
-        if core.state is None and core.dealer is None:
-            core.dealer = outcome - d
-            return
+        if core.state is None:
+            if game.decks:
+                self._start(game.decks[outcome])
+                return
+            if core.dealer is None:
+                core.dealer = outcome - len(game.clicks.deck)
+                return
+        left = core.left
         core.order.append(outcome)
-        core.left.remove(outcome)
-        if len(core.left) > 1:
+        left.remove(outcome)
+        if len(left) > 1:  # the common case: one more card placed, more to come
             return
         core.order.append(core.left.pop())  # the last card has no choice left
         cards = tuple([game.clicks.deck[i] for i in core.order])
