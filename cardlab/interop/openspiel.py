@@ -255,7 +255,7 @@ class _Core:
         self.moves = 0  # cardlab actions played (a key for the caches below)
         self.offers: dict[int, list] = {}  # each seat's offers now (both seats arrange at once, PP-2)
         self.offers_at = 0  # the moves they were read at
-        self.ids: tuple[tuple, list[int]] | None = None  # ((moves, seat, chosen), legal ids)
+        self.ids: dict[int, tuple[tuple, list[int]]] = {}  # each seat's ((moves, chosen), legal ids): both arrange at once
         # A state resampled for search (:func:`resampler`): the searcher's information
         # state at the root, and the clicks made since.
         self.root_keys: dict[int, str] = {}
@@ -280,6 +280,7 @@ class _Core:
         new.state = None if self.state is None else self.state.clone()
         new.chosen = self.chosen[:]
         new.offers = self.offers.copy()
+        new.ids = self.ids.copy()  # a clone's moves must not land in this state's caches
         return new
 
 
@@ -338,14 +339,17 @@ class CardlabState(pyspiel.State):
             core.offers, core.offers_at = {}, core.moves
         offers = core.offers.get(player)
         if offers is None:
-            offers = core.offers[player] = self._game.clicks.offers(core.state.legal_actions(player))
+            view = core.state.legal_actions(player)
+            # a seat done arranging has an empty view (PP-2): no offers, so no ids
+            simultaneous_and_done = core.player == _SIMULTANEOUS_ID and not view
+            offers = core.offers[player] = [] if simultaneous_and_done else self._game.clicks.offers(view)
         return offers
 
     def _legal_actions(self, player: int) -> list[int]:
         acting = self._core.player
         if player < 0:  # chance outcomes come from chance_outcomes()
             return []
-        if acting == player or (acting == _SIMULTANEOUS_ID and self._core.state.legal_actions(player)):
+        if acting == player or (acting == _SIMULTANEOUS_ID and self._offers(player)):
             return self._ids(player)
         return []
 
@@ -353,10 +357,11 @@ class CardlabState(pyspiel.State):
         """The legal ids of ``player``, worked out once per position (OpenSpiel asks for
         them before a move, and the move checks them again)."""
         core = self._core
-        key = (core.moves, player, core.chosen[player])
-        if core.ids is None or core.ids[0] != key:
-            core.ids = (key, self._game.clicks.legal_ids(self._offers(player), core.chosen[player]))
-        return core.ids[1]
+        key = (core.moves, core.chosen[player])
+        known = core.ids.get(player)
+        if known is None or known[0] != key:
+            known = core.ids[player] = (key, self._game.clicks.legal_ids(self._offers(player), core.chosen[player]))
+        return known[1]
 
     # -- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -447,8 +452,7 @@ class CardlabState(pyspiel.State):
             raise ValueError(f"no player can act now (player id {player}); id {action} is not legal")
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        state = self._core.state
-        seats = [p for p in range(len(actions)) if state.legal_actions(p)]
+        seats = [p for p in range(len(actions)) if self._offers(p)]  # the seats still arranging (PP-2)
         for seat in seats:
             if self._core.waiting is None:  # else a shuffle waits for chance (no game shuffles between two seats' moves)
                 self._click(seat, int(actions[seat]))
