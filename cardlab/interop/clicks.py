@@ -312,7 +312,7 @@ class Clicks:
                 used = set(chosen)
                 free = [i for i in offer.pool if i not in used]  # ascending, as the pool
                 need = size - place - 1  # cards still to come in this packet, each higher
-                ids.update([i for n, i in enumerate(free) if i > last and len(free) - n - 1 >= need])
+                ids.update(free[bisect_right(free, last): len(free) - need])  # higher than the last, room left after
             else:
                 if k in offer.sizes:
                     ids.add(offer.button)
