@@ -80,21 +80,22 @@ class CardlabEnv(AECEnv):
             self._seeds = np.random.default_rng(seed)
         self.state = self.game.new_state(seed=int(self._seeds.integers(2**62)))
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.chosen = {agent: () for agent in self.agents}
+        self.chosen = dict.fromkeys(self.agents, ())
         # Work kept while the position stands (several clicks make one cardlab action, and an
-        # agent observes before it steps): the offers of the seat to act, its legal ids, and
-        # each seat's observation vector with no card chosen.
+        # agent observes before it steps): who acts (None at the end), the offers of the seat
+        # to act, its legal ids, and each seat's observation vector with its chosen cards.
         self._moves = 0  # cardlab actions played since the reset
+        self._acting: int | None = self.state.current_player
         self._offers_cache: tuple[int, int, list] | None = None
         self._ids_cache: tuple[tuple, list[int]] | None = None
-        self._vectors: dict[int, np.ndarray] = {}
+        self._vectors: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}  # seat: (chosen, vector)
         self._vectors_at = 0
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self._acting]
 
     def _offers(self, seat: int) -> list:
         if self._offers_cache is None or self._offers_cache[:2] != (self._moves, seat):
@@ -103,7 +104,7 @@ class CardlabEnv(AECEnv):
 
     def legal_ids(self, agent: str) -> list[int]:
         seat = self._seat[agent]
-        if self.state.is_terminal or self.state.current_player != seat:
+        if self._acting != seat:  # not to act, or the game is over (None)
             return []
         key = (self._moves, seat, self.chosen[agent])
         if self._ids_cache is None or self._ids_cache[0] != key:
@@ -116,15 +117,16 @@ class CardlabEnv(AECEnv):
         mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
         if self._vectors_at != self._moves:
             self._vectors, self._vectors_at = {}, self._moves
-        base = self._vectors.get(seat)
-        if base is None:
-            base = self._vectors[seat] = observation_vector(self.state.observation(seat), self.clicks)
-        vector = base.copy()
         chosen = self.chosen[agent]
-        if chosen:  # the chosen block (see observation_vector)
-            d = self.clicks.d
-            vector.put([d + i for i in chosen], 1.0)
-        return {"observation": vector, "action_mask": mask}
+        known = self._vectors.get(seat)
+        if known is None or known[0] != chosen:
+            if known is not None and known[0] == chosen[:-1]:  # one card chosen since: mark it (chosen block)
+                vector = known[1].copy()
+                vector[self.clicks.d + chosen[-1]] = 1.0
+            else:
+                vector = observation_vector(self.state.observation(seat), self.clicks, chosen)
+            known = self._vectors[seat] = (chosen, vector)
+        return {"observation": known[1].copy(), "action_mask": mask}  # a copy: the caller may keep or change it
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -138,20 +140,22 @@ class CardlabEnv(AECEnv):
                              f"(id {action}) is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         played = self.clicks.commit(self._offers(seat), action, self.chosen[agent])
-        if played is None:
+        if played is None:  # a card chosen: the same seat acts on, nothing is paid
             self.chosen[agent] = self.chosen[agent] + (action,)
-        else:
-            # checked against the ids read from this state's legal view: legal by construction
-            self.state.apply_trusted(seat, played)
-            self.chosen[agent] = ()
-            self._moves += 1
+            return
+        # checked against the ids read from this state's legal view: legal by construction
+        self.state.apply_trusted(seat, played)
+        self.chosen[agent] = ()
+        self._moves += 1
         if self.state.is_terminal:
+            self._acting = None
             for agent_, value in zip(self.possible_agents, self._returns()):
                 self.rewards[agent_] = value
                 self.terminations[agent_] = True
-        else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+        else:  # rewards come at the end only (all zero until then: nothing to accumulate)
+            self._acting = self.state.current_player
+            self.agent_selection = self.possible_agents[self._acting]
 
     def _returns(self) -> list[float]:
         state = self.state
