@@ -159,6 +159,7 @@ class Clicks:
         self.num_actions = first + len(buttons)
         self._listed: dict[LegalActions, list[_Offer]] = {}  # listed views recur (betting choices are cached)
         self._shapes: dict[tuple, tuple[int, int, tuple[int, ...]]] = {}  # see _shape
+        self._made: dict[int, Action] = {}  # see action_of
 
     @classmethod
     def for_game(cls, game: Game) -> Clicks:
@@ -188,6 +189,15 @@ class Clicks:
         d = len(self.deck)
         if action_id < d:
             return None
+        if not chosen:  # a one-card kind or a button alone: the same (frozen) action every time, made once
+            made = self._made.get(action_id)
+            if made is None:
+                made = self._made[action_id] = self._make(action_id, ())
+            return made
+        return self._make(action_id, chosen)
+
+    def _make(self, action_id: int, chosen: Sequence[int]) -> Action:
+        d = len(self.deck)
         if action_id < self.first_button:
             s, i = divmod(action_id - d, d)
             return Action.trusted(self.catalogue.single[s][0], (self.deck[i],))
