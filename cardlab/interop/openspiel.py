@@ -321,7 +321,9 @@ class CardlabState(pyspiel.State):
         """The legal ids of ``player`` (default: whoever acts), as ``pyspiel.State.legal_actions``
         gives them: chance outcomes at a chance node, nothing at the end or for a seat not to act."""
         acting = self._core.player
-        if player is None:
+        if player is None or player == acting:
+            if acting >= 0:  # the usual question: the seat to act's ids
+                return self._ids(acting)[:]  # a copy: the caller may change it, the cache stays
             player = acting
         if acting == _TERMINAL_ID:
             return []
@@ -459,11 +461,10 @@ class CardlabState(pyspiel.State):
 
     def _click(self, player: int, action: int) -> None:
         core, clicks = self._core, self._game.clicks
-        offers = self._offers(player)
         if action not in self._ids(player):
             raise ValueError(f"{clicks.words(action) if 0 <= action < clicks.num_actions else action} "
                              f"(id {action}) is not legal for seat {player} now")
-        played = clicks.commit(offers, action, core.chosen[player])
+        played = clicks.commit(self._offers(player), action, core.chosen[player])
         core.since += 1
         if played is None:
             core.chosen[player] = core.chosen[player] + (action,)
