@@ -399,3 +399,37 @@ def test_the_python_answers_to_who_acts_and_what_is_legal_are_pyspiels_own(name,
     if name == "parallel_poker":
         expected = (expected - {"seat"}) | {pyspiel.PlayerId.SIMULTANEOUS}
     assert nodes == expected
+
+
+@pytest.mark.parametrize("chance", ["explicit", "sampled"])
+@pytest.mark.parametrize("name", NAMES)
+def test_the_python_tensors_are_pyspiels_own_and_draw_no_seed(name, chance):
+    """state.observation_tensor / information_state_tensor (made in Python) equal pyspiel's
+    C++ route for every seat along random games; reading them draws none of the sampled
+    game's seeds (pyspiel's route makes a new initial state per call to size the tensor)."""
+    game = cos.load(name, chance=chance, **QUICK[name])
+    twin = cos.load(name, chance=chance, **QUICK[name])
+    rng = np.random.default_rng(3)
+    state, reads = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            for seat in range(game.num_players()):
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+                if name != "kontrabluff" or reads < 4:  # Kontrabluff's tensor holds 200,000 numbers
+                    assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
+                reads += 1
+            if state.is_player_node():
+                assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        else:
+            with pytest.raises(pyspiel.SpielError):
+                state.observation_tensor()
+        _step_randomly(state, rng)
+    assert reads > 3
+    if chance == "sampled":  # reading tensors in Python draws none of the game's seeds
+        first, fresh = twin.new_initial_state(), cos.load(name, chance=chance, **QUICK[name])
+        fresh.new_initial_state()
+        for _ in range(3):
+            first.observation_tensor(0), first.information_state_tensor(0)
+        assert twin.new_initial_state().cardlab_state.seed == fresh.new_initial_state().cardlab_state.seed
+        pyspiel.State.observation_tensor(first, 0)  # pyspiel's route makes (and seeds) one more game
+        assert twin.new_initial_state().cardlab_state.seed != fresh.new_initial_state().cardlab_state.seed

@@ -172,6 +172,7 @@ class CardlabGame(pyspiel.Game):
         if self.sampled and self.decks:
             raise ValueError("decks lists the deals for an explicit chance node: it needs chance='explicit'")
         self._seeds = np.random.default_rng(self.seed)  # sampled chance: one cardlab seed per new game
+        self._observers: dict[bool, CardlabObserver] = {}  # see observer
         self._batch: list[int] = []  # its next seeds, drawn 64 at a time (the same numbers as one by one), last first
         n = self.settings.num_players
         d = len(self.clicks.deck)
@@ -205,6 +206,13 @@ class CardlabGame(pyspiel.Game):
 
     def __reduce__(self) -> tuple:
         return (GAME_CLASSES[self.cardlab_name], (self.get_parameters(),))
+
+    def observer(self, perfect_recall: bool) -> CardlabObserver:
+        """This game's observer of one kind, made once (for the states' tensors)."""
+        kept = self._observers.get(perfect_recall)
+        if kept is None:
+            kept = self._observers[perfect_recall] = CardlabObserver(self, perfect_recall)
+        return kept
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CardlabObserver:
         if params:
@@ -334,6 +342,25 @@ class CardlabState(pyspiel.State):
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")  # pyspiel's own error
         return []
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``pyspiel.State.observation_tensor``'s numbers, made here: pyspiel's own route sizes
+        the tensor by making a new initial state at every call (in sampled mode that draws one
+        of the game's seeds, so the next game's deal would depend on how often tensors were read)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``pyspiel.State.information_state_tensor``'s numbers, made here (see :meth:`observation_tensor`)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        if player is None:
+            player = self._core.player
+        if not 0 <= player < self._game.settings.num_players:  # pyspiel's SPIEL_CHECK on the player
+            raise pyspiel.SpielError(f"a tensor of player {player}: a seat 0..{self._game.settings.num_players - 1} is needed")
+        observer = self._game.observer(perfect_recall)
+        observer.set_from(self, player)
+        return observer.tensor.tolist()
 
     def _offers(self, player: int) -> list:
         core = self._core
