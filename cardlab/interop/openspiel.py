@@ -58,7 +58,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable, Sequence
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -178,6 +177,8 @@ class CardlabGame(pyspiel.Game):
         d = len(self.clicks.deck)
         self.deck_outcomes = [(i, 1.0 / len(self.decks)) for i in range(len(self.decks))]
         self.dealer_outcomes = [(d + seat, 1.0 / n) for seat in range(n)]
+        #: chance_pairs[k][i]: card i's outcome when k cards are left, (i, 1/k), made once
+        self.chance_pairs = [[(i, 1.0 / k) for i in range(d)] if k else [] for k in range(d + 1)]
         low, high, length = _bounds(self.settings)
         game_type = _game_type(name)
         if (name == "parallel_poker" and not self.simultaneous) or self.sampled:
@@ -399,7 +400,8 @@ class CardlabState(pyspiel.State):
             return game.deck_outcomes
         if core.state is None and core.dealer is None:
             return game.dealer_outcomes
-        return list(zip(core.left, repeat(1.0 / len(core.left))))  # the cards not yet placed, equally likely
+        left = core.left  # the cards not yet placed, equally likely: (id, 1/k) pairs made once per game
+        return list(map(game.chance_pairs[len(left)].__getitem__, left))
 
     def _apply_chance(self, outcome: int) -> None:
         core, game = self._core, self._game
