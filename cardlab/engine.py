@@ -1104,6 +1104,18 @@ class GameState:
         self._apply(action, player)
 
     def _apply_as(self, player: int | None, action: Action) -> None:
+        offered = self._offered
+        # Random play draws from a view this state handed out and plays at once: the very
+        # action that view drew, for the seat to act (None: whoever was to act), before
+        # anything moved, is legal already, and the game is not over (every apply forgets
+        # the view: it is of the position before; a finished game's view has nothing to draw).
+        if player is None and offered is not None and offered[1]._drawn is action:
+            seat = self.current_player
+            if offered[0] is None or offered[0] == seat:
+                self._offered = None
+                self.actions.append((seat, action))
+                self._apply(action, seat)
+                return
         if not isinstance(action, Action):
             _as_action(action)  # raises, naming EN-3
         if self.is_terminal:
@@ -1114,11 +1126,7 @@ class GameState:
             player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
             raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
-        offered = self._offered
-        # Random play draws from legal_actions() and plays at once: the very action the
-        # offered view drew, for its seat, before anything else moved, is legal already
-        # (every apply forgets the view: it is of the position before).
-        if offered is None or offered[1]._drawn is not action or offered[0] != player:
+        if offered is None or offered[1]._drawn is not action or offered[0] != player:  # as above
             self.check(action, player)
         self._offered = None
         self.actions.append((player, action))
@@ -1571,7 +1579,7 @@ def _offering(method: Any) -> Any:
         if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
             player = as_seat(player, self.game.num_players)
         view = method(self, player)
-        self._offered = (self.current_player if player is None else player, view)
+        self._offered = (player, view)  # None: for the seat to act now
         return view
 
     offered._seat_checked = True  # type: ignore[attr-defined]
