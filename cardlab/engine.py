@@ -280,7 +280,7 @@ class Action:
         True
         """
         action = object.__new__(cls)
-        action.__dict__.update(kind=kind, cards=cards, amount=amount)  # frozen: set as __init__ would
+        _set(action, "__dict__", {"kind": kind, "cards": cards, "amount": amount})  # frozen: its fields, as __init__ sets them
         return action
 
 
@@ -1076,6 +1076,18 @@ class GameState:
 
     def apply(self, action: Action) -> None:
         """Play ``action`` for the player to act; an illegal one raises and changes nothing."""
+        offered = self._offered
+        # Random play draws from a view this state handed out and plays at once: the very
+        # action that view drew, for the seat to act (None: whoever was to act), before
+        # anything moved, is legal already, and the game is not over (every apply forgets
+        # the view: it is of the position before; a finished game's view has nothing to draw).
+        if offered is not None and offered[1]._drawn is action:
+            seat = self.current_player
+            if offered[0] is None or offered[0] == seat:
+                self._offered = None
+                self.actions.append((seat, action))
+                self._apply(action, seat)
+                return
         self._apply_as(None, action)
 
     def apply_for(self, player: int, action: Action) -> None:
@@ -1104,18 +1116,6 @@ class GameState:
         self._apply(action, player)
 
     def _apply_as(self, player: int | None, action: Action) -> None:
-        offered = self._offered
-        # Random play draws from a view this state handed out and plays at once: the very
-        # action that view drew, for the seat to act (None: whoever was to act), before
-        # anything moved, is legal already, and the game is not over (every apply forgets
-        # the view: it is of the position before; a finished game's view has nothing to draw).
-        if player is None and offered is not None and offered[1]._drawn is action:
-            seat = self.current_player
-            if offered[0] is None or offered[0] == seat:
-                self._offered = None
-                self.actions.append((seat, action))
-                self._apply(action, seat)
-                return
         if not isinstance(action, Action):
             _as_action(action)  # raises, naming EN-3
         if self.is_terminal:
@@ -1126,7 +1126,8 @@ class GameState:
             player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
             raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
-        if offered is None or offered[1]._drawn is not action or offered[0] != player:  # as above
+        offered = self._offered  # a view's own draw for this seat is legal already (see apply)
+        if offered is None or offered[1]._drawn is not action or offered[0] != player:
             self.check(action, player)
         self._offered = None
         self.actions.append((player, action))
