@@ -90,7 +90,15 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
     # The log may name a card seen in an earlier deal that is hidden again now, so it
     # is checked apart: it holds exactly the engine's log for this seat, nothing else.
     lines = re.findall(r"<div>(.*?)</div>", table._log.value)
-    expected = [html.escape(plain(line)) for line in reversed(table.log_lines(table.observation())[-200:])]
+    obs, pause = table.observation(), table.pause
+    held = pause is not None and not state.is_terminal and not table._covered
+    full = table.log_lines(obs)
+    end = len(full)
+    if held and pause.log_upto is not None and obs.player == pause.before.player:
+        end = min(end, pause.log_upto)  # a result on screen: the lines after it wait for Continue
+    shown = table.log_shown(obs, held, 200)
+    assert tuple(shown) == tuple(full[max(0, end - 200):end])
+    expected = [html.escape(plain(line)) for line in reversed(shown)]
     if table._covered:  # hot-seat, between two people: nothing private at all
         expected = []
         assert all(b.description == "" for b in table._card_buttons)
@@ -393,10 +401,18 @@ def test_a_round_result_stays_on_screen_until_continue():
     assert "Continue" in table._status.value
     assert all(b.layout.display == "none" for b in table._action_buttons.values())  # nothing to play meanwhile
     assert table._board.value == table._board_html(table.pause.before)  # the rows as they lay
+    # the log stops at the result too: the refill and the next round (KB-9) wait for Continue
+    def in_log(line: str) -> bool:  # the words after the rule id (the id itself is a hover span)
+        return html.escape(plain(line).split(": ", 1)[-1]) in table._log.value
+
+    later = table.state.log_for(table.seat)[table.pause.log_upto:]
+    assert later and any(line.startswith(("KB-9", "KB-1")) for line in later), later
+    assert in_log(str(table.pause.results[-1])) and not any(in_log(line) for line in later)
     table.step()  # bots wait too
     assert len(table.state.actions) == actions
     table._continue.click()
     assert table.pause is None and table._banner.layout.display == "none"
+    assert all(in_log(line) for line in later)  # now they show
 
 
 def test_draw_poker_showdown_shows_the_hands_face_up_in_the_banner():
@@ -553,7 +569,7 @@ def test_you_hold_names_the_hand_and_the_table_shows_every_count():
     assert board.count("holds ") == 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
     assert all(f"cl-{place}" in board for place in ("left", "top", "right", "bottom"))
     kb = KontrabluffTable(seed=2, target=300)
-    assert "first to 300 points" in kb._status.value and re.search(r"holds \d+", kb._board.value)
+    assert "first to 300 points" in kb._status.value and re.search(r"holds (\d+ cards?|no cards)", kb._board.value)
 
 
 def test_same_seed_same_game():

@@ -58,6 +58,8 @@ class Pause:
     lines: tuple[str, ...]
     before: Observation
     brief: bool = False
+    #: how many of the viewer's log lines lead up to the result (the next deal's wait too)
+    log_upto: int | None = None
 
 
 class Table:
@@ -256,7 +258,8 @@ class Table:
         last = max((i for i, e in enumerate(new) if e in results), default=len(new) - 1)
         # what led to the result (the next deal's lines wait for Continue)
         public = tuple(plain(str(e)) for e in new[: last + 1] if e.visible_to is None and e not in results)
-        self.pause = Pause(results, public, before, brief=not major and not self.state.is_terminal)
+        log_upto = len(self.state.log_for(seat)) - (len(new) - (last + 1))  # a log line per event it may see
+        self.pause = Pause(results, public, before, brief=not major and not self.state.is_terminal, log_upto=log_upto)
         return True
 
     def banner_lines(self) -> list[str]:
@@ -380,6 +383,17 @@ class Table:
     def log_lines(self, observation: Observation) -> Sequence[str]:
         """The log lines to show: the seat's log, in plain words with rule ids."""
         return observation.log
+
+    def log_shown(self, observation: Observation, held: bool, last: int) -> Sequence[str]:
+        """The newest ``last`` of :meth:`log_lines`; while a result is ``held`` on screen,
+        only those up to the result (like the board, the next deal's lines wait for
+        Continue). A log view slices in O(lines shown), however long the session."""
+        lines = self.log_lines(observation)
+        end = len(lines)
+        pause = self.pause
+        if held and pause is not None and pause.log_upto is not None and observation.player == pause.before.player:
+            end = min(end, pause.log_upto)
+        return lines[max(0, end - last):end]
 
     def teacher_html(self) -> str:
         """Every card where it really is (teacher mode only), one place per line."""
@@ -595,7 +609,8 @@ class Table:
         self._title.value = self._title_html(seat)
         # While a result is on screen, the table stays as the seat saw it when it was decided
         # (its hand, the pot, the rows): the next deal waits for Continue.
-        shown = self.pause.before if paused and not self.state.is_terminal and not self._covered else obs
+        held = paused and not self.state.is_terminal and not self._covered
+        shown = self.pause.before if held else obs
         self._status.value = self._status_html(shown, my_turn)
         self._board.value = self._board_html(shown, my_turn)
         self._draw_banner(paused)
@@ -607,7 +622,7 @@ class Table:
         self._hint.value = self._hint_value(obs) if self._hints.value and my_turn else ""
         if self.teacher:
             self._teacher_view.value = self.teacher_html()
-        recent = self.log_lines(obs)[-_LOG_LINES:]  # a log view slices in O(lines shown), however long the session
+        recent = self.log_shown(obs, held, _LOG_LINES)
         self._log.value = log_html([plain(line) for line in recent], last=_LOG_LINES, explain=_rule_hover)
         self._undo.disabled = replaying or not any(p in self.humans for p, _ in self.state.actions)
         self._step.disabled = replaying or self._next_bot() is None

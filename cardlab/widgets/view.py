@@ -111,7 +111,8 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
     facts = []
     count = hand_count(observation, seat)
     if count is not None:
-        facts.append(f"{count} card{'s' * (count != 1)} in hand" if place == "bottom" else f"holds {count}")
+        cards = f"{count} card{'s' * (count != 1)}" if count else "no cards"
+        facts.append(f"{cards} in hand" if place == "bottom" else f"holds {cards}")
     if seat < len(points):
         facts.append(f"{points[seat]} {unit}")
     seated = getattr(observation, "seated", None) or getattr(observation, "in_session", None)
