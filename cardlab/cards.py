@@ -376,9 +376,11 @@ def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
 # Generator), which costs more than the shuffle itself. The two helpers below give the same
 # draws for less: the seed's part of numpy's SeedSequence hashing by numpy itself, once per seed;
 # the few key words and generate_state (mix_entropy's last steps; stable by numpy's
-# reproducibility policy) on Python ints; and one reused PCG64 per thread set to the result. tests/test_cards.py checks them against
-# ``rng_for`` over many seeds and keys.
-_M32, _M128 = 0xFFFF_FFFF, (1 << 128) - 1
+# reproducibility policy) on Python ints; then a shuffle on one reused PCG64 per thread set
+# to the result, and a single small draw (the first dealer) on ints too (PCG64's first output,
+# numpy's Lemire step). tests/test_cards.py checks them against ``rng_for`` over many seeds,
+# keys and bounds.
+_M32, _M64, _M128 = 0xFFFF_FFFF, (1 << 64) - 1, (1 << 128) - 1
 _INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
 _MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
 _PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
@@ -513,9 +515,6 @@ def seeded_permutation(n: int, seed: int, *keys: int) -> list[int]:
     True
     """
     return _generator_at(seed, keys).permutation(n).tolist()
-
-
-_M64 = (1 << 64) - 1
 
 
 def _first_output(state: int, inc: int) -> int:
