@@ -83,9 +83,13 @@ class LogView(Sequence[T], Generic[T]):
         n = len(self)
         return tuple(self._items[max(0, n - k):n])
 
-    def view(self) -> LogView[T]:
-        """A frozen view of the items now (O(1): shares the list)."""
-        return LogView(self._items, len(self))
+    def view(self, n: int | None = None) -> LogView[T]:
+        """A frozen view of the items now, or of the first ``n`` (O(1): shares the list).
+
+        >>> Chain(["a", "b", "c"]).view(2) == ("a", "b")
+        True
+        """
+        return LogView(self._items, len(self) if n is None else min(n, len(self)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LogView):

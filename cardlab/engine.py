@@ -1223,7 +1223,7 @@ class GameState:
             self._log_cache[player] = (n, lines)
         elif done > n:  # a view asked for earlier, read after more was made: the lines up to then
             later = sum(1 for (*_, seen) in records[n:done] if seen is None or player in seen)
-            return LogView(lines._items, len(lines) - later)
+            return lines.view(len(lines) - later)
         return lines.view()
 
     def _continue_log(self, player: int, lines: Sequence[str]) -> None:
