@@ -376,9 +376,11 @@ def rng_for(seed: int | None, *keys: int) -> np.random.Generator:
 # Generator), which costs more than the shuffle itself. The two helpers below give the same
 # draws for less: the seed's part of numpy's SeedSequence hashing by numpy itself, once per seed;
 # the few key words and generate_state (mix_entropy's last steps; stable by numpy's
-# reproducibility policy) on Python ints; and one reused PCG64 per thread set to the result. tests/test_cards.py checks them against
-# ``rng_for`` over many seeds and keys.
-_M32, _M128 = 0xFFFF_FFFF, (1 << 128) - 1
+# reproducibility policy) on Python ints; then a shuffle on one reused PCG64 per thread set
+# to the result, and a single small draw (the first dealer) on ints too (PCG64's first output,
+# numpy's Lemire step). tests/test_cards.py checks them against ``rng_for`` over many seeds,
+# keys and bounds.
+_M32, _M64, _M128 = 0xFFFF_FFFF, (1 << 64) - 1, (1 << 128) - 1
 _INIT_A, _MULT_A, _INIT_B, _MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
 _MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
 _PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
@@ -419,32 +421,77 @@ _KEY_STEPS = _hash_constants(_INIT_A, _MULT_A, 16 + 4 * 8)[16:]
 _OUT_STEPS = _hash_constants(_INIT_B, _MULT_B, 8)
 
 
-def _pcg64_state(seed: int, keys: tuple[int, ...]) -> dict:
-    """The state of ``PCG64(SeedSequence(seed, spawn_key=keys))``, computed on ints."""
+#: The hashmix terms of one key word in the first key position, as mix() takes them
+#: (``_MIX_R`` times the hashed word, for each pool word): they depend on the key alone, so
+#: the engine's one small key (the number of the shuffle) is a table lookup.
+def _key_terms(word: int) -> tuple[int, int, int, int]:
+    terms = []
+    for x, m in _KEY_STEPS[:4]:
+        w = ((word ^ x) * m) & _M32
+        terms.append(_MIX_R * (w ^ (w >> 16)))
+    t0, t1, t2, t3 = terms
+    return t0, t1, t2, t3
+
+
+_FIRST_KEY_TERMS = tuple(_key_terms(word) for word in range(256))
+_OUT_FLAT = tuple(c for step in _OUT_STEPS for c in step)  # x0, m0, x1, m1, ... x7, m7
+
+
+def _pcg64_words(seed: int, keys: tuple[int, ...]) -> tuple[int, int] | None:
+    """``(state, inc)`` of ``PCG64(SeedSequence(seed, spawn_key=keys))``, computed on ints
+    (unrolled: it runs once per shuffle); None for more key words than the table holds."""
     p0, p1, p2, p3 = _seed_pool(seed)
-    words = [w for key in keys for w in _words32(key)]
-    if len(words) > 8:  # more key words than the table of constants: numpy's own way
-        return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=keys)).state
-    for i, word in enumerate(words):  # each key word hashed into each pool word, in turn
-        (x0, m0), (x1, m1), (x2, m2), (x3, m3) = _KEY_STEPS[4 * i : 4 * i + 4]
-        w = ((word ^ x0) * m0) & _M32
-        r = (_MIX_L * p0 - _MIX_R * (w ^ (w >> 16))) & _M32
+    if len(keys) == 1 and 0 <= keys[0] < 256:  # the engine's case: one small key
+        t0, t1, t2, t3 = _FIRST_KEY_TERMS[keys[0]]
+        r = (_MIX_L * p0 - t0) & _M32
         p0 = r ^ (r >> 16)
-        w = ((word ^ x1) * m1) & _M32
-        r = (_MIX_L * p1 - _MIX_R * (w ^ (w >> 16))) & _M32
+        r = (_MIX_L * p1 - t1) & _M32
         p1 = r ^ (r >> 16)
-        w = ((word ^ x2) * m2) & _M32
-        r = (_MIX_L * p2 - _MIX_R * (w ^ (w >> 16))) & _M32
+        r = (_MIX_L * p2 - t2) & _M32
         p2 = r ^ (r >> 16)
-        w = ((word ^ x3) * m3) & _M32
-        r = (_MIX_L * p3 - _MIX_R * (w ^ (w >> 16))) & _M32
+        r = (_MIX_L * p3 - t3) & _M32
         p3 = r ^ (r >> 16)
-    out = [((p ^ x) * m) & _M32 for p, (x, m) in zip((p0, p1, p2, p3, p0, p1, p2, p3), _OUT_STEPS)]
-    out = [v ^ (v >> 16) for v in out]  # generate_state(4, uint64): 8 words
-    seed128 = (out[1] << 96) | (out[0] << 64) | (out[3] << 32) | out[2]  # pcg64_set_seed
-    inc = (((out[5] << 96) | (out[4] << 64) | (out[7] << 32) | out[6]) << 1 | 1) & _M128
-    state = ((inc + seed128) * _PCG_MULT + inc) & _M128
-    return {"bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": 0, "uinteger": 0}
+    else:
+        words = [w for key in keys for w in _words32(key)]
+        if len(words) > 8:  # more key words than the table of constants
+            return None
+        for i, word in enumerate(words):  # each key word hashed into each pool word, in turn
+            (x0, m0), (x1, m1), (x2, m2), (x3, m3) = _KEY_STEPS[4 * i : 4 * i + 4]
+            w = ((word ^ x0) * m0) & _M32
+            r = (_MIX_L * p0 - _MIX_R * (w ^ (w >> 16))) & _M32
+            p0 = r ^ (r >> 16)
+            w = ((word ^ x1) * m1) & _M32
+            r = (_MIX_L * p1 - _MIX_R * (w ^ (w >> 16))) & _M32
+            p1 = r ^ (r >> 16)
+            w = ((word ^ x2) * m2) & _M32
+            r = (_MIX_L * p2 - _MIX_R * (w ^ (w >> 16))) & _M32
+            p2 = r ^ (r >> 16)
+            w = ((word ^ x3) * m3) & _M32
+            r = (_MIX_L * p3 - _MIX_R * (w ^ (w >> 16))) & _M32
+            p3 = r ^ (r >> 16)
+    # generate_state(4, uint64): 8 words, the pool read twice, each hashed
+    x0, m0, x1, m1, x2, m2, x3, m3, x4, m4, x5, m5, x6, m6, x7, m7 = _OUT_FLAT
+    o0 = ((p0 ^ x0) * m0) & _M32
+    o1 = ((p1 ^ x1) * m1) & _M32
+    o2 = ((p2 ^ x2) * m2) & _M32
+    o3 = ((p3 ^ x3) * m3) & _M32
+    o4 = ((p0 ^ x4) * m4) & _M32
+    o5 = ((p1 ^ x5) * m5) & _M32
+    o6 = ((p2 ^ x6) * m6) & _M32
+    o7 = ((p3 ^ x7) * m7) & _M32
+    # pcg64_set_seed: the first two words make the seed, the last two the increment
+    seed128 = ((o1 ^ (o1 >> 16)) << 96) | ((o0 ^ (o0 >> 16)) << 64) | ((o3 ^ (o3 >> 16)) << 32) | (o2 ^ (o2 >> 16))
+    inc = ((((o5 ^ (o5 >> 16)) << 96) | ((o4 ^ (o4 >> 16)) << 64) | ((o7 ^ (o7 >> 16)) << 32) | (o6 ^ (o6 >> 16)))
+           << 1 | 1) & _M128
+    return ((inc + seed128) * _PCG_MULT + inc) & _M128, inc
+
+
+def _pcg64_state(seed: int, keys: tuple[int, ...]) -> dict:
+    """The state of ``PCG64(SeedSequence(seed, spawn_key=keys))``, as numpy's ``state`` dict."""
+    words = _pcg64_words(seed, keys)
+    if words is None:  # numpy's own way
+        return np.random.PCG64(np.random.SeedSequence(seed, spawn_key=keys)).state
+    return {"bit_generator": "PCG64", "state": {"state": words[0], "inc": words[1]}, "has_uint32": 0, "uinteger": 0}
 
 
 _generators = threading.local()
@@ -470,12 +517,31 @@ def seeded_permutation(n: int, seed: int, *keys: int) -> list[int]:
     return _generator_at(seed, keys).permutation(n).tolist()
 
 
+def _first_output(state: int, inc: int) -> int:
+    """PCG64's first 64-bit output from ``(state, inc)``: one LCG step, then XSL-RR (the
+    xor of the state's halves, rotated right by its top 6 bits)."""
+    state = (state * _PCG_MULT + inc) & _M128
+    x, rot = ((state >> 64) ^ state) & _M64, state >> 122
+    return ((x >> rot) | (x << (64 - rot))) & _M64
+
+
 def seeded_integer(high: int, seed: int, *keys: int) -> int:
     """``int(rng_for(seed, *keys).integers(high))``: the same draw, faster.
+
+    For ``2 <= high < 2**32`` numpy draws with Lemire's method on the low 32 bits of the
+    generator's first output: ``(u32 * high) >> 32``, unless the product's low half falls
+    below ``(2**32 - high) % high`` (a rejection, rarely for a small ``high``); that one
+    draw is made here on ints, and everything else on numpy's generator.
 
     >>> seeded_integer(4, 7, 0) == int(rng_for(7, 0).integers(4))
     True
     """
+    if type(high) is int and 2 <= high < 1 << 32:
+        words = _pcg64_words(seed, keys)
+        if words is not None:
+            product = (_first_output(*words) & _M32) * high
+            if (product & _M32) >= (0x1_0000_0000 - high) % high:  # accepted at the first draw
+                return product >> 32
     return int(_generator_at(seed, keys).integers(high))
 
 

@@ -59,7 +59,7 @@ class LogView(Sequence[T], Generic[T]):
     @overload
     def __getitem__(self, index: slice) -> tuple[T, ...]: ...
     def __getitem__(self, index: Any) -> Any:
-        n = self._n
+        n = len(self)
         if type(index) is slice:
             start, stop, step = index.indices(n)
             return self._sliced(self._items[start:stop:step])
@@ -72,29 +72,33 @@ class LogView(Sequence[T], Generic[T]):
     _sliced = tuple  # a view slices to a tuple (logs were tuples), a chain to a list
 
     def __iter__(self) -> Iterator[T]:
-        return islice(self._items, self._n)
+        return islice(self._items, len(self))
 
     def __reversed__(self) -> Iterator[T]:
         items = self._items
-        return (items[i] for i in range(self._n - 1, -1, -1))
+        return (items[i] for i in range(len(self) - 1, -1, -1))
 
     def latest(self, k: int) -> tuple[T, ...]:
         """The last ``k`` items (oldest first): what a table shows of a long log."""
-        n = self._n
+        n = len(self)
         return tuple(self._items[max(0, n - k):n])
 
-    def view(self) -> LogView[T]:
-        """A frozen view of the items now (O(1): shares the list)."""
-        return LogView(self._items, self._n)
+    def view(self, n: int | None = None) -> LogView[T]:
+        """A frozen view of the items now, or of the first ``n`` (O(1): shares the list).
+
+        >>> Chain(["a", "b", "c"]).view(2) == ("a", "b")
+        True
+        """
+        return LogView(self._items, len(self) if n is None else min(n, len(self)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LogView):
-            if other._n != self._n:
+            if len(other) != len(self):
                 return False
             if other._items is self._items:
                 return True
         elif isinstance(other, (tuple, list)):
-            if len(other) != self._n:
+            if len(other) != len(self):
                 return False
         else:
             return NotImplemented
@@ -131,40 +135,90 @@ class Chain(LogView[T]):
     >>> a = Chain([1, 2]); b = a.copy(); b.extend([3, 4])
     >>> a == [1, 2], b == (1, 2, 3, 4), b.shares(a)
     (True, True, True)
+
+    How, and why so: a state appends several records per action, so a chain that is
+    the only one able to append to its list (*owned*: ``_n`` is None, its length is the
+    list's) appends with the list's own ``append``, put on the chain itself: no Python
+    call. ``copy`` fences both chains at the length then (``_n``); a fenced chain appends
+    through :meth:`_append_fenced` (``append`` is then looked up by ``__getattr__``), in
+    place if it is at the end of a list only copies share (then it owns the list again:
+    every other sharer's fence is behind), else on its own copy of its prefix. A chain
+    made by :meth:`sharing` a view never appends in place: whoever made the view may.
     """
 
-    __slots__ = ()
+    __slots__ = ("append", "_in_place")
     _sliced = list  # as the lists it replaces (a state's actions) sliced
 
     def __init__(self, items: Iterable[T] = ()):
         super().__init__(list(items))
+        self._own()
+
+    def _own(self) -> None:
+        """Nobody else appends to our list any more: appends are the list's own."""
+        self._n = None
+        self.append = self._items.append
+
+    def _fence(self, n: int, in_place: bool) -> None:
+        """Share our list up to ``n`` items; append in place at its end only if ``in_place``."""
+        self._n, self._in_place = n, in_place
+        try:
+            del self.append  # looked up by __getattr__ from now on (a bound method kept here would be a cycle)
+        except AttributeError:
+            pass
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "append":  # a fenced chain (see the class docstring)
+            return self._append_fenced
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __len__(self) -> int:
+        n = self._n
+        return len(self._items) if n is None else n
 
     @classmethod
     def sharing(cls, view: Sequence[T]) -> Chain[T]:
         """A chain that starts as ``view``'s items, without copying them if it is a view."""
+        if isinstance(view, Chain):
+            return view.copy()
         if not isinstance(view, LogView):
             return cls(view)
         chain = object.__new__(cls)
-        chain._items, chain._n = view._items, view._n
+        chain._items = view._items
+        chain._fence(len(view), in_place=False)
         return chain
 
-    def append(self, item: T) -> None:
-        items = self._items
-        if len(items) != self._n:  # a sharer has appended past our fence: take our own prefix
-            items = self._items = items[: self._n]
-        items.append(item)
-        self._n += 1
+    def _append_fenced(self, item: T) -> None:
+        self._take_list()
+        self._items.append(item)
+        self._own()
+
+    def _take_list(self) -> None:
+        """Before a fenced chain's first append: keep the shared list if we are at its end
+        and only copies share it, else take our own copy of our prefix."""
+        items, n = self._items, self._n
+        if not (self._in_place and len(items) == n):
+            self._items = items[:n]
 
     def extend(self, new: Iterable[T]) -> None:
-        items = self._items
-        if len(items) != self._n:
-            items = self._items = items[: self._n]
-        items.extend(new)
-        self._n = len(items)
+        if self._n is not None:
+            new = list(new)
+            if not new:  # nothing appended: still fenced (owning the list needs an item past every fence)
+                return
+            self._take_list()
+            self._items.extend(new)
+            self._own()
+        else:
+            self._items.extend(new)
 
     def copy(self) -> Chain[T]:
         """Another chain with the same items, sharing the list (O(1))."""
-        return Chain.sharing(self)
+        n = len(self)
+        in_place = self._n is None or self._in_place  # a chain made by sharing a view passes that on
+        chain = object.__new__(Chain)
+        chain._items = self._items
+        chain._fence(n, in_place)
+        self._fence(n, in_place)
+        return chain
 
     def __copy__(self) -> Chain[T]:
         return self.copy()

@@ -280,7 +280,7 @@ class Action:
         True
         """
         action = object.__new__(cls)
-        action.__dict__.update(kind=kind, cards=cards, amount=amount)  # frozen: set as __init__ would
+        _set(action, "__dict__", {"kind": kind, "cards": cards, "amount": amount})  # frozen: its fields, as __init__ sets them
         return action
 
 
@@ -1076,6 +1076,18 @@ class GameState:
 
     def apply(self, action: Action) -> None:
         """Play ``action`` for the player to act; an illegal one raises and changes nothing."""
+        offered = self._offered
+        # Random play draws from a view this state handed out and plays at once: the very
+        # action that view drew, for the seat to act (None: whoever was to act), before
+        # anything moved, is legal already, and the game is not over (every apply forgets
+        # the view: it is of the position before; a finished game's view has nothing to draw).
+        if offered is not None and offered[1]._drawn is action:
+            seat = self.current_player
+            if offered[0] is None or offered[0] == seat:
+                self._offered = None
+                self.actions.append((seat, action))
+                self._apply(action, seat)
+                return
         self._apply_as(None, action)
 
     def apply_for(self, player: int, action: Action) -> None:
@@ -1114,10 +1126,7 @@ class GameState:
             player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
             raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
-        offered = self._offered
-        # Random play draws from legal_actions() and plays at once: the very action the
-        # offered view drew, for its seat, before anything else moved, is legal already
-        # (every apply forgets the view: it is of the position before).
+        offered = self._offered  # a view's own draw for this seat is legal already (see apply)
         if offered is None or offered[1]._drawn is not action or offered[0] != player:
             self.check(action, player)
         self._offered = None
@@ -1214,7 +1223,7 @@ class GameState:
             self._log_cache[player] = (n, lines)
         elif done > n:  # a view asked for earlier, read after more was made: the lines up to then
             later = sum(1 for (*_, seen) in records[n:done] if seen is None or player in seen)
-            return LogView(lines._items, len(lines) - later)
+            return lines.view(len(lines) - later)
         return lines.view()
 
     def _continue_log(self, player: int, lines: Sequence[str]) -> None:
@@ -1571,7 +1580,7 @@ def _offering(method: Any) -> Any:
         if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
             player = as_seat(player, self.game.num_players)
         view = method(self, player)
-        self._offered = (self.current_player if player is None else player, view)
+        self._offered = (player, view)  # None: for the seat to act now
         return view
 
     offered._seat_checked = True  # type: ignore[attr-defined]

@@ -149,6 +149,27 @@ def test_seeded_draws_are_rng_fors_exhaustively_for_small_seeds():
             assert seeded_permutation(52, seed, key) == rng_for(seed, key).permutation(52).tolist()
 
 
+@given(st.one_of(st.integers(0, 2**32 - 1), st.integers(0, 2**128 - 1)),
+       st.lists(st.one_of(st.integers(0, 300), st.integers(0, 2**70)), min_size=1, max_size=3),
+       st.one_of(st.sampled_from([1, 2, 3, 2**31 + 1, 3 * 2**30, 2**32 - 1, 2**32, 2**40]),
+                 st.integers(2, 2**32 - 1)))
+def test_seeded_integer_is_rng_fors_for_any_bound(seed, keys, high):
+    # seeded_integer draws small bounds on ints (PCG64's first output, numpy's Lemire
+    # method); bounds just above 2**31 reject about half the first draws (numpy draws
+    # again), 2**32 and above take numpy's other paths: all must be rng_for's draw
+    assert seeded_integer(high, seed, *keys) == int(rng_for(seed, *keys).integers(high))
+
+
+def test_seeded_integer_is_rng_fors_exhaustively_for_small_seeds():
+    # the engine's first-dealer draw (KB-1, DP-1 ...) for every seed of the fingerprints and more
+    for seed in range(3000):
+        for high in (2, 3, 4):
+            assert seeded_integer(high, seed, 0) == int(rng_for(seed, 0).integers(high))
+    for seed in range(300):
+        for key in range(1, 300, 7):
+            assert seeded_integer(52, seed, key) == int(rng_for(seed, key).integers(52))
+
+
 def test_rng_for_streams():
     assert rng_for(3, 1, 2).integers(10**9) == rng_for(3, 1, 2).integers(10**9)
     assert rng_for(3, 1).integers(10**9) != rng_for(3, 2).integers(10**9)
