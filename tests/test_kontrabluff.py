@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
+from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, played, random_playout
 
 from cardlab import Action, IllegalActionError, SettingsError
 from cardlab.bots import RandomBot, RuleBot, SearchBot
@@ -512,11 +512,8 @@ def test_illegal_actions_of_every_kind_leave_the_state_unchanged():
 
 def test_a_state_saved_mid_deal_loads_and_plays_on_identically():
     game = Kontrabluff()
-    state = game.new_state(seed=99)
-    rng = np.random.default_rng(3)
-    for _ in range(9):
-        state.apply(state.legal_actions().sample(rng))
-    assert not state.is_terminal
+    state = played(game, 99, 9)
+    assert len(state.actions) == 9 and not state.is_terminal
     text = state.to_json()
     loaded = game.state_from_json(text)
     assert loaded == state and loaded.to_json() == text

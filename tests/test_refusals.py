@@ -17,6 +17,7 @@ from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.rules import RULES, cited
+from tests.playout import played
 
 GAMES = {
     "kontrabluff": Kontrabluff(target=60),
@@ -135,10 +136,8 @@ def test_en6_generic_ranges_are_en6_and_rule_bound_settings_name_their_rule():
 
 def test_en5_a_saved_game_loads_only_if_it_replays_legally():
     game = Kontrabluff()
-    state = game.new_state(seed=4)
-    rng = np.random.default_rng(1)
-    for _ in range(6):
-        state.apply(state.legal_actions().sample(rng))
+    state = played(game, 4, 6)
+    assert len(state.actions) == 6
     text = state.to_json()
     assert game.state_from_json(text) == state
     data = json.loads(text)
