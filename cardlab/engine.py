@@ -1560,17 +1560,6 @@ def _as_action(action: Any) -> Action:
 
 # The wrappers GameState.__init_subclass__ puts around a game's methods: a plain int
 # seat in range costs one type test; anything else goes through as_seat (EN-4).
-def _optional_seat(method: Any) -> Any:
-    @functools.wraps(method)
-    def checked(self: GameState, player: int | None = None) -> Any:
-        if player is not None and (type(player) is not int or not 0 <= player < self.game.num_players):
-            player = as_seat(player, self.game.num_players)
-        return method(self, player)
-
-    checked._seat_checked = True  # type: ignore[attr-defined]
-    return checked
-
-
 def _offering(method: Any) -> Any:
     """``legal_actions``, its seat checked (EN-4), the view it hands out remembered: if
     the next ``apply`` plays the action that view's ``sample`` drew, for that seat, before
