@@ -1,24 +1,34 @@
-"""The cost of the OpenSpiel and PettingZoo adapters against cardlab's own loop (issue 18).
+"""The cost of the OpenSpiel and PettingZoo adapters against cardlab's own loops (issue 18).
 
     PYTHONPATH=$PWD python benchmarks/bench_interop.py
 
-Random play of each game, the same settings, in one run: cardlab's loop (legal view,
-``sample``, ``apply_for``), OpenSpiel with explicit chance (a chance node per card deals
-the first deck; a random legal click each step), OpenSpiel with ``chance="sampled"`` (no
-chance node: the game's seed shuffles every deck) and PettingZoo (a random id from the
-action mask each step, ``observe`` called every step). Speeds are cardlab actions per CPU
-second (a five-card low counts once, however many clicks it takes), and the ratio is
-native / adapter (target: at most 2); steps are OpenSpiel's steps (chance nodes and clicks)
-per cardlab action. Last, ISMCTS's time per decision at the notebook's settings.
+Random play of each game, the same settings, in one run:
+
+* cardlab's random loop (legal view, ``sample``, ``apply_for``), against OpenSpiel with
+  explicit chance (a chance node per card shuffled; a random legal click each step) and
+  with ``chance="sampled"`` (no chance node: the game's seed shuffles every deck, as in
+  cardlab's loop);
+* cardlab's bot loop (``state.observation(seat)`` to a ``RandomBot`` each action, the
+  loop of every cardlab bot), against PettingZoo (``observe`` each step, a random id
+  from its action mask): both look at the seat's view before each move.
+
+Speeds are cardlab actions per CPU second (a five-card low counts once, however many
+clicks it takes); a ratio is cardlab's loop / the adapter (target: at most 2); steps are
+OpenSpiel's steps (chance nodes and clicks) per cardlab action. A step's own cost is
+set against OpenSpiel's Python Kuhn poker (``python_kuhn_poker``, shipped with
+OpenSpiel, measured in the same run): the least a step of a Python game costs through
+pyspiel. Last, ISMCTS's time per decision at the notebook's settings.
 """
 
 from __future__ import annotations
 
+import importlib
 import time
 
 import numpy as np
 import pyspiel
 
+from cardlab.bots import RandomBot
 from cardlab.engine import uniform_index
 from cardlab.interop import openspiel as cos
 from cardlab.interop.pettingzoo import env_for
@@ -27,16 +37,22 @@ SETTINGS = {"kontrabluff": {"target": 30}, "draw_poker": {"players": 2, "hands":
             "fight_for_the_lead": {"players": 2, "games": 1}}
 
 
-def native(name: str, seconds: float) -> float:
+def native(name: str, seconds: float, observe: bool = False) -> float:
+    """cardlab's own loop: a random legal action (``observe``: a ``RandomBot`` given the
+    seat's observation, the bot loop) applied, game after game; actions per CPU second."""
     settings = cos.GAMES[name][0](**SETTINGS[name])
     rng = np.random.default_rng(0)
+    bot = RandomBot(seed=0)
     actions, start, seed = 0, time.process_time(), 0
     while time.process_time() - start < seconds:
         state = settings.new_state(seed=seed)
         seed += 1
         while not state.is_terminal:
             seat = state.current_player
-            state.apply_for(seat, state.legal_actions(seat).sample(rng))
+            if observe:
+                state.apply_for(seat, bot(state.observation(seat)))
+            else:
+                state.apply_for(seat, state.legal_actions(seat).sample(rng))
         actions += len(state.actions)
     return actions / (time.process_time() - start)
 
@@ -66,11 +82,30 @@ def openspiel(name: str, seconds: float, chance: str = "explicit") -> float:
             steps += 1
             random_step(state, rng)
         actions += len(state.cardlab_state.actions)
+    spent = time.process_time() - start
     STEPS[name, chance] = steps / actions
-    return actions / (time.process_time() - start)
+    STEP_US[name, chance] = 1e6 * spent / steps
+    return actions / spent
 
 
 STEPS: dict[tuple[str, str], float] = {}  # OpenSpiel steps (chance nodes and clicks) per cardlab action
+STEP_US: dict[tuple[str, str], float] = {}  # CPU microseconds per OpenSpiel step
+
+
+def kuhn_step_us(seconds: float, name: str = "python_kuhn_poker") -> float:
+    """CPU microseconds per step of random play of one of OpenSpiel's own games (its
+    Python Kuhn poker: the least a Python game's step costs through pyspiel)."""
+    importlib.import_module("open_spiel.python.games.kuhn_poker")  # registers python_kuhn_poker
+
+    game = pyspiel.load_game(name)
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            steps += 1
+            random_step(state, rng)
+    return 1e6 * (time.process_time() - start) / steps
 
 
 def pettingzoo(name: str, seconds: float) -> float:
@@ -126,15 +161,20 @@ def tensor_ms(name: str, games: int = 3) -> tuple[float, int]:
 
 
 def main(seconds: float = 2.0) -> None:
-    print("cardlab actions per CPU second; ratio = cardlab / adapter; steps = OpenSpiel steps per cardlab action")
-    print(f"{'game':20} {'cardlab':>8} | {'explicit':>8} {'ratio':>5} {'steps':>5} | {'sampled':>8} {'ratio':>5}"
-          f" {'steps':>5} | {'PettingZoo':>10} {'ratio':>5}")
+    print("Random play, cardlab actions per CPU second; ratio = cardlab's loop / the adapter (target <= 2);"
+          " steps = OpenSpiel steps per cardlab action")
+    print(f"{'game':19} {'random':>7} | {'explicit':>8} {'ratio':>5} {'steps':>5} | {'sampled':>7} {'ratio':>5}"
+          f" {'steps':>5} || {'bot loop':>8} | {'PettingZoo':>10} {'ratio':>5}")
     for name in SETTINGS:
-        a = native(name, seconds)
+        a, o = native(name, seconds), native(name, seconds, observe=True)
         b, s = openspiel(name, seconds), openspiel(name, seconds, "sampled")
         c = pettingzoo(name, seconds)
-        print(f"{name:20} {a:8.0f} | {b:8.0f} {a / b:5.1f} {STEPS[name, 'explicit']:5.1f} | {s:8.0f} {a / s:5.1f}"
-              f" {STEPS[name, 'sampled']:5.1f} | {c:10.0f} {a / c:5.1f}")
+        print(f"{name:19} {a:7.0f} | {b:8.0f} {a / b:5.1f} {STEPS[name, 'explicit']:5.1f} | {s:7.0f} {a / s:5.1f}"
+              f" {STEPS[name, 'sampled']:5.1f} || {o:8.0f} | {c:10.0f} {o / c:5.1f}")
+    floor = kuhn_step_us(seconds)
+    print(f"\nOne OpenSpiel step, CPU microseconds: OpenSpiel's own python_kuhn_poker {floor:.1f};")
+    print("  cardlab, explicit / sampled: " + "; ".join(
+        f"{name} {STEP_US[name, 'explicit']:.1f} / {STEP_US[name, 'sampled']:.1f}" for name in SETTINGS))
     for name in SETTINGS:
         ms, size = tensor_ms(name)
         print(f"information-state tensor, {name}: {size} numbers, {ms:.2f} ms a call (only when an algorithm asks)")

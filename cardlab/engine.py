@@ -338,18 +338,27 @@ class Event:
         return f"{self.rule}: {self.text}" if self.rule else self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Zone:
-    """A group of cards on the table as one seat sees it; ``None`` is a face-down card."""
+    """A group of cards on the table as one seat sees it; ``None`` is a face-down card.
+
+    >>> Zone("talon", (None, None)).hidden, Zone("talon") == Zone("talon", (), None, "row")
+    (2, True)
+    """
 
     name: str
     cards: tuple[Card | None, ...] = ()
     owner: int | None = None
     kind: str = "row"
 
+    def __init__(self, name: str, cards: tuple[Card | None, ...] = (), owner: int | None = None, kind: str = "row"):
+        # the dataclass's own __init__ sets each field through object.__setattr__; an
+        # observation makes up to a dozen zones, so they are set in one go
+        _set(self, "__dict__", {"name": name, "cards": cards, "owner": owner, "kind": kind})
+
     @property
     def hidden(self) -> int:
-        return sum(card is None for card in self.cards)
+        return self.cards.count(None)
 
 
 class Zones(Sequence[Zone]):
@@ -977,6 +986,11 @@ class GameState:
     #: ``_new_deck`` and ``_shuffle``: KB-11, DP-5, DP-10 ...). OpenSpiel's adapter makes
     #: each shuffle chance nodes with it (:mod:`cardlab.interop.openspiel`). Clones keep it.
     deck_source: Callable[[tuple[Card, ...]], Sequence[Card]] | None = None
+    #: How many leading cards of every shuffle the game uses in their order; the rest it
+    #: takes as one set, their order never read (parallel poker: seven laid out, 25 held
+    #: sorted, PP-1). None: every card's place can matter. Explicit chance deals only
+    #: these in order (:mod:`cardlab.interop.openspiel`); a test checks the rest's order changes nothing.
+    DEALT_IN_ORDER: ClassVar[int | None] = None
     sampled: bool = False  # a sample (for search) has no history to save
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

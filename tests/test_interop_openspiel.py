@@ -6,6 +6,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel has no wheel for this platform (pip install open_spiel)")
 
+from cardlab.cards import Card  # noqa: E402
 from cardlab.engine import Action, IllegalActionError  # noqa: E402
 from cardlab.interop import openspiel as cos  # noqa: E402
 from cardlab.interop.clicks import Clicks, info_layout  # noqa: E402
@@ -66,6 +67,30 @@ def test_sampled_chance_passes_the_consistency_test_and_reproduces_from_its_seed
         cos.load(name, chance="random")
 
 
+def test_parallel_poker_chance_lays_out_seven_cards_and_holds_the_rest_as_a_set():
+    """PP-1 (GameState.DEALT_IN_ORDER): chance places the seven laid-out cards one by one,
+    in the order they are laid out; the 25 held follow as a set, with no node of their own."""
+    game = cos.load("parallel_poker", games=2, simultaneous=False)
+    deck = game.clicks.deck
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    deals: list[list[Card]] = []
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            _step_randomly(state, rng)
+            continue
+        run: list[Card] = []  # one shuffle's nodes, in a row
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            outcome = outcomes[int(rng.integers(len(outcomes)))][0]
+            state.apply_action(outcome)
+            if outcome < len(deck):  # not the first dealer's draw
+                run.append(deck[outcome])
+        assert run == list(state.cardlab_state.laid_out)
+        deals.append(run)
+    assert [len(run) for run in deals] == [7, 7]
+
+
 @pytest.mark.parametrize("chance", ["explicit", "sampled"])
 @pytest.mark.parametrize("name", NAMES)
 def test_ismcts_plays_every_game_to_the_end(name, chance):
@@ -113,6 +138,10 @@ def test_every_cardlab_action_is_reached_by_its_clicks_and_only_by_them(name):
                     chosen += (click,)
             assert played is not None and played in view
             assert sorted(played.cards) == sorted(action.cards) and (played.kind, played.amount) == (action.kind, action.amount)
+            if size := clicks.catalogue.packet:  # PP-2: the same packets in the same order (the last one never clicked)
+                assert len(ids) == len(action.cards) - size + 1
+                packets = [sorted(cards[k:k + size]) for cards in (played.cards, action.cards) for k in range(0, len(cards), size)]
+                assert packets[:len(packets) // 2] == packets[len(packets) // 2:]
             state.apply_for(seat, action)
             checked += 1
     assert checked >= 60  # some hundred actions over the seeds
@@ -236,8 +265,9 @@ def test_parallel_poker_strings_do_not_change_with_the_others_arrangement():
     for seed in range(3):
         rng = np.random.default_rng(seed)
         state = game.new_initial_state()
-        for outcome in [32 + 0] + list(range(31)):  # the same deal every time
+        for outcome in [32 + 0] + list(range(7)):  # the same deal every time: a dealer, seven laid out (PP-1)
             state.apply_action(outcome)
+        assert not state.is_chance_node()
         while state.current_player() == 0:
             state.apply_action(int(rng.choice(state.legal_actions())))
         texts.add((state.information_state_string(1), state.observation_string(1), tuple(state.observation_tensor(1)),

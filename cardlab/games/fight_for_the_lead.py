@@ -98,6 +98,7 @@ __all__ = [
 #: The rule ids of the page, with their titles (from :mod:`cardlab.rules`).
 RULES: dict[str, str] = {r.id: r.title for r in rules_of("FL")}
 HAND_SIZE = 4  # FL-2
+_MOST_PLAYERS = 5  # FL: two to five players
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
 
 
@@ -135,7 +136,7 @@ class FightForTheLead(Game):
 
     def __post_init__(self) -> None:
         try:
-            _check_int("players", self.players, 2, 5)
+            _check_int("players", self.players, 2, _MOST_PLAYERS)
         except SettingsError as error:
             raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
         _check_int("ante", self.ante, 1)
@@ -373,6 +374,9 @@ _DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with o
 
 
 # -- what each player may see -----------------------------------------------------------
+_HAND_NAMES = tuple(f"hand {seat}" for seat in range(_MOST_PLAYERS))  # zone names, made once
+_TRICKS_NAMES = tuple(f"tricks {seat}" for seat in range(_MOST_PLAYERS))
+
 def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
@@ -393,18 +397,21 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
     """
     zones = []
     for seat, size in enumerate(hand_sizes):
-        zones.append(Zone(f"hand {seat}", hand if seat == player else (None,) * size, seat, "hand"))
+        zones.append(Zone(_HAND_NAMES[seat], hand if seat == player else (None,) * size, seat, "hand"))
         if fight_chosen[seat]:  # FL-3: face down, but his own
             zones.append(Zone(f"fight {seat}", (fight_cards[seat] if seat == player else None,), seat, "fight"))
     zones.append(Zone("stock", (None,) * stock_size, None, "stock"))
     zones.append(Zone("turned", turned, None, "row"))
-    zones.append(Zone("trick", tuple(c for _, c in trick), None, "trick"))
+    zones.append(Zone("trick", tuple([c for _, c in trick]), None, "trick"))
     seen = [c for c in fight_cards if c is not None] if fight_discarded else []
-    backs = sum(k or 0 for seat, k in enumerate(exchanged) if seat != player)
+    backs = sum([k for seat, k in enumerate(exchanged) if k and seat != player])
     zones.append(Zone("discard", (*seen, *my_exchanged, *(None,) * backs), None, "discard"))
+    won: dict[int, list[Card]] = {seat: [] for seat in playing}
+    for plays, winner in done_tricks:
+        if winner in won:
+            won[winner] += [c for _, c in plays]
     for seat in playing:
-        won = tuple(c for plays, winner in done_tricks if winner == seat for _, c in plays)
-        zones.append(Zone(f"tricks {seat}", won, seat, "tricks"))
+        zones.append(Zone(_TRICKS_NAMES[seat], tuple(won[seat]), seat, "tricks"))
     return tuple(zones)
 
     def __repr__(self) -> str:

@@ -290,6 +290,7 @@ class ParallelPokerState(GameState):
     """
 
     simultaneous: ClassVar[bool] = True  # PP-2: both arrange unseen, in any order
+    DEALT_IN_ORDER: ClassVar[int | None] = LAID_OUT  # PP-1: seven laid out in turn; the 25 held are kept sorted
     game: ParallelPoker
 
     #: The state, declared (the engine copies, compares and samples it from this). Every

@@ -5,7 +5,9 @@ A cardlab action is a kind, some cards and an amount. Some actions use five or 2
 (a low round, KB-6; an arrangement, PP-2), far too many to number one by one, so an
 action is played as a table plays it: **choose** its cards one at a time (in the deck's
 order, so each set is reached one way only), then press its **button** (``low``,
-``draw``, ``open 3`` ...). A kind that always takes exactly one card (lay, KB-3; fight,
+``draw``, ``open 3`` ...). An arrangement (PP-2) chooses its first four packets, each
+packet's cards in the deck's order; the five cards left are the last packet, so the
+button comes after 20 choices. A kind that always takes exactly one card (lay, KB-3; fight,
 FL-3; play, FL-7) is one click. The ids come from a fixed catalogue per game, never
 from the order of a legal list:
 
@@ -216,8 +218,8 @@ class Clicks:
             return [self.single_offset[action.kind] + self.index[action.cards[0]]]
         picks = [self.index[card] for card in action.cards]
         size = self.catalogue.packet
-        if size:
-            picks = [i for k in range(0, len(picks), size) for i in sorted(picks[k:k + size])]
+        if size:  # PP-2: every packet but the last, each ascending (the last is the cards left)
+            picks = [i for k in range(0, len(picks) - size, size) for i in sorted(picks[k:k + size])]
         else:
             picks.sort()
         return picks + [self.button_id(action.kind, action.amount)]
@@ -291,10 +293,13 @@ class Clicks:
             pass
         return offers
 
-    def legal_ids(self, offers: Iterable[_Offer], chosen: Sequence[int]) -> list[int]:
+    def legal_ids(self, offers: Sequence[_Offer], chosen: Sequence[int]) -> list[int]:
         """The ids legal for a seat that has chosen ``chosen`` (deck indices), ascending."""
-        ids: set[int] = set()
         k = len(chosen)
+        if not k and len(offers) == 1 and offers[0].mode == _SINGLE:  # one one-card kind (FL-3, FL-7): its ids as they are
+            base = offers[0].button
+            return [base + i for i in offers[0].pool]  # ascending, as the pool
+        ids: set[int] = set()
         chosen = tuple(chosen)
         for offer in offers:
             mode = offer.mode
@@ -313,14 +318,13 @@ class Clicks:
             elif k and not offer.cards.issuperset(chosen):
                 continue
             elif mode == _PACKETS:  # PP-2: packets in order, each packet's cards ascending
-                if k in offer.sizes:
+                size = self.catalogue.packet
+                if k + size in offer.sizes:  # all packets but the last chosen: the cards left are the last
                     ids.add(offer.button)
                     continue
-                size = self.catalogue.packet
                 place = k % size
                 last = chosen[-1] if place else -1
-                used = set(chosen)
-                free = [i for i in offer.pool if i not in used]  # ascending, as the pool
+                free = sorted(offer.cards.difference(chosen))  # a seat's cards are one deck's (PP-1): no two alike
                 need = size - place - 1  # cards still to come in this packet, each higher
                 ids.update(free[bisect_right(free, last): len(free) - need])  # higher than the last, room left after
             else:
@@ -342,6 +346,11 @@ class Clicks:
                 found = offer.exact.get(tuple(chosen))
                 if found is not None:
                     return found
+            elif offer.mode == _PACKETS and offer.kind == action.kind and len(chosen) + self.catalogue.packet in offer.sizes:
+                rest = list(offer.pool)  # PP-2: the last packet is the cards not chosen, ascending
+                for i in chosen:
+                    rest.remove(i)
+                return self._make(action_id, (*chosen, *rest))
         return action
 
 
@@ -420,7 +429,10 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
     if chosen:
         marked += [d + i for i in chosen]
     for zone in obs.zones:
-        for card in zone.cards:
+        cards = zone.cards
+        if cards.count(None) == len(cards):  # face down (a stock, a talon) or empty: nothing seen, at C speed
+            continue
+        for card in cards:
             if card is not None:
                 code = card.code
                 if code not in mine:

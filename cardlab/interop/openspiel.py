@@ -7,7 +7,9 @@ setting that may be None takes -1 for None); more choose how chance is played:
 
 * ``chance="explicit"`` (the default): every shuffle is **explicit chance**. A chance node
   picks the first dealer (KB-1, DP-1, PP-1, FL-2), then one node per card picks the deck's
-  next card, uniformly from those left; the game then runs on that stacked deck. Every
+  next card, uniformly from those left; the game then runs on that stacked deck. (A game
+  that reads only its first cards in order, ``GameState.DEALT_IN_ORDER``, has nodes for
+  those only: parallel poker's seven laid out, PP-1; the 25 held are one set.) Every
   later shuffle (a new Kontrabluff deal, KB-11; a refilled stock, DP-5; the next hand,
   DP-10; parallel poker's and Fight for the Lead's next games) is chance nodes the same
   way, one per card shuffled, right after the action that makes it: the engine takes its
@@ -137,8 +139,8 @@ def _bounds(game: Game) -> tuple[float, float, int]:
     if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1, so at most 2 * target - 1
         rounds = 2 * game.target  # rounds, each at most 14 clicks and at most one new deal (KB-11)
         return -(game.target + 55.0), game.target + 55.0, 1 + rounds * (14 + d)
-    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game; 2 x 26 clicks and one deal a game
-        return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 26 + d)
+    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game; 2 x 21 clicks (four packets, PP-2) and one deal a game
+        return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 21 + d)
     hands = game.hands if isinstance(game, DrawPoker) else game.games
     if hands is None:
         raise ValueError(f"an OpenSpiel game needs a session of known length: give {'hands' if isinstance(game, DrawPoker) else 'games'}"
@@ -177,6 +179,9 @@ class CardlabGame(pyspiel.Game):
         d = len(self.clicks.deck)
         self.deck_outcomes = [(i, 1.0 / len(self.decks)) for i in range(len(self.decks))]
         self.dealer_outcomes = [(d + seat, 1.0 / n) for seat in range(n)]
+        #: a shuffle's chance nodes end once this many cards are placed (GameState.DEALT_IN_ORDER; -1: at the last)
+        in_order = self.settings.state_class.DEALT_IN_ORDER
+        self.in_order = -1 if in_order is None else in_order
         #: chance_pairs[k][i]: card i's outcome when k cards are left, (i, 1/k), made once
         self.chance_pairs = [[(i, 1.0 / k) for i in range(d)] if k else [] for k in range(d + 1)]
         low, high, length = _bounds(self.settings)
@@ -264,7 +269,7 @@ class _Core:
         self.moves = 0  # cardlab actions played (a key for the caches below)
         self.offers: dict[int, list] = {}  # each seat's offers now (both seats arrange at once, PP-2)
         self.offers_at = 0  # the moves they were read at
-        self.ids: dict[int, tuple[tuple, list[int]]] = {}  # each seat's ((moves, chosen), legal ids): both arrange at once
+        self.ids: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}  # each seat's (moves, chosen, legal ids): both arrange at once
         # A state resampled for search (:func:`resampler`): the searcher's information
         # state at the root, and the clicks made since.
         self.root_keys: dict[int, str] = {}
@@ -387,11 +392,12 @@ class CardlabState(pyspiel.State):
         """The legal ids of ``player``, worked out once per position (OpenSpiel asks for
         them before a move, and the move checks them again)."""
         core = self._core
-        key = (core.moves, core.chosen[player])
+        chosen = core.chosen[player]
         known = core.ids.get(player)
-        if known is None or known[0] != key:
-            known = core.ids[player] = (key, self._game.clicks.legal_ids(self._offers(player), core.chosen[player]))
-        return known[1]
+        # the same position: no action since, and the very tuple of chosen cards (a click makes a new one)
+        if known is None or known[0] != core.moves or known[1] is not chosen:
+            known = core.ids[player] = (core.moves, chosen, self._game.clicks.legal_ids(self._offers(player), chosen))
+        return known[2]
 
     # -- chance ---------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -415,9 +421,12 @@ class CardlabState(pyspiel.State):
         left = core.left
         core.order.append(outcome)
         left.remove(outcome)
-        if len(left) > 1:  # the common case: one more card placed, more to come
+        if len(left) > 1 and len(core.order) != game.in_order:  # the common case: one more card placed, more to come
             return
-        core.order.append(core.left.pop())  # the last card has no choice left
+        # the last card has no choice left; and a game that takes the cards after its first
+        # ``DEALT_IN_ORDER`` as one set never reads their order (PP-1): they follow as they are
+        core.order += left
+        core.left = []
         cards = tuple([game.clicks.deck[i] for i in core.order])
         core.order = []
         if core.state is None:
@@ -493,11 +502,11 @@ class CardlabState(pyspiel.State):
         if action not in self._ids(player):
             raise ValueError(f"{clicks.words(action) if 0 <= action < clicks.num_actions else action} "
                              f"(id {action}) is not legal for seat {player} now")
-        played = clicks.commit(self._offers(player), action, core.chosen[player])
         core.since += 1
-        if played is None:
+        if action < clicks.d:  # a card chosen: the seat clicks on
             core.chosen[player] = core.chosen[player] + (action,)
             return
+        played = clicks.commit(self._offers(player), action, core.chosen[player])
         # The id was checked against the ids read from this very state's legal view, so the
         # action is legal for the seat: the engine's own check is skipped (as random play's
         # ``sample`` skips it; tests.test_interop_openspiel checks every committed action).

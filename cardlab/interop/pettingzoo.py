@@ -92,8 +92,8 @@ class CardlabEnv(AECEnv):
         self._moves = 0  # cardlab actions played since the reset
         self._acting: int | None = self.state.current_player
         self._offers_cache: tuple[int, int, list] | None = None
-        self._ids_cache: tuple[tuple, list[int]] | None = None
-        self._vectors: dict[int, tuple[tuple[int, ...], np.ndarray]] = {}  # seat: (chosen, vector)
+        self._ids_cache: tuple[int, tuple[int, ...], list[int]] | None = None  # (moves, chosen, ids)
+        self._vectors: dict[int, tuple[tuple[int, ...], np.ndarray, np.ndarray]] = {}  # seat: (chosen, vector, mask)
         self._vectors_at = 0
         self.agent_selection = self.possible_agents[self._acting]
 
@@ -106,27 +106,30 @@ class CardlabEnv(AECEnv):
         seat = self._seat[agent]
         if self._acting != seat:  # not to act, or the game is over (None)
             return []
-        key = (self._moves, seat, self.chosen[agent])
-        if self._ids_cache is None or self._ids_cache[0] != key:
-            self._ids_cache = (key, self.clicks.legal_ids(self._offers(seat), self.chosen[agent]))
-        return self._ids_cache[1]
+        chosen = self.chosen[agent]
+        known = self._ids_cache
+        # the same position: no action since, and the very tuple of chosen cards (a click makes a new one)
+        if known is None or known[0] != self._moves or known[1] is not chosen:
+            known = self._ids_cache = (self._moves, chosen, self.clicks.legal_ids(self._offers(seat), chosen))
+        return known[2]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        mask = np.zeros(self.clicks.num_actions, np.int8)
-        mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
         if self._vectors_at != self._moves:
             self._vectors, self._vectors_at = {}, self._moves
         chosen = self.chosen[agent]
         known = self._vectors.get(seat)
-        if known is None or known[0] != chosen:
+        if known is None or known[0] is not chosen:
+            mask = np.zeros(self.clicks.num_actions, np.int8)
+            mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
             if known is not None and known[0] == chosen[:-1]:  # one card chosen since: mark it (chosen block)
                 vector = known[1].copy()
                 vector[self.clicks.d + chosen[-1]] = 1.0
             else:
                 vector = observation_vector(self.state.observation(seat), self.clicks, chosen)
-            known = self._vectors[seat] = (chosen, vector)
-        return {"observation": known[1].copy(), "action_mask": mask}  # a copy: the caller may keep or change it
+            known = self._vectors[seat] = (chosen, vector, mask)
+        # copies: the caller may keep or change them
+        return {"observation": known[1].copy(), "action_mask": known[2].copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -139,10 +142,10 @@ class CardlabEnv(AECEnv):
             raise ValueError(f"{self.clicks.words(action) if 0 <= action < self.clicks.num_actions else action} "
                              f"(id {action}) is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        played = self.clicks.commit(self._offers(seat), action, self.chosen[agent])
-        if played is None:  # a card chosen: the same seat acts on, nothing is paid
+        if action < self.clicks.d:  # a card chosen: the same seat acts on, nothing is paid
             self.chosen[agent] = self.chosen[agent] + (action,)
             return
+        played = self.clicks.commit(self._offers(seat), action, self.chosen[agent])
         # checked against the ids read from this state's legal view: legal by construction
         self.state.apply_trusted(seat, played)
         self.chosen[agent] = ()
