@@ -108,22 +108,59 @@ def kuhn_step_us(seconds: float, name: str = "python_kuhn_poker") -> float:
     return 1e6 * (time.process_time() - start) / steps
 
 
-def pettingzoo(name: str, seconds: float) -> float:
-    env = env_for(name, **SETTINGS[name])
+def _pettingzoo_loop(env, seconds: float) -> tuple[int, float]:
+    """Random play through an AEC environment (``observe`` each step, a random id of its
+    mask): the games' environment steps by agents, and the CPU seconds spent."""
     rng = np.random.default_rng(0)
-    actions, start, seed = 0, time.process_time(), 0
+    steps, start, seed = 0, time.process_time(), 0
     while time.process_time() - start < seconds:
         env.reset(seed=seed)
         seed += 1
         while env.agents:
             agent = env.agent_selection
-            if env.terminations[agent]:
+            if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
                 continue
             legal = np.flatnonzero(env.observe(agent)["action_mask"])
             env.step(int(legal[uniform_index(rng, len(legal))]))
-        actions += len(env.state.actions)
-    return actions / (time.process_time() - start)
+            steps += 1
+    return steps, time.process_time() - start
+
+
+def pettingzoo(name: str, seconds: float) -> float:
+    """Our environment: cardlab actions per CPU second (``env.state`` is the cardlab state)."""
+    env = env_for(name, **SETTINGS[name])
+    actions = 0
+    reset = env.reset
+
+    def counting_reset(seed=None, options=None):  # count each game's cardlab actions before the next deal
+        nonlocal actions
+        if env.state is not None:
+            actions += len(env.state.actions)
+        reset(seed=seed, options=options)
+
+    env.reset = counting_reset
+    _, spent = _pettingzoo_loop(env, seconds)
+    return (actions + len(env.state.actions)) / spent
+
+
+def pettingzoo_peer(seconds: float) -> tuple[float, float] | None:
+    """The field's own bridge, measured the same way: PettingZoo's ``texas_holdem_v4`` (RLCard's
+    limit hold'em as an AEC environment) and RLCard's own ``env.step`` loop, actions per
+    CPU second; None without them (``pip install -e ".[bench]"``)."""
+    import warnings
+
+    from peers import rlcard_actions_per_second
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            from pettingzoo.classic import texas_holdem_v4
+        except ImportError:  # RLCard, or pygame (PettingZoo's classic games import it)
+            return None
+        native_rate = rlcard_actions_per_second(seconds, loop="step")
+        steps, spent = _pettingzoo_loop(texas_holdem_v4.env(), seconds)
+    return native_rate, steps / spent
 
 
 def ismcts_seconds(name: str, settings: dict, decisions: int = 20, simulations: int = 20) -> float:
@@ -161,20 +198,36 @@ def tensor_ms(name: str, games: int = 3) -> tuple[float, int]:
 
 
 def main(seconds: float = 2.0) -> None:
-    print("Random play, cardlab actions per CPU second; ratio = cardlab's loop / the adapter (target <= 2);"
-          " steps = OpenSpiel steps per cardlab action")
-    print(f"{'game':19} {'random':>7} | {'explicit':>8} {'ratio':>5} {'steps':>5} | {'sampled':>7} {'ratio':>5}"
-          f" {'steps':>5} || {'bot loop':>8} | {'PettingZoo':>10} {'ratio':>5}")
-    for name in SETTINGS:
-        a, o = native(name, seconds), native(name, seconds, observe=True)
-        b, s = openspiel(name, seconds), openspiel(name, seconds, "sampled")
-        c = pettingzoo(name, seconds)
-        print(f"{name:19} {a:7.0f} | {b:8.0f} {a / b:5.1f} {STEPS[name, 'explicit']:5.1f} | {s:7.0f} {a / s:5.1f}"
-              f" {STEPS[name, 'sampled']:5.1f} || {o:8.0f} | {c:10.0f} {o / c:5.1f}")
     floor = kuhn_step_us(seconds)
-    print(f"\nOne OpenSpiel step, CPU microseconds: OpenSpiel's own python_kuhn_poker {floor:.1f};")
-    print("  cardlab, explicit / sampled: " + "; ".join(
-        f"{name} {STEP_US[name, 'explicit']:.1f} / {STEP_US[name, 'sampled']:.1f}" for name in SETTINGS))
+    print("OpenSpiel: random play, cardlab actions per CPU second; ratio = cardlab's random loop / the adapter"
+          " (target <= 2);\nsteps = OpenSpiel steps per cardlab action; us = CPU microseconds per step (cardlab's"
+          " work included);\nat Kuhn = the ratio if each step cost cardlab's own work plus one step of OpenSpiel's"
+          f" own python_kuhn_poker\n({floor:.1f} us, measured in this run): what that many steps cost a Python game"
+          " through pyspiel")
+    print(f"{'game':19} {'random':>7} | {'explicit':>8} {'ratio':>5} {'steps':>5} {'us':>5} {'at Kuhn':>7} |"
+          f" {'sampled':>7} {'ratio':>5} {'steps':>5} {'us':>5} {'at Kuhn':>7}")
+    natives = {}
+    for name in SETTINGS:
+        a = natives[name] = native(name, seconds)
+        cells = []
+        for chance in ("explicit", "sampled"):
+            rate = openspiel(name, seconds, chance)
+            steps = STEPS[name, chance]
+            cells.append(f"{rate:8.0f} {a / rate:5.1f} {steps:5.1f} {STEP_US[name, chance]:5.1f} {1 + steps * floor * a / 1e6:7.1f}")
+        print(f"{name:19} {a:7.0f} | {cells[0]} | {cells[1]}")
+    print("\nPettingZoo: cardlab actions per CPU second; ratio = cardlab's bot loop (an observation to a RandomBot"
+          " each action) / the environment")
+    print(f"{'game':19} {'bot loop':>8} | {'PettingZoo':>10} {'ratio':>5} | {'random loop':>11} {'ratio':>5}")
+    for name in SETTINGS:
+        o, c = native(name, seconds, observe=True), pettingzoo(name, seconds)
+        print(f"{name:19} {o:8.0f} | {c:10.0f} {o / c:5.1f} | {natives[name]:11.0f} {natives[name] / c:5.1f}")
+    peer = pettingzoo_peer(seconds)
+    if peer is None:
+        print("peer: PettingZoo's texas_holdem_v4 needs RLCard and pygame (pip install -e \".[bench]\")")
+    else:
+        print(f"peer, RLCard limit hold'em: RLCard's env.step loop {peer[0]:.0f} actions/s, PettingZoo's texas_holdem_v4"
+              f" {peer[1]:.0f}: ratio {peer[0] / peer[1]:.1f}")
+    print()
     for name in SETTINGS:
         ms, size = tensor_ms(name)
         print(f"information-state tensor, {name}: {size} numbers, {ms:.2f} ms a call (only when an algorithm asks)")

@@ -296,9 +296,13 @@ class Clicks:
     def legal_ids(self, offers: Sequence[_Offer], chosen: Sequence[int]) -> list[int]:
         """The ids legal for a seat that has chosen ``chosen`` (deck indices), ascending."""
         k = len(chosen)
-        if not k and len(offers) == 1 and offers[0].mode == _SINGLE:  # one one-card kind (FL-3, FL-7): its ids as they are
-            base = offers[0].button
-            return [base + i for i in offers[0].pool]  # ascending, as the pool
+        if len(offers) == 1:  # the shapes played alone, answered straight (ascending by construction)
+            offer = offers[0]
+            if offer.mode == _SINGLE and not k:  # one one-card kind (FL-3, FL-7): its ids as they are
+                base = offer.button
+                return [base + i for i in offer.pool]
+            if offer.mode == _PACKETS and (not k or offer.cards.issuperset(chosen)):
+                return self._packet_ids(offer, chosen)
         ids: set[int] = set()
         chosen = tuple(chosen)
         for offer in offers:
@@ -317,16 +321,8 @@ class Clicks:
                 ids.update([c[k] for c in offer.exact if len(c) > k and c[:k] == chosen])
             elif k and not offer.cards.issuperset(chosen):
                 continue
-            elif mode == _PACKETS:  # PP-2: packets in order, each packet's cards ascending
-                size = self.catalogue.packet
-                if k + size in offer.sizes:  # all packets but the last chosen: the cards left are the last
-                    ids.add(offer.button)
-                    continue
-                place = k % size
-                last = chosen[-1] if place else -1
-                free = sorted(offer.cards.difference(chosen))  # a seat's cards are one deck's (PP-1): no two alike
-                need = size - place - 1  # cards still to come in this packet, each higher
-                ids.update(free[bisect_right(free, last): len(free) - need])  # higher than the last, room left after
+            elif mode == _PACKETS:
+                ids.update(self._packet_ids(offer, chosen))
             else:
                 if k in offer.sizes:
                     ids.add(offer.button)
@@ -335,6 +331,19 @@ class Clicks:
                     greater = pool[bisect_right(pool, chosen[-1]):] if k else pool
                     ids.update(greater[: max(len(greater) - need, 0)])  # room for the cards still to come
         return sorted(ids)
+
+    def _packet_ids(self, offer: _Offer, chosen: Sequence[int]) -> list[int]:
+        """PP-2: packets in order, each packet's cards ascending; once all packets but the
+        last are chosen, only the button (the cards left are the last packet)."""
+        size = self.catalogue.packet
+        k = len(chosen)
+        if k + size in offer.sizes:
+            return [offer.button]
+        place = k % size
+        last = chosen[-1] if place else -1
+        free = sorted(offer.cards.difference(chosen))  # a seat's cards are one deck's (PP-1): no two alike
+        need = size - place - 1  # cards still to come in this packet, each higher
+        return free[bisect_right(free, last): len(free) - need]  # higher than the last, room left after
 
     def commit(self, offers: Iterable[_Offer], action_id: int, chosen: Sequence[int]) -> Action | None:
         """The engine action that ``action_id`` plays, or None if it only chooses a card."""

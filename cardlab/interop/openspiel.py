@@ -384,7 +384,7 @@ class CardlabState(pyspiel.State):
         acting = self._core.player
         if player < 0:  # chance outcomes come from chance_outcomes()
             return []
-        if acting == player or (acting == _SIMULTANEOUS_ID and self._offers(player)):
+        if acting == player or acting == _SIMULTANEOUS_ID:  # a seat done arranging has no offers, so no ids (PP-2)
             return self._ids(player)
         return []
 
