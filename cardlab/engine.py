@@ -986,12 +986,21 @@ class GameState:
     #: ``_new_deck`` and ``_shuffle``: KB-11, DP-5, DP-10 ...). OpenSpiel's adapter makes
     #: each shuffle chance nodes with it (:mod:`cardlab.interop.openspiel`). Clones keep it.
     deck_source: Callable[[tuple[Card, ...]], Sequence[Card]] | None = None
-    #: How many leading cards of every shuffle the game uses in their order; the rest it
-    #: takes as one set, their order never read (parallel poker: seven laid out, 25 held
-    #: sorted, PP-1). None: every card's place can matter. Explicit chance deals only
-    #: these in order (:mod:`cardlab.interop.openspiel`); a test checks the rest's order changes nothing.
-    DEALT_IN_ORDER: ClassVar[int | None] = None
     sampled: bool = False  # a sample (for search) has no history to save
+
+    @classmethod
+    def cards_read_in_order(cls, game: Game, size: int) -> int:
+        """How many leading cards of a shuffle of ``size`` cards the game may ever read in
+        their order; the order of the rest never matters (never read, or taken as one set).
+        Explicit chance places only these, one node each (:mod:`cardlab.interop.openspiel`);
+        ``tests/test_shuffle_reads.py`` plays games whose shuffles differ only in the rest's
+        order and checks every seat sees the same. By default every card's place can matter.
+
+        >>> from cardlab.games.parallel_poker import ParallelPoker
+        >>> ParallelPoker().state_class.cards_read_in_order(ParallelPoker(), 32)  # PP-1: seven laid out
+        7
+        """
+        return size
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every game's seat arguments are checked here once (EN-4), and its ``check``

@@ -68,7 +68,7 @@ def test_sampled_chance_passes_the_consistency_test_and_reproduces_from_its_seed
 
 
 def test_parallel_poker_chance_lays_out_seven_cards_and_holds_the_rest_as_a_set():
-    """PP-1 (GameState.DEALT_IN_ORDER): chance places the seven laid-out cards one by one,
+    """PP-1 (GameState.cards_read_in_order): chance places the seven laid-out cards one by one,
     in the order they are laid out; the 25 held follow as a set, with no node of their own."""
     game = cos.load("parallel_poker", games=2, simultaneous=False)
     deck = game.clicks.deck

@@ -74,35 +74,6 @@ def test_pp1_removed_seven_are_the_same_for_both_players_in_every_game(seed):
     assert state.is_terminal
 
 
-@pytest.mark.parametrize("name", [name for name, entry in GAMES.items() if entry.game().state_class.DEALT_IN_ORDER is not None])
-@given(st.integers(0, 2**32))
-def test_pp1_the_order_of_the_cards_dealt_as_a_set_changes_nothing(name, seed):
-    """GameState.DEALT_IN_ORDER (PP-1: seven laid out in turn, the 25 held sorted): two
-    matches whose every shuffle differs only in the order of the cards after the first
-    DEALT_IN_ORDER play alike: the same observations for every seat, every action."""
-    game = GAMES[name].game(games=3)
-    keep = game.state_class.DEALT_IN_ORDER
-    orders = np.random.default_rng(seed)
-
-    def shuffled(cards):
-        return list(orders.permutation(np.array(cards, dtype=object)))
-
-    first = shuffled(game.full_deck[:32])
-    states = [game.new_state(seed=seed, dealer=0, deck=first),
-              game.new_state(seed=seed, dealer=0, deck=first[:keep] + first[keep:][::-1])]
-    later: list[list[Card]] = []  # each later shuffle's order, dealt as it is to one and with its set reversed to the other
-    states[0].deck_source = lambda cards: later.append(shuffled(cards)) or later[-1]
-    states[1].deck_source = lambda cards: later[-1][:keep] + later[-1][keep:][::-1]
-    rng = np.random.default_rng(seed)
-    while not states[0].is_terminal:
-        assert [s.observation(p) for p in (SOUTH, NORTH) for s in states[:1]] == [states[1].observation(p) for p in (SOUTH, NORTH)]
-        for seat in (SOUTH, NORTH):
-            action = states[0].legal_actions(seat).sample(rng)
-            for state in states:
-                state.apply_for(seat, action)
-    assert len(later) == 2 and states[1].is_terminal and states[0].points == states[1].points
-
-
 def test_pp1_dealer_is_drawn_from_the_seed():
     game = ParallelPoker()
     dealers = {game.new_state(seed=s).dealer for s in range(20)}

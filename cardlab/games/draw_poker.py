@@ -229,6 +229,12 @@ class DrawPokerState(GameState):
 
     game: DrawPoker
 
+    @classmethod
+    def cards_read_in_order(cls, game: Game, size: int) -> int:
+        # DP-1, DP-5: five dealt and at most five drawn a player; the stock below is never read
+        # (a refill shuffles a new stock from discards, DP-5: fewer cards than that)
+        return min(size, 10 * game.players)  # type: ignore[attr-defined]
+
     #: The state, declared (the engine copies, compares and samples it from this). Who
     #: sees which cards: a hand its owner, every hand shown at the showdown (DP-7), a
     #: discard pile its owner (DP-5: face down), the stock nobody; the muck holds the

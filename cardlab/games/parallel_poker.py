@@ -290,8 +290,11 @@ class ParallelPokerState(GameState):
     """
 
     simultaneous: ClassVar[bool] = True  # PP-2: both arrange unseen, in any order
-    DEALT_IN_ORDER: ClassVar[int | None] = LAID_OUT  # PP-1: seven laid out in turn; the 25 held are kept sorted
     game: ParallelPoker
+
+    @classmethod
+    def cards_read_in_order(cls, game: Game, size: int) -> int:
+        return min(size, LAID_OUT)  # PP-1: seven laid out in turn; the 25 held are kept sorted
 
     #: The state, declared (the engine copies, compares and samples it from this). Every
     #: card's identity is public (both hold the same 25, PP-1); only the order of the

@@ -7,9 +7,10 @@ setting that may be None takes -1 for None); more choose how chance is played:
 
 * ``chance="explicit"`` (the default): every shuffle is **explicit chance**. A chance node
   picks the first dealer (KB-1, DP-1, PP-1, FL-2), then one node per card picks the deck's
-  next card, uniformly from those left; the game then runs on that stacked deck. (A game
-  that reads only its first cards in order, ``GameState.DEALT_IN_ORDER``, has nodes for
-  those only: parallel poker's seven laid out, PP-1; the 25 held are one set.) Every
+  next card, uniformly from those left; the game then runs on that stacked deck. (Only
+  the cards a game may read in order, ``GameState.cards_read_in_order``, have nodes: in
+  parallel poker the seven laid out, PP-1, as the 25 held are one set; in draw poker ten
+  a player, DP-1 and DP-5, as the stock below is never dealt.) Every
   later shuffle (a new Kontrabluff deal, KB-11; a refilled stock, DP-5; the next hand,
   DP-10; parallel poker's and Fight for the Lead's next games) is chance nodes the same
   way, one per card shuffled, right after the action that makes it: the engine takes its
@@ -179,9 +180,6 @@ class CardlabGame(pyspiel.Game):
         d = len(self.clicks.deck)
         self.deck_outcomes = [(i, 1.0 / len(self.decks)) for i in range(len(self.decks))]
         self.dealer_outcomes = [(d + seat, 1.0 / n) for seat in range(n)]
-        #: a shuffle's chance nodes end once this many cards are placed (GameState.DEALT_IN_ORDER; -1: at the last)
-        in_order = self.settings.state_class.DEALT_IN_ORDER
-        self.in_order = -1 if in_order is None else in_order
         #: chance_pairs[k][i]: card i's outcome when k cards are left, (i, 1/k), made once
         self.chance_pairs = [[(i, 1.0 / k) for i in range(d)] if k else [] for k in range(d + 1)]
         low, high, length = _bounds(self.settings)
@@ -201,6 +199,10 @@ class CardlabGame(pyspiel.Game):
             max_game_length=length,
         )
         super().__init__(game_type, info, full)
+
+    def reads(self, size: int) -> int:
+        """How many cards of a shuffle of ``size`` get a chance node (GameState.cards_read_in_order)."""
+        return self.settings.state_class.cards_read_in_order(self.settings, size)
 
     def new_initial_state(self) -> CardlabState:
         state = CardlabState(self)
@@ -259,6 +261,7 @@ class _Core:
         # so far, and the action waiting for them (None for the first deal).
         self.order: list[int] = []
         self.left: list[int] = list(range(len(game.clicks.deck)))
+        self.reads = game.reads(len(self.left))  # the shuffle's chance nodes end once this many cards are placed
         self.orders: tuple[tuple[Card, ...], ...] = ()
         self.waiting: tuple[int, Action] | None = None
         self.state: GameState | None = None
@@ -421,10 +424,10 @@ class CardlabState(pyspiel.State):
         left = core.left
         core.order.append(outcome)
         left.remove(outcome)
-        if len(left) > 1 and len(core.order) != game.in_order:  # the common case: one more card placed, more to come
+        if len(left) > 1 and len(core.order) < core.reads:  # the common case: one more card placed, more to come
             return
-        # the last card has no choice left; and a game that takes the cards after its first
-        # ``DEALT_IN_ORDER`` as one set never reads their order (PP-1): they follow as they are
+        # the last card has no choice left, and the game never reads the order of the cards
+        # after those it may read in order (GameState.cards_read_in_order): they follow as they are
         core.order += left
         core.left = []
         cards = tuple([game.clicks.deck[i] for i in core.order])
@@ -458,6 +461,7 @@ class CardlabState(pyspiel.State):
             index = self._game.clicks.index
             core.waiting = (player, action)
             core.left = sorted(index[card] for card in shuffle.cards)
+            core.reads = self._game.reads(len(shuffle.cards))
             core.player = _CHANCE_ID
             return False
         trial.deck_source = _CHANCE
