@@ -81,7 +81,7 @@ CATALOGUES: dict[str, Catalogue] = {
     ),
     "parallel_poker": Catalogue(
         single=(),
-        buttons=(("arrange", "lay the packets in the chosen order"),),  # PP-2
+        buttons=(("arrange", "lay the packets: the four chosen in order, then the five cards left"),),  # PP-2
         packet=5,
     ),
     "fight_for_the_lead": Catalogue(
