@@ -347,7 +347,7 @@ def _play_recorded(game, rng):
 @pytest.mark.parametrize("name", NAMES)
 def test_every_shuffle_is_chance_in_explicit_mode_and_the_seed_decides_nothing(name):
     """Explicit chance: each shuffle after the first deal (KB-11, DP-5, DP-10, PP's and FL's
-    next games) is chance nodes, one per card; replaying the same history under another
+    next games) is chance nodes, one per card read in order; replaying the same history under another
     ``seed`` gives the same game, card for card."""
     settings = {**LONG[name], **({"simultaneous": False} if name == "parallel_poker" else {})}  # a history of single moves
     game = cos.load(name, **settings)

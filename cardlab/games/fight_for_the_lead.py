@@ -377,6 +377,7 @@ _DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with o
 _HAND_NAMES = tuple(f"hand {seat}" for seat in range(_MOST_PLAYERS))  # zone names, made once
 _TRICKS_NAMES = tuple(f"tricks {seat}" for seat in range(_MOST_PLAYERS))
 
+
 def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,

@@ -13,7 +13,7 @@ setting that may be None takes -1 for None); more choose how chance is played:
   a player, DP-1 and DP-5, as the stock below is never dealt.) Every
   later shuffle (a new Kontrabluff deal, KB-11; a refilled stock, DP-5; the next hand,
   DP-10; parallel poker's and Fight for the Lead's next games) is chance nodes the same
-  way, one per card shuffled, right after the action that makes it: the engine takes its
+  way, right after the action that makes it: the engine takes its
   order through ``GameState.deck_source``. ``seed`` decides nothing in this mode. This is
   the default because OpenSpiel's exact algorithms (CFR, exploitability, best response)
   and its tree searches need the chance outcomes listed.
