@@ -120,13 +120,17 @@ class CardlabEnv(AECEnv):
         chosen = self.chosen[agent]
         known = self._vectors.get(seat)
         if known is None or known[0] is not chosen:
-            mask = np.zeros(self.clicks.num_actions, np.int8)
-            mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
             if known is not None and known[0] == chosen[:-1]:  # one card chosen since: mark it (chosen block)
                 vector = known[1].copy()
                 vector[self.clicks.d + chosen[-1]] = 1.0
             else:
-                vector = observation_vector(self.state.observation(seat), self.clicks, chosen)
+                obs = self.state.observation(seat)
+                if seat == self._acting and (self._offers_cache is None or self._offers_cache[:2] != (self._moves, seat)):
+                    # the observation holds the seat's legal view: the mask's offers come from it, not from a second view
+                    self._offers_cache = (self._moves, seat, self.clicks.offers(obs.legal_actions))
+                vector = observation_vector(obs, self.clicks, chosen)
+            mask = np.zeros(self.clicks.num_actions, np.int8)
+            mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
             known = self._vectors[seat] = (chosen, vector, mask)
         # copies: the caller may keep or change them
         return {"observation": known[1].copy(), "action_mask": known[2].copy()}
