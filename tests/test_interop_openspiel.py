@@ -463,3 +463,25 @@ def test_the_python_tensors_are_pyspiels_own_and_draw_no_seed(name, chance):
         assert twin.new_initial_state().cardlab_state.seed == fresh.new_initial_state().cardlab_state.seed
         pyspiel.State.observation_tensor(first, 0)  # pyspiel's route makes (and seeds) one more game
         assert twin.new_initial_state().cardlab_state.seed != fresh.new_initial_state().cardlab_state.seed
+
+
+def test_the_stored_duels_are_what_their_script_makes():
+    """notebooks/data/06-duels.json (notebook 06) is made by make_06_duels.py with fixed
+    seeds: its first three games of each game replay exactly with today's code (a change
+    to the chance model or the bots that made other games would leave it stale)."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from cardlab.bots import SearchBot
+
+    data_dir = Path(__file__).resolve().parents[1] / "notebooks" / "data"
+    spec = importlib.util.spec_from_file_location("make_06_duels", data_dir / "make_06_duels.py")
+    maker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(maker)
+    stored = json.loads((data_dir / "06-duels.json").read_text())
+    assert (stored["games"], stored["simulations"], stored["samples"]) == (maker.GAMES, maker.SIMULATIONS, maker.SAMPLES)
+    for name, settings in maker.SETTINGS.items():
+        again = cos.duel(name, SearchBot(seed=1, samples=maker.SAMPLES), games=3, simulations=maker.SIMULATIONS,
+                         seed=maker.SEED, **settings)
+        assert again == stored["results"][name][:3], name
