@@ -16,14 +16,16 @@ Speeds are cardlab actions per CPU second (a five-card low counts once, however 
 clicks it takes); a ratio is cardlab's loop / the adapter (target: at most 2); steps are
 OpenSpiel's steps (chance nodes and clicks) per cardlab action. A step's own cost is
 set against OpenSpiel's Python Kuhn poker (``python_kuhn_poker``, shipped with
-OpenSpiel, measured in the same run): the least a step of a Python game costs through
-pyspiel. Last, ISMCTS's time per decision at the notebook's settings.
+OpenSpiel, measured in the same run): what a step of a Python game with next to no rules
+of its own costs through pyspiel. Last, ISMCTS's time per decision at the notebook's settings.
 """
 
 from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -108,14 +110,16 @@ def kuhn_step_us(seconds: float, name: str = "python_kuhn_poker") -> float:
     return 1e6 * (time.process_time() - start) / steps
 
 
-def _pettingzoo_loop(env, seconds: float) -> tuple[int, float]:
+def _pettingzoo_loop(env, seconds: float, actions_in_game: Callable[[Any], int] | None = None) -> tuple[int, float]:
     """Random play through an AEC environment (``observe`` each step, a random id of its
-    mask): the games' environment steps by agents, and the CPU seconds spent."""
+    mask), game after game: the actions played (``actions_in_game(env)`` at each game's
+    end, else the agents' steps) and the CPU seconds spent."""
     rng = np.random.default_rng(0)
-    steps, start, seed = 0, time.process_time(), 0
+    actions, start, seed = 0, time.process_time(), 0
     while time.process_time() - start < seconds:
         env.reset(seed=seed)
         seed += 1
+        steps = 0
         while env.agents:
             agent = env.agent_selection
             if env.terminations[agent] or env.truncations[agent]:
@@ -124,24 +128,14 @@ def _pettingzoo_loop(env, seconds: float) -> tuple[int, float]:
             legal = np.flatnonzero(env.observe(agent)["action_mask"])
             env.step(int(legal[uniform_index(rng, len(legal))]))
             steps += 1
-    return steps, time.process_time() - start
+        actions += steps if actions_in_game is None else actions_in_game(env)
+    return actions, time.process_time() - start
 
 
 def pettingzoo(name: str, seconds: float) -> float:
     """Our environment: cardlab actions per CPU second (``env.state`` is the cardlab state)."""
-    env = env_for(name, **SETTINGS[name])
-    actions = 0
-    reset = env.reset
-
-    def counting_reset(seed=None, options=None):  # count each game's cardlab actions before the next deal
-        nonlocal actions
-        if env.state is not None:
-            actions += len(env.state.actions)
-        reset(seed=seed, options=options)
-
-    env.reset = counting_reset
-    _, spent = _pettingzoo_loop(env, seconds)
-    return (actions + len(env.state.actions)) / spent
+    actions, spent = _pettingzoo_loop(env_for(name, **SETTINGS[name]), seconds, lambda env: len(env.state.actions))
+    return actions / spent
 
 
 def pettingzoo_peer(seconds: float) -> tuple[float, float] | None:

@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardlab.engine import Game, seat_names
+from cardlab.engine import Game, LegalActions, seat_names
 from cardlab.games import game_entry
 from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
 
@@ -97,9 +97,12 @@ class CardlabEnv(AECEnv):
         self._vectors_at = 0
         self.agent_selection = self.possible_agents[self._acting]
 
-    def _offers(self, seat: int) -> list:
+    def _offers(self, seat: int, view: LegalActions | None = None) -> list:
+        """The seat's offers at this position, from ``view`` (an observation's own legal
+        view) if given, else from a view made for them."""
         if self._offers_cache is None or self._offers_cache[:2] != (self._moves, seat):
-            self._offers_cache = (self._moves, seat, self.clicks.offers(self.state.legal_actions(seat)))
+            view = self.state.legal_actions(seat) if view is None else view
+            self._offers_cache = (self._moves, seat, self.clicks.offers(view))
         return self._offers_cache[2]
 
     def legal_ids(self, agent: str) -> list[int]:
@@ -125,9 +128,8 @@ class CardlabEnv(AECEnv):
                 vector[self.clicks.d + chosen[-1]] = 1.0
             else:
                 obs = self.state.observation(seat)
-                if seat == self._acting and (self._offers_cache is None or self._offers_cache[:2] != (self._moves, seat)):
-                    # the observation holds the seat's legal view: the mask's offers come from it, not from a second view
-                    self._offers_cache = (self._moves, seat, self.clicks.offers(obs.legal_actions))
+                if seat == self._acting:  # the mask's offers come from the observation's legal view, not a second one
+                    self._offers(seat, obs.legal_actions)
                 vector = observation_vector(obs, self.clicks, chosen)
             mask = np.zeros(self.clicks.num_actions, np.int8)
             mask.put(self.legal_ids(agent), 1)  # put: half the cost of mask[ids] = 1 for a list
