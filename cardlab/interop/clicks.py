@@ -20,7 +20,7 @@ from the order of a legal list:
 >>> clicks.num_actions, clicks.words(0), clicks.words(52 + 12), clicks.words(clicks.button_id("low"))
 (108, 'choose 2♣', 'lay 5♣', 'play low with the chosen cards')
 
-:class:`Seat` holds one seat's chosen cards and answers which ids are legal now.
+:meth:`Clicks.legal_ids` answers which ids are legal for a seat with some cards chosen.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.engine import Action, Game, GameState, LegalActions, Observation
 
-__all__ = ["CATALOGUES", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "Seat", "info_layout", "info_text",
+__all__ = ["CATALOGUES", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "info_layout", "info_text",
            "info_vector", "observation_vector", "own_actions", "table_text", "vector_size"]
 
 
@@ -363,16 +363,6 @@ class Clicks:
         return action
 
 
-@dataclass
-class Seat:
-    """One seat's clicks in progress: the cards chosen for an action not yet played."""
-
-    chosen: tuple[int, ...] = ()
-
-    def cards(self, clicks: Clicks) -> tuple[Card, ...]:
-        return tuple(clicks.deck[i] for i in self.chosen)
-
-
 # -- a seat's view in words and numbers ---------------------------------------------------
 def _cards_words(cards: Sequence[Card | None]) -> str:
     shown = [str(c) for c in cards if c is not None]
@@ -514,7 +504,6 @@ def info_layout(game: Game, events: int) -> InfoLayout:
     return InfoLayout(vector_size(game), events, 2 * game.num_players + 2, 5 * packet if packet else 10)
 
 
-_CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 _card = functools.lru_cache(maxsize=None)(Card.parse)  # a card as cardlab writes it (10♥)
 
 
