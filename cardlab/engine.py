@@ -136,7 +136,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from cardlab.cards import Card, CardError, deck, parse_cards, seeded_integer, seeded_permutation
+from cardlab.cards import Card, CardError, deck, parse_cards, rng_for, seeded_integer, seeded_permutation
 from cardlab.chain import Chain, LogView
 
 __all__ = [
@@ -1034,10 +1034,10 @@ class GameState:
 
     # -- randomness -------------------------------------------------------------
     def _rng(self, *keys: int) -> np.random.Generator:
-        """The generator of ``cardlab.cards.rng_for(seed, *keys)`` (the seed is checked once, at
-        ``new_state``). A shuffle or one draw is cheaper through ``cardlab.cards.seeded_permutation``
-        and ``seeded_integer`` (the same draws), as ``_new_deck``, ``_shuffle`` and ``_choose_dealer`` do."""
-        return np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=keys)))
+        """``cardlab.cards.rng_for(seed, *keys)``. A shuffle or one draw is cheaper through
+        ``cardlab.cards.seeded_permutation`` and ``seeded_integer`` (the same draws), as
+        ``_new_deck``, ``_shuffle`` and ``_choose_dealer`` do."""
+        return rng_for(self.seed, *keys)
 
     def _new_deck(self) -> list[Card]:
         """The next shuffled deck (``game.stacked_deck``'s cards): the stacked one first,
