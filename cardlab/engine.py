@@ -138,6 +138,8 @@ import numpy as np
 
 from cardlab.cards import Card, CardError, deck, parse_cards, rng_for, seeded_integer, seeded_permutation
 from cardlab.chain import Chain, LogView
+from cardlab.records import Action, Event, EventKind
+from cardlab.words import record_line, seat_names
 
 __all__ = [
     "Action",
@@ -152,6 +154,7 @@ __all__ = [
     "Game",
     "GameState",
     "HistoryView",
+    "EventsView",
     "Replay",
     "IllegalActionError",
     "SeatError",
@@ -239,103 +242,6 @@ def whole_setting(name: str, value: object, low: int, high: int | None = None, r
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low or (high is not None and value > high):
         raise SettingsError(f"{rule}: {name} must be a whole number {span}, got {value!r}")
     return int(value)
-
-
-@dataclass(frozen=True)
-class Action:
-    """One move of any game: a kind, the cards it uses, an amount of chips.
-
-    Built by anyone, equal by value. Cards may be given as text.
-
-    >>> Action("see", "7h 5s 4d 3c 2s").cards[0]
-    Card('7h')
-    """
-
-    kind: str
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or not self.kind:
-            raise ValueError(f"an action's kind is a non-empty string, got {self.kind!r}")
-        cards = self.cards
-        if isinstance(cards, Card):
-            cards = (cards,)
-        else:
-            cards = parse_cards(cards, allow_repeats=True)
-        object.__setattr__(self, "cards", cards)
-        if self.amount is not None and (isinstance(self.amount, bool) or not isinstance(self.amount, (int, np.integer))):
-            raise ValueError(f"an action's amount is a whole number of chips, got {self.amount!r}")
-        if self.amount is not None:
-            object.__setattr__(self, "amount", int(self.amount))
-
-    @classmethod
-    def trusted(cls, kind: str, cards: tuple[Card, ...] = (), amount: int | None = None) -> Action:
-        """An action from parts already in normal form (a non-empty str kind, a tuple of
-        Cards, an int or None), without ``__post_init__``'s checks: for legal-action views,
-        which make one action per move of random play and whose parts are the game's own.
-        Anything else is to be built with ``Action(...)``.
-
-        >>> Action.trusted("lay", (Card.parse("Ah"),)) == Action("lay", "Ah")
-        True
-        """
-        action = object.__new__(cls)
-        _set(action, "__dict__", {"kind": kind, "cards": cards, "amount": amount})  # frozen: its fields, as __init__ sets them
-        return action
-
-
-    def __str__(self) -> str:
-        parts = [self.kind, *map(str, self.cards)]
-        if self.amount is not None:
-            parts.append(str(self.amount))
-        return " ".join(parts)
-
-    def __repr__(self) -> str:
-        args = [repr(self.kind)]
-        if self.cards:
-            args.append(f"cards={self.cards!r}")
-        if self.amount is not None:
-            args.append(f"amount={self.amount!r}")
-        return f"Action({', '.join(args)})"
-
-    def to_list(self) -> list:
-        return [self.kind, [card.short for card in self.cards], self.amount]
-
-    @classmethod
-    def from_list(cls, data: Sequence) -> Action:
-        """The action saved by :meth:`to_list`: ``[kind, [card codes], amount or None]``.
-
-        >>> Action.from_list(["open", [], 3])
-        Action('open', amount=3)
-        """
-        if not isinstance(data, (list, tuple)) or len(data) != 3:
-            raise ValueError(f"an action is saved as [kind, [cards], amount], got {data!r}")
-        kind, cards, amount = data
-        if not isinstance(cards, (list, tuple)) or not all(isinstance(card, str) for card in cards):
-            raise ValueError(f"an action's cards are saved as a list of card codes, got {cards!r}")
-        return cls(kind, tuple(cards), amount)
-
-
-@dataclass(frozen=True)
-class Event:
-    """One entry of a game's history: an action or a chance event, in plain words.
-
-    ``visible_to`` is None for a public event, else the seats that may see it (a
-    private deal, a face-down card). ``rule`` is the rule id that decided it.
-    """
-
-    kind: str
-    text: str
-    player: int | None = None
-    action: Action | None = None
-    rule: str = ""
-    visible_to: frozenset[int] | None = None
-
-    def visible(self, player: int) -> bool:
-        return self.visible_to is None or player in self.visible_to
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.text}" if self.rule else self.text
 
 
 @dataclass(frozen=True, init=False)
@@ -516,9 +422,10 @@ class Observation:
 
     ``zones`` is the table as that seat sees it, face-down cards as ``None``;
     ``points`` are scores (Kontrabluff, parallel poker) or stacks (chip games);
-    ``log`` is the history in plain words, only the events this seat may see: a
-    :class:`~cardlab.chain.LogView` (a tuple-like view sharing the state's lines, so an
-    observation costs the same at action 10 and at action 100,000).
+    ``events`` are the typed records of the history this seat may see (an
+    :class:`EventsView`), ``log`` the same in plain words (made by :mod:`cardlab.words`
+    when first read): views sharing the state's records and lines, so an observation
+    costs the same at action 10 and at action 100,000.
     Games add their own fields in a subclass.
     """
 
@@ -532,6 +439,7 @@ class Observation:
     pot: int | None = None
     log: Sequence[str] = ()
     is_terminal: bool = False
+    events: Sequence[Event] = ()
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -542,24 +450,6 @@ class Observation:
             if zone.name == name:
                 return zone
         raise KeyError(name)
-
-
-def seat_names(n: int) -> tuple[str, ...]:
-    """Names of the seats, clockwise from seat 0 (the table's own seat at the bottom).
-
-    >>> seat_names(2), seat_names(4)
-    (('South', 'North'), ('South', 'West', 'North', 'East'))
-    """
-    names = {
-        1: ("South",),
-        2: ("South", "North"),
-        3: ("South", "West", "East"),
-        4: ("South", "West", "North", "East"),
-        5: ("South", "West", "North-West", "North-East", "East"),
-    }
-    if n in names:
-        return names[n]
-    return tuple(f"Seat {i}" for i in range(n))
 
 
 def cards_in(value: Any) -> set[Card]:
@@ -894,7 +784,7 @@ class Field:
 _ENGINE_FIELDS = ("game", "seed", "first_dealer", "stacked", "round_index", "_shuffles", "actions", "_records",
                   "quiet", "sampled")
 #: Engine attributes that are derived from the rest (left out of equality).
-_ENGINE_CACHES = ("_offered", "_lines", "_log_cache")
+_ENGINE_CACHES = ("_offered", "_lines", "_log_cache", "_event_cache")
 
 
 def _compile_clone(cls: type) -> Any:
@@ -1179,37 +1069,36 @@ class GameState:
         raise NotImplementedError
 
     # -- events ------------------------------------------------------------------
-    # The history is kept as plain tuples ``(kind, text, player, action, rule, seen)`` in a
-    # Chain (cardlab.chain): append-only, shared by clones and observations without copying.
-    # Words are made only when someone reads them: ``_lines`` holds the line of each record
-    # read so far (made once, shared by every seat that may see it) and ``_log_cache`` each
-    # seat's lines, extended by the records since its last reading. So ``log_for`` and an
-    # observation cost the same at action 10 and at action 100,000.
+    # The history is kept as plain tuples ``(kind, values, player, action, rule, seen)`` in
+    # a Chain (cardlab.chain), ``kind`` the game's EventKind: append-only, shared by clones
+    # and observations without copying. Events and words are made only when someone reads
+    # them: ``_lines`` holds the line of each record read so far (made once by
+    # cardlab.words, shared by every seat that may see it), ``_log_cache`` each seat's
+    # lines and ``_event_cache`` each seat's records, extended by the records since its
+    # last reading. So ``log_for``, ``events_for`` and an observation cost the same at
+    # action 10 and at action 100,000.
     @property
     def history(self) -> HistoryView:
-        """Everything that happened, actions and chance events, with rule ids (a lazy view:
-        Events are made as they are read)."""
-        return HistoryView(self._records.view(), self._render_text)
+        """Everything that happened, actions and chance events, as typed records with rule
+        ids (a lazy view: :class:`~cardlab.records.Event` values are made as they are read)."""
+        return HistoryView(self._records.view())
 
     @history.setter
     def history(self, events: Iterable[Event]) -> None:
         self._records: Chain[tuple[Any, ...]] = Chain(
-            (e.kind, e.text, e.player, e.action, e.rule, e.visible_to) for e in events)
+            (e.spec, e.values, e.player, e.action, e.rule, e.visible_to) for e in events)
         self._lines: Chain[str] = Chain()
         self._log_cache: dict[int, tuple[int, Chain[str]]] = {}
+        self._event_cache: dict[int, tuple[int, Chain[tuple[Any, ...]]]] = {}
 
-    def _log(self, kind: str, text: Any, *, rule: str = "", player: int | None = None,
-             action: Action | None = None, visible_to: Iterable[int] | None = None) -> None:
-        """Append an event; ``text`` is a string, or whatever :meth:`_render_text` makes one of."""
-        if self.quiet:  # a sample for search: no words needed
+    def _record(self, kind: EventKind, *values: Any, player: int | None = None, action: Action | None = None,
+                visible_to: Iterable[int] | None = None, rule: str | None = None) -> None:
+        """Append an event of ``kind`` with its field ``values`` in the kind's order
+        (``rule`` defaults to the kind's; ``visible_to`` None: every seat sees it)."""
+        if self.quiet:  # a sample for search: no history needed
             return
         seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
-        self._records.append((kind, text, player, action, rule, seen))
-
-    def _render_text(self, text: Any) -> str:
-        """The words of a logged text. A game may log cheaper values (a template and its
-        arguments) and override this to format them when the log is read."""
-        return text
+        self._records.append((kind, values, player, action, rule or kind.rule, seen))
 
     def log_for(self, player: int) -> LogView[str]:
         """The history in words, as ``player`` may see it: a frozen view (indexing, slicing,
@@ -1226,6 +1115,19 @@ class GameState:
             return entry[1].view()
         return _LaterLog(self, player, n)
 
+    def events_for(self, player: int) -> EventsView:
+        """The history as ``player`` may see it, as typed records (a frozen view of
+        :class:`~cardlab.records.Event` values made when read; no words are made)."""
+        records = self._records
+        n = len(records)
+        done, mine = self._event_cache.get(player) or (0, Chain())
+        if done < n:
+            mine.extend([record for record in records[done:n] if record[5] is None or player in record[5]])
+            self._event_cache[player] = (n, mine)
+        elif done > n:  # cannot happen: records only grow
+            raise AssertionError("a seat's events ran ahead of the history")
+        return EventsView(mine.view())
+
     def _seat_lines(self, player: int, n: int) -> LogView[str]:
         """``player``'s lines of the first ``n`` records, made now if not made yet (each
         record's words once, shared by every seat that may see it)."""
@@ -1235,12 +1137,9 @@ class GameState:
             words = self._lines
             made = len(words)
             if made < n:
-                if type(self)._render_text is GameState._render_text:  # plain strings: no call per line
-                    words.extend([f"{rule}: {text}" if rule else text for _, text, _, _, rule, _ in records[made:n]])
-                else:
-                    render = self._render_text
-                    words.extend([f"{rule}: {render(text)}" if rule else render(text)
-                                  for _, text, _, _, rule, _ in records[made:n]])
+                players = self.game.num_players
+                words.extend([record_line(kind, values, rule, players)
+                              for kind, values, _, _, rule, _ in records[made:n]])
             lines.extend([line for line, (*_, seen) in zip(words[done:n], records[done:n])
                           if seen is None or player in seen])
             self._log_cache[player] = (n, lines)
@@ -1249,11 +1148,14 @@ class GameState:
             return lines.view(len(lines) - later)
         return lines.view()
 
-    def _continue_log(self, player: int, lines: Sequence[str]) -> None:
-        """Start an empty history whose log for ``player`` goes on from ``lines`` (an
-        observation's log, shared, not copied): for states sampled for search."""
+    def _continue_log(self, player: int, events: Sequence[Event], lines: Sequence[str]) -> None:
+        """Start an empty history whose records and log for ``player`` go on from an
+        observation's (shared, not copied): for states sampled for search."""
         self.history = []
         self._log_cache[player] = (0, Chain.sharing(lines))
+        self._event_cache[player] = (0, Chain.sharing(events.records if isinstance(events, EventsView) else
+                                                       [(e.spec, e.values, e.player, e.action, e.rule, e.visible_to)
+                                                        for e in events]))
 
     def _clone_log(self, new: GameState) -> None:
         """Give ``new`` (a shallow copy of this state) its own history: records, lines
@@ -1267,6 +1169,7 @@ class GameState:
         new._records = self._records.copy()
         new._lines = self._lines.copy()
         new._log_cache = {player: (done, lines.copy()) for player, (done, lines) in self._log_cache.items()}
+        new._event_cache = {player: (done, mine.copy()) for player, (done, mine) in self._event_cache.items()}
         new.actions = self.actions.copy()
 
     def name(self, player: int) -> str:
@@ -1370,7 +1273,7 @@ class GameState:
         state.round_index = getattr(observation, "round_index", 0)
         state._shuffles = 1
         if cls.SAMPLE_LOG == "observer":
-            state._continue_log(observation.player, observation.log)
+            state._continue_log(observation.player, observation.events, observation.log)
         else:
             state.history = []  # type: ignore[assignment]
             state.quiet = True
@@ -1451,8 +1354,14 @@ class _LaterLog(LogView):
         raise AttributeError(name)
 
 
+def _event(record: tuple[Any, ...]) -> Event:
+    kind, values, player, action, rule, seen = record
+    return Event(kind.game, kind.name, values, player, action, rule, seen)
+
+
 class HistoryView(Sequence[Event]):
-    """A game's history as :class:`Event` values made when read (``state.history``).
+    """A game's history as :class:`~cardlab.records.Event` values made when read
+    (``state.history``; ``state.events_for(seat)`` is one seat's part of it).
 
     Indexing and iterating make Events one at a time, so reading a million-action
     history holds one Event at once; a slice is a list. Equal to any sequence of the
@@ -1460,29 +1369,31 @@ class HistoryView(Sequence[Event]):
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
-    >>> history[0].rule, len(history) == len(list(history))
-    ('KB-1', True)
+    >>> history[0].rule, history[0].kind, len(history) == len(list(history))
+    ('KB-1', 'first_dealer', True)
     """
 
-    __slots__ = ("_records", "_render")
+    __slots__ = ("_records",)
 
-    def __init__(self, records: LogView[tuple[Any, ...]], render: Any):
-        self._records, self._render = records, render
+    def __init__(self, records: LogView[tuple[Any, ...]]):
+        self._records = records
 
-    def _event(self, record: tuple[Any, ...]) -> Event:
-        kind, text, *rest = record
-        return Event(kind, self._render(text), *rest)
+    @property
+    def records(self) -> LogView[tuple[Any, ...]]:
+        """The raw records ``(kind, values, player, action, rule, seen)`` (for the words
+        layer and the adapters, which read many at once)."""
+        return self._records
 
     def __len__(self) -> int:
         return len(self._records)
 
     def __getitem__(self, index: Any) -> Any:
         if type(index) is slice:
-            return [self._event(record) for record in self._records[index]]
-        return self._event(self._records[index])
+            return [_event(record) for record in self._records[index]]
+        return _event(self._records[index])
 
     def __iter__(self) -> Iterator[Event]:
-        return map(self._event, self._records)
+        return map(_event, self._records)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (HistoryView, list, tuple)):
@@ -1496,7 +1407,14 @@ class HistoryView(Sequence[Event]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<HistoryView of {len(self)} events>"
+        return f"<{type(self).__name__} of {len(self)} events>"
+
+
+class EventsView(HistoryView):
+    """One seat's events (``state.events_for(seat)``, an observation's ``events``): only
+    the records that seat may see."""
+
+    __slots__ = ()
 
 
 class Replay(Sequence[GameState]):

@@ -686,6 +686,7 @@ class DrawPokerState(GameState):
             points=tuple(self._stacks),
             pot=self.pot,
             log=self.log_for(player),
+            events=self.events_for(player),
             is_terminal=current is None,
             dealer=self.dealer,
             phase=self.phase,

@@ -991,6 +991,7 @@ class FightForTheLeadState(GameState):
             points=stacks,
             pot=self.pot,
             log=self.log_for(player),
+            events=self.events_for(player),
             is_terminal=self.phase is Phase.OVER,
             phase=self.phase,
             dealer=self.dealer,

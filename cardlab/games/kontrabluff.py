@@ -62,6 +62,7 @@ from cardlab.engine import (
     seat_names,
 )
 from cardlab.hands import HandValue, evaluate
+from cardlab.records import CARD, CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, EventKind
 
 __all__ = [
     "KIND_RULES",
@@ -94,6 +95,35 @@ KIND_RULES: dict[str, str] = {
     "pass": "KB-4",
     "see": "KB-6",
 }
+
+
+# -- what the history records (the words for each: cardlab/words/kontrabluff.py) --------------
+_kind = functools.partial(EventKind, "kontrabluff")
+FIRST_DEALER = _kind("first_dealer", "KB-1", dealer=SEAT)
+NEW_DEAL = _kind("new_deal", "KB-1", number=NUMBER, dealer=SEAT, cards=COUNT, talon=COUNT)
+DEALT = _kind("dealt", "KB-1", seat=SEAT, cards=CARDS)
+FIRST_LEAD = _kind("first_lead", "KB-2", seat=SEAT)
+HAND_OVER = _kind("hand_over", "KB-2", seat=SEAT, other=SEAT)
+LAY = _kind("lay", "KB-3", seat=SEAT, card=CARD)
+PASS = _kind("pass", "KB-4", seat=SEAT)
+PLAY_LOW = _kind("play_low", "KB-6", seat=SEAT, cards=COUNT)
+PASS_LOW = _kind("pass_low", "KB-6", seat=SEAT, cards=COUNT)
+SEE = _kind("see", "KB-6", seat=SEAT, cards=CARDS)
+#: The round's score (KB-5, KB-6): a table stops on each until it is read.
+WON_BY_PASS = _kind("won_by_pass", "KB-5", result=True, winner=SEAT, points=POINTS, cards=COUNT)
+WON_AT_SHOWDOWN = _kind("won_at_showdown", "KB-5", result=True, winner=SEAT, points=POINTS, hand=HAND, against=HAND)
+WON_AT_SHOWDOWN_TIE = _kind("won_at_showdown_tie", "KB-5", result=True, winner=SEAT, points=POINTS, hand=HAND,
+                            against=HAND)
+LOW_PASSED = _kind("low_passed", "KB-6", result=True, winner=SEAT, points=POINTS)
+LOW_WON_BY_LEADER = _kind("low_won_by_leader", "KB-6", result=True, winner=SEAT, points=POINTS, cards=CARDS)
+LOW_WON_BY_LEADER_TIE = _kind("low_won_by_leader_tie", "KB-6", result=True, winner=SEAT, points=POINTS, cards=CARDS)
+LOW_WON_BY_SEER = _kind("low_won_by_seer", "KB-6", result=True, winner=SEAT, points=POINTS, leader=SEAT)
+TALON_EMPTY = _kind("talon_empty", "KB-10")
+REFILL = _kind("refill", "KB-9", dealer=SEAT, winner_cards=COUNT, winner=SEAT, loser_cards=COUNT, loser=SEAT,
+               talon=COUNT)
+REFILLED = _kind("refilled", "KB-9", seat=SEAT, cards=CARDS)
+DEAL_ENDS = _kind("deal_ends", "KB-11", seat=SEAT, cards=COUNT)
+MATCH_WON = _kind("match_won", "KB-12", result=True, winner=SEAT, points=POINTS)
 
 
 def triangle(cards: int) -> int:
@@ -340,7 +370,7 @@ class KontrabluffState(GameState):
         self.leader: int | None = None
         self.first_round = True  # KB-2: the first round of a deal has no dealer's choice
         self.deal_dealer = self._choose_dealer()  # KB-1: the first dealer at random (seeded)
-        self._log("chance", f"{_NAMES[self.deal_dealer]} deals first", rule="KB-1")
+        self._record(FIRST_DEALER, self.deal_dealer)
         self._new_deal()
 
     def _new_deal(self) -> None:
@@ -356,10 +386,9 @@ class KontrabluffState(GameState):
         self.hands[dealer] = cards[1 : 2 * HAND_SIZE : 2]
         self.talon = cards[2 * HAND_SIZE :][::-1]  # the last card of the list is dealt next
         self.dealer = dealer
-        self._log("chance", f"deal {self.deal_number}: {_NAMES[dealer]} deals 10 cards each; "
-                  f"{len(self.talon)} in the talon", rule="KB-1")
+        self._record(NEW_DEAL, self.deal_number, dealer, HAND_SIZE, len(self.talon))
         for p in (0, 1):
-            self._log("deal", ("{} is dealt {}", _NAMES[p], tuple(self.hands[p])), rule="KB-1", visible_to=_ONLY[p])
+            self._record(DEALT, p, tuple(self.hands[p]), visible_to=_ONLY[p])
         self._start_round(first=True)
 
     # -- KB-2 Who leads a round ------------------------------------------------------------
@@ -373,16 +402,14 @@ class KontrabluffState(GameState):
         self.first_round, self.leader = first, None
         if first:
             self.phase, self.to_act = Phase.LEAD, 1 - self.dealer
-            self._log("chance", f"{_NAMES[1 - self.dealer]} leads the first round of the deal: a card or low",
-                      rule="KB-2")
+            self._record(FIRST_LEAD, 1 - self.dealer)
         else:
             self.phase, self.to_act = Phase.CHOOSE, self.dealer
 
     def _hand_over(self, action: Action, player: int) -> None:
         """KB-2: the dealer hands over; the other leads a normal or a low round."""
         other = 1 - player
-        self._log("action", f"{_NAMES[player]} hands over; {_NAMES[other]} chooses", rule="KB-2",
-                  player=player, action=action)
+        self._record(HAND_OVER, player, other, player=player, action=action)
         self.phase, self.to_act = Phase.LEAD, other
 
     # -- KB-3 Normal round ------------------------------------------------------------------
@@ -394,7 +421,7 @@ class KontrabluffState(GameState):
         self.hands[player].remove(card)
         self.rows[player].append(card)
         self.seen.append(card)
-        self._log("action", ("{} lays {}", _NAMES[player], (card,)), rule="KB-3", player=player, action=action)
+        self._record(LAY, player, card, player=player, action=action)
         other = 1 - player
         if len(self.rows[player]) == ROW_SIZE and len(self.rows[other]) == ROW_SIZE:
             self._showdown()
@@ -404,9 +431,9 @@ class KontrabluffState(GameState):
     # -- KB-4 Passing -----------------------------------------------------------------------
     def _pass(self, action: Action, player: int) -> None:
         """KB-4: the player who passes loses the round; KB-5 scores the cards on the table."""
-        self._log("action", f"{_NAMES[player]} passes", rule="KB-4", player=player, action=action)
+        self._record(PASS, player, player=player, action=action)
         on_table = len(self.rows[0]) + len(self.rows[1])
-        self._end_round(1 - player, triangle(on_table), "KB-5", f"{on_table} card{'s' * (on_table != 1)} on the table")
+        self._end_round(1 - player, triangle(on_table), WON_BY_PASS, on_table)
 
     # -- KB-5 End of a normal round and score ---------------------------------------------------
     def _showdown(self) -> None:
@@ -415,9 +442,9 @@ class KontrabluffState(GameState):
         responder = 1 - leader
         first, second = hand_value(self.rows[leader]), hand_value(self.rows[responder])
         winner = leader if first >= second else responder
-        tie = " (an exact tie goes to the leader)" if first == second else ""
         best, worst = (first, second) if winner == leader else (second, first)
-        self._end_round(winner, triangle(2 * ROW_SIZE), "KB-5", f"{best.describe()} against {worst.describe()}{tie}")
+        self._end_round(winner, triangle(2 * ROW_SIZE), WON_AT_SHOWDOWN_TIE if first == second else WON_AT_SHOWDOWN,
+                        best, worst)
 
     # -- KB-6 Low round -----------------------------------------------------------------------
     def _play_low(self, action: Action, player: int) -> None:
@@ -426,17 +453,15 @@ class KontrabluffState(GameState):
         self.low[player] = list(action.cards)
         self.leader = player
         # KB-7: the shared history names no face-down card; the event's action is bare
-        self._log("action", f"{_NAMES[player]} plays low: 5 cards face down", rule="KB-6", player=player,
-                  action=_BARE["low"])
+        self._record(PLAY_LOW, player, LOW_SIZE, player=player, action=_BARE["low"])
         self.phase, self.to_act = Phase.LOW, 1 - player
 
     def _pass_low(self, action: Action, player: int) -> None:
         """KB-6: the other passes with five cards face down; the leader wins 15, nothing is shown."""
         self._take(player, action.cards)
         self.low[player] = list(action.cards)
-        self._log("action", f"{_NAMES[player]} passes: 5 cards face down", rule="KB-6", player=player,
-                  action=_BARE["pass"])
-        self._end_round(1 - player, LOW_PASSED_POINTS, "KB-6", "the low round was passed; nothing is shown")
+        self._record(PASS_LOW, player, LOW_SIZE, player=player, action=_BARE["pass"])
+        self._end_round(1 - player, LOW_PASSED_POINTS, LOW_PASSED)
 
     def _see(self, action: Action, player: int) -> None:
         """KB-6: the other sees with five cards face up; the lower hand (HR-6) wins 55, an
@@ -444,19 +469,16 @@ class KontrabluffState(GameState):
         self._take(player, action.cards)
         self.low[player] = list(action.cards)
         self.seen.extend(self.low[player])
-        self._log("action", ("{} sees with {}", _NAMES[player], action.cards), rule="KB-6", player=player,
-                  action=action)
+        self._record(SEE, player, action.cards, player=player, action=action)
         leader = 1 - player
         # HR-6: the lower hand is the worse high hand (the smaller key)
         mine, theirs = hand_value(self.low[leader]).key, hand_value(self.low[player]).key
         if mine <= theirs:
             self.seen.extend(self.low[leader])  # turned up as proof
-            tie = " (an exact tie goes to the leader)" if mine == theirs else ""
-            reason = f"{_NAMES[leader]}'s {_words(self.low[leader])} is turned up as proof{tie}"
-            self._end_round(leader, LOW_SEEN_POINTS, "KB-6", f"the lower hand, {reason}", shown=(0, 1))
+            self._end_round(leader, LOW_SEEN_POINTS, LOW_WON_BY_LEADER_TIE if mine == theirs else LOW_WON_BY_LEADER,
+                            tuple(self.low[leader]), shown=(0, 1))
         else:
-            self._end_round(player, LOW_SEEN_POINTS, "KB-6", f"the lower hand; {_NAMES[leader]}'s cards stay hidden",
-                            shown=(player,))
+            self._end_round(player, LOW_SEEN_POINTS, LOW_WON_BY_SEER, leader, shown=(player,))
 
     def _take(self, player: int, cards: Sequence[Card]) -> None:
         """Take ``cards`` (five, checked to be there) out of ``player``'s hand, keeping its order."""
@@ -483,6 +505,7 @@ class KontrabluffState(GameState):
             points=self.scores,
             pot=None,  # no chips (KB-5)
             log=self.log_for(player),
+            events=self.events_for(player),
             is_terminal=self.to_act is None,
             rows=rows,
             low_cards=low_cards,
@@ -527,15 +550,14 @@ class KontrabluffState(GameState):
         return places
 
     # -- KB-8 After a round (and the score of KB-5 and KB-6) ------------------------------------
-    def _end_round(self, winner: int, points: int, rule: str, reason: str, shown: tuple[int, ...] = ()) -> None:
-        """Score the round; KB-8: both rows and the low cards go to the discard (a seat's
+    def _end_round(self, winner: int, points: int, kind: EventKind, *why: object, shown: tuple[int, ...] = ()) -> None:
+        """Score the round (``kind`` records why, with the fields ``why``); KB-8: both rows and the low cards go to the discard (a seat's
         face-down cards that were not ``shown`` stay private to him, KB-7); then KB-12, or
         KB-9 refill and the next round."""
         scores = list(self.scores)
         scores[winner] += points
         self.scores = tuple(scores)
-        self._log("score", ("{} wins {} point{}, {}", _NAMES[winner], points, "s" * (points != 1), reason),
-                  rule=rule, player=winner)
+        self._record(kind, winner, points, *why, player=winner)
         self.round_index += 1
         for p in (0, 1):
             self.discard.extend(self.rows[p])
@@ -557,7 +579,7 @@ class KontrabluffState(GameState):
     def _refill(self, winner: int) -> None:
         """KB-9: one card at a time, the winner first, skipping a full hand; KB-10: none left."""
         if not self.talon:
-            self._log("chance", "the talon is empty: no refill", rule="KB-10")
+            self._record(TALON_EMPTY)
             return
         # Alternate while both need cards, then the rest to the one still short.
         loser = 1 - winner
@@ -572,19 +594,17 @@ class KontrabluffState(GameState):
         self.hands[0].extend(dealt[0])
         self.hands[1].extend(dealt[1])
         if not self.quiet:
-            self._log("chance", ("{} deals {} to {} and {} to {}; {} left in the talon", _NAMES[self.dealer],
-                                 len(dealt[winner]), _NAMES[winner], len(dealt[loser]), _NAMES[loser],
-                                 len(self.talon)), rule="KB-9")
+            self._record(REFILL, self.dealer, len(dealt[winner]), winner, len(dealt[loser]), loser, len(self.talon))
             for p in (0, 1):
                 if dealt[p]:
-                    self._log("deal", ("{} receives {}", _NAMES[p], tuple(dealt[p])), rule="KB-9", visible_to=_ONLY[p])
+                    self._record(REFILLED, p, tuple(dealt[p]), visible_to=_ONLY[p])
 
     # -- KB-11 End of a deal -----------------------------------------------------------------
     def _end_deal(self) -> None:
         """KB-11: a hand of fewer than 5 cards ends the deal; scores are kept and the other
         player deals the next one (deals alternate)."""
         p = 0 if len(self.hands[0]) < MIN_HAND else 1
-        self._log("chance", f"{_NAMES[p]} holds {len(self.hands[p])} cards: the deal ends", rule="KB-11")
+        self._record(DEAL_ENDS, p, len(self.hands[p]))
         self.deal_dealer = 1 - self.deal_dealer
         self._new_deal()
 
@@ -592,12 +612,8 @@ class KontrabluffState(GameState):
     def _end_match(self, winner: int) -> None:
         """KB-12: the first to reach the target at the end of a round wins, even mid-deal."""
         self.winner, self.to_act, self.phase = winner, None, Phase.OVER
-        self._log("end", f"{_NAMES[winner]} reaches {self.scores[winner]} points and wins the match", rule="KB-12",
+        self._record(MATCH_WON, winner, self.scores[winner],
                   player=winner)
-
-    # -- events in words ------------------------------------------------------------------
-    def _render_text(self, text: str | tuple) -> str:
-        return _render(text)
 
     #: Which rule does a checked action, by phase and kind (KB-2, KB-3, KB-4, KB-6).
     _MOVES: ClassVar[dict[tuple[Phase, str], Callable[[KontrabluffState, Action, int], None]]] = {
@@ -774,11 +790,3 @@ _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 def _words(cards: Iterable[Card]) -> str:
     return " ".join([_TEXT[card.code] for card in cards])
 
-
-def _render(text: str | tuple) -> str:
-    """A log text: a string, or a format template and its arguments (tuples of cards
-    become words), kept unformatted until someone reads the log."""
-    if type(text) is str:
-        return text
-    template, *args = text
-    return template.format(*(_words(arg) if type(arg) is tuple else arg for arg in args))

@@ -491,6 +491,7 @@ class ParallelPokerState(GameState):
             points=tuple(self.scores),
             pot=None,
             log=self.log_for(player),
+            events=self.events_for(player),
             is_terminal=done,
             dealer=self.dealer,
             game_number=self.game_number,

@@ -1,0 +1,189 @@
+"""The one layer that puts cardlab's records into words (issue 26).
+
+The engine records what happened as typed :class:`~cardlab.records.Event` values; this
+layer alone makes sentences of them, for the tables, the logs, the notebooks and the
+adapters' strings. Each game's sentences live in a module of their own
+(``cardlab/words/<game>.py``): one whole template per kind of event, with named
+placeholders (``"{seat} lays {card}"``), or a :class:`Plural` whose form follows a count,
+so a translator can reorder a sentence and nothing ever parses one back.
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> state = Kontrabluff().new_state(seed=1, dealer=0)
+>>> event = state.history[0]
+>>> event.kind, event.fields
+('first_dealer', {'dealer': 0})
+>>> describe(event, players=2), line(event, players=2)
+('South deals first', 'KB-1: South deals first')
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardlab.cards import Card, deck
+from cardlab.records import (
+    AMOUNTS,
+    CARD,
+    CARDS,
+    HAND,
+    SEAT,
+    SEATS,
+    Event,
+    EventKind,
+    FieldType,
+    event_kind,
+    event_kinds,
+)
+
+__all__ = [
+    "Plural",
+    "TEMPLATES",
+    "templates",
+    "describe",
+    "line",
+    "record_line",
+    "seat_names",
+    "cards_text",
+    "names_text",
+    "placeholders",
+]
+
+#: The catalogue through which every message passes (English: the messages themselves).
+#: Other languages plug in gettext catalogs here (issue 29).
+_CATALOG: gettext.NullTranslations = gettext.NullTranslations()
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A message whose form follows the count in field ``n`` (gettext's ``ngettext``).
+
+    >>> Plural("{n} card", "{n} cards", n="n").text(3)
+    '{n} cards'
+    """
+
+    one: str
+    other: str
+    n: str
+
+    def text(self, count: int) -> str:
+        return _CATALOG.ngettext(self.one, self.other, count)
+
+
+Template = str | Plural
+
+#: Every game's templates by kind name, registered by the game's words module.
+TEMPLATES: dict[str, dict[str, Template]] = {}
+
+
+def templates(game: str, table: Mapping[str, Template]) -> dict[str, Template]:
+    """Register ``game``'s templates (its words module calls this once)."""
+    TEMPLATES[game] = dict(table)
+    return TEMPLATES[game]
+
+
+def seat_names(n: int) -> tuple[str, ...]:
+    """Names of the seats, clockwise from seat 0 (the table's own seat at the bottom).
+
+    >>> seat_names(2), seat_names(4)
+    (('South', 'North'), ('South', 'West', 'North', 'East'))
+    """
+    names = _SEAT_NAMES.get(n)
+    if names is not None:
+        return names
+    return tuple(f"Seat {i}" for i in range(n))
+
+
+_SEAT_NAMES = {
+    1: ("South",),
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-West", "North-East", "East"),
+}
+_CARD_TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as the log writes them: 'A♥ 10♣' ('nothing' for none).
+
+    >>> cards_text(Card.parse(c) for c in ("Ah", "10c")), cards_text(())
+    ('A♥ 10♣', 'nothing')
+    """
+    return " ".join([_CARD_TEXT[card.code] for card in cards]) or "nothing"
+
+
+def names_text(names: Sequence[str]) -> str:
+    """'South', 'South and North', 'South, West and East'.
+
+    >>> names_text(["South", "West", "East"])
+    'South, West and East'
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _words(kind: FieldType, value: Any, names: tuple[str, ...]) -> Any:
+    if kind is SEAT:
+        return names[value]
+    if kind is CARDS:
+        return cards_text(value)
+    if kind is CARD:
+        return _CARD_TEXT[value.code]
+    if kind is SEATS:
+        return names_text([names[seat] for seat in value])
+    if kind is HAND:
+        return value.describe()
+    if kind is AMOUNTS:
+        return ", ".join(str(amount) for amount in value)
+    return value
+
+
+def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
+    template = TEMPLATES[spec.game][spec.name]
+    names = seat_names(players)
+    if type(template) is not str:
+        template = template.text(values[spec.field_names.index(template.n)])
+    else:
+        template = _CATALOG.gettext(template)
+    return template.format_map({name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)})
+
+
+def describe(event: Event, players: int) -> str:
+    """The sentence for ``event`` at a table of ``players`` seats (no rule id).
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> describe(Kontrabluff().new_state(seed=3, dealer=1).history[0], 2)
+    'North deals first'
+    """
+    return _text(event.spec, event.values, players)
+
+
+def line(event: Event, players: int) -> str:
+    """The log's line for ``event``: its rule id, then its sentence ('KB-3: South lays 7♥')."""
+    return record_line(event.spec, event.values, event.rule, players)
+
+
+def record_line(spec: EventKind, values: tuple[Any, ...], rule: str, players: int) -> str:
+    """:func:`line` from a record's parts (the engine's log reads its records this way)."""
+    text = _text(spec, values, players)
+    return f"{rule}: {text}" if rule else text
+
+
+def placeholders(template: Template) -> set[str]:
+    """The named placeholders of a template (both forms of a plural).
+
+    >>> sorted(placeholders(Plural("{seat} wins {n} point", "{seat} wins {n} points", n="n")))
+    ['n', 'seat']
+    """
+    import string
+
+    texts = (template,) if isinstance(template, str) else (template.one, template.other)
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# Each game's sentences (they register themselves in TEMPLATES).
+from cardlab.words import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker  # noqa: E402,F401

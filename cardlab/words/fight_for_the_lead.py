@@ -1,0 +1,8 @@
+"""fight_for_the_lead sentences: one whole template per kind of event (to be filled as the game records typed events)."""
+
+from __future__ import annotations
+
+from cardlab.words import Plural, templates
+
+TEMPLATES = templates("fight_for_the_lead", {
+})

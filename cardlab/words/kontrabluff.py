@@ -1,0 +1,46 @@
+"""Kontrabluff's sentences: one whole template per kind of event (KB-1 .. KB-12).
+
+The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`.
+"""
+
+from __future__ import annotations
+
+from cardlab.words import Plural, templates
+
+TEMPLATES = templates("kontrabluff", {
+    "first_dealer": "{dealer} deals first",
+    "new_deal": "deal {number}: {dealer} deals {cards} cards each; {talon} in the talon",
+    "dealt": "{seat} is dealt {cards}",
+    "first_lead": "{seat} leads the first round of the deal: a card or low",
+    "hand_over": "{seat} hands over; {other} chooses",
+    "lay": "{seat} lays {card}",
+    "pass": "{seat} passes",
+    "play_low": "{seat} plays low: {cards} cards face down",
+    "pass_low": "{seat} passes: {cards} cards face down",
+    "see": "{seat} sees with {cards}",
+    "won_by_pass": Plural("{winner} wins {points} point, {cards} card on the table",
+                          "{winner} wins {points} points, {cards} cards on the table", n="points"),
+    "won_at_showdown": Plural("{winner} wins {points} point, {hand} against {against}",
+                              "{winner} wins {points} points, {hand} against {against}", n="points"),
+    "won_at_showdown_tie": Plural(
+        "{winner} wins {points} point, {hand} against {against} (an exact tie goes to the leader)",
+        "{winner} wins {points} points, {hand} against {against} (an exact tie goes to the leader)", n="points"),
+    "low_passed": Plural("{winner} wins {points} point, the low round was passed; nothing is shown",
+                         "{winner} wins {points} points, the low round was passed; nothing is shown", n="points"),
+    "low_won_by_leader": Plural(
+        "{winner} wins {points} point, the lower hand, {winner}'s {cards} is turned up as proof",
+        "{winner} wins {points} points, the lower hand, {winner}'s {cards} is turned up as proof", n="points"),
+    "low_won_by_leader_tie": Plural(
+        "{winner} wins {points} point, the lower hand, {winner}'s {cards} is turned up as proof "
+        "(an exact tie goes to the leader)",
+        "{winner} wins {points} points, the lower hand, {winner}'s {cards} is turned up as proof "
+        "(an exact tie goes to the leader)", n="points"),
+    "low_won_by_seer": Plural("{winner} wins {points} point, the lower hand; {leader}'s cards stay hidden",
+                              "{winner} wins {points} points, the lower hand; {leader}'s cards stay hidden",
+                              n="points"),
+    "talon_empty": "the talon is empty: no refill",
+    "refill": "{dealer} deals {winner_cards} to {winner} and {loser_cards} to {loser}; {talon} left in the talon",
+    "refilled": "{seat} receives {cards}",
+    "deal_ends": "{seat} holds {cards} cards: the deal ends",
+    "match_won": "{winner} reaches {points} points and wins the match",
+})
