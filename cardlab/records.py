@@ -157,9 +157,9 @@ class EventKind:
     has read it; ``brief``: a moment, as a trick). Declared once, in the game's module;
     the words for it live in :mod:`cardlab.words`.
 
-    >>> kind = event_kind("example", "laid")
-    >>> kind.rule, kind.field_names
-    ('KB-3', ('seat', 'card'))
+    >>> kind = EventKind("example", "seen", "KB-6", seat=SEAT, cards=CARDS)
+    >>> kind.rule, kind.field_names, event_kind("example", "seen") is kind
+    ('KB-6', ('seat', 'cards'), True)
     """
 
     __slots__ = ("game", "name", "rule", "fields", "field_names", "result", "brief", "code")
@@ -192,8 +192,9 @@ def event_kind(game: str, name: str) -> EventKind:
 def event_kinds(game: str) -> tuple[EventKind, ...]:
     """Every declared kind of ``game``, in declaration order.
 
-    >>> [kind.name for kind in event_kinds("example")]
-    ['laid']
+    >>> import cardlab.games.kontrabluff
+    >>> [kind.name for kind in event_kinds("kontrabluff")][:3]
+    ['first_dealer', 'new_deal', 'dealt']
     """
     return tuple(sorted((k for (g, _), k in _KINDS.items() if g == game), key=lambda k: k.code))
 

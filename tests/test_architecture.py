@@ -20,7 +20,7 @@ from pathlib import Path
 import cardlab
 
 #: Each layer of cardlab and its rank: a module may import its own layer and lower ranks only.
-#: (cards, chain) -> hands -> (fast, odds, render) -> engine -> rules -> games -> bots
+#: (cards, chain) -> hands -> (fast, odds, render, records) -> words -> engine -> rules -> games -> bots
 #: -> (analysis, rooms, interop) -> (charts, widgets) -> app; the package's own
 #: ``__init__`` re-exports the few names a notebook starts with and sits on top.
 LAYERS = {
@@ -30,17 +30,19 @@ LAYERS = {
     "cardlab.fast": 2,
     "cardlab.odds": 2,
     "cardlab.render": 2,
-    "cardlab.engine": 3,
-    "cardlab.rules": 4,
-    "cardlab.games": 5,
-    "cardlab.bots": 6,
-    "cardlab.analysis": 7,
-    "cardlab.rooms": 7,
-    "cardlab.interop": 7,
-    "cardlab.charts": 8,
-    "cardlab.widgets": 8,
-    "cardlab.app": 9,
-    "cardlab": 10,
+    "cardlab.records": 2,
+    "cardlab.words": 3,
+    "cardlab.engine": 4,
+    "cardlab.rules": 5,
+    "cardlab.games": 6,
+    "cardlab.bots": 7,
+    "cardlab.analysis": 8,
+    "cardlab.rooms": 8,
+    "cardlab.interop": 8,
+    "cardlab.charts": 9,
+    "cardlab.widgets": 9,
+    "cardlab.app": 10,
+    "cardlab": 11,
 }
 #: The registry's accessors that load a class of a higher layer by its declared path,
 #: and the lowest rank that may use each.

@@ -14,6 +14,7 @@ import pytest
 from cardlab import Action, Card, IllegalActionError, SettingsError
 from cardlab.engine import ActionList, Event, Observation, Zone, cards_in, seat_names
 from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.words import line
 from tests.playout import played
 
 
@@ -115,8 +116,9 @@ def test_action_list_and_zone_and_event_basics():
     assert listed.kinds() == {"pass", "hand_over"}
     zone = Zone("talon", (None, None, Card.parse("Ah")))
     assert zone.hidden == 2
-    event = Event("action", "South passes", rule="KB-4", visible_to=frozenset({0}))
-    assert str(event) == "KB-4: South passes" and event.visible(0) and not event.visible(1)
+    event = Event("kontrabluff", "pass", (0,), player=0, rule="KB-4", visible_to=frozenset({0}))
+    assert line(event, 2) == "KB-4: South passes" and event.visible(0) and not event.visible(1)
+    assert event.fields == {"seat": 0} and event["seat"] == 0 and not event.is_result
     assert seat_names(2) == ("South", "North")
 
 

@@ -104,6 +104,7 @@ def test_observations_share_the_seat_log_instead_of_copying_it(name):
     3,000 x 3,000 / 2 lines."""
     state, rng = LONG[name].new_state(seed=2), np.random.default_rng(2)
     first: dict[int, LogView] = {}
+    first_events: dict[int, LogView] = {}
     made = {"lines": 0}
     extend = Chain.extend
 
@@ -117,14 +118,18 @@ def test_observations_share_the_seat_log_instead_of_copying_it(name):
         while len(state.actions) < ACTIONS[name]:
             seat, observation = step(state, rng)
             first.setdefault(seat, observation.log)
+            first_events.setdefault(seat, observation.events.records)
             assert observation.log.shares(first[seat]), "an observation's log was copied"
+            assert observation.events.records.shares(first_events[seat]), "an observation's events were copied"
     finally:
         Chain.extend = extend
     seats = state.game.num_players
     records = len(state._records)
     logs = sum(len(state.log_for(seat)) for seat in range(seats))
-    # words made once per record (shared by every seat) plus each seat's lines, once each
-    assert made["lines"] <= records + logs
+    events = sum(len(state.events_for(seat)) for seat in range(seats))
+    # words made once per record (shared by every seat) plus each seat's lines and records, once each
+    assert made["lines"] <= records + logs + events
+    assert events == logs  # a line per record the seat may see
     assert logs <= seats * records
     for seat, log in first.items():
         assert state.log_for(seat).shares(log) and len(state.log_for(seat)) > len(log)

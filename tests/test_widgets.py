@@ -27,6 +27,7 @@ from cardlab.widgets import (
     play,
 )
 from cardlab.widgets.words import plain
+from cardlab.words import describe, line
 
 # Short sessions so a game ends in a few dozen moves.
 SHORT = {
@@ -118,7 +119,7 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         if not isinstance(table, ParallelPokerTable):
             assert shown == [c.name for c in table.pause.before.hand]  # the hand as it was
         hand_names = set(shown)
-        seen = {plain(str(e)) for e in state.history if e.visible(seat)}
+        seen = {plain(line(e, state.game.num_players)) for e in state.history if e.visible(seat)}
         assert set(table.pause.lines) <= seen
         skip = {id(table._log), id(table._board), id(table._banner)}
     else:
@@ -407,7 +408,7 @@ def test_a_round_result_stays_on_screen_until_continue():
 
     later = table.state.log_for(table.seat)[table.pause.log_upto:]
     assert later and any(line.startswith(("KB-9", "KB-1")) for line in later), later
-    assert in_log(str(table.pause.results[-1])) and not any(in_log(line) for line in later)
+    assert in_log(describe(table.pause.results[-1], 2)) and not any(in_log(line) for line in later)
     table.step()  # bots wait too
     assert len(table.state.actions) == actions
     table._continue.click()

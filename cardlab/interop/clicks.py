@@ -29,14 +29,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import functools
-import re
-import zlib
 from bisect import bisect_right
 
 import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine import Action, Game, GameState, LegalActions, Observation
+from cardlab.records import AMOUNTS, CARD, CARDS, HAND, SEAT, SEATS
 
 __all__ = ["CATALOGUES", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "info_layout", "info_text",
            "info_vector", "observation_vector", "own_actions", "table_text", "vector_size"]
@@ -473,7 +472,7 @@ class InfoLayout:
     own_cards: int  # cards an action may hold
 
     @property
-    def line(self) -> int:  # a line slot: template code, cards, numbers, names
+    def line(self) -> int:  # an event's slot: kind and rule, cards, numbers, seats
         return 1 + LINE_CARDS + LINE_NUMBERS + self.names
 
     @property
@@ -504,44 +503,43 @@ def info_layout(game: Game, events: int) -> InfoLayout:
     return InfoLayout(vector_size(game), events, 2 * game.num_players + 2, 5 * packet if packet else 10)
 
 
-_card = functools.lru_cache(maxsize=None)(Card.parse)  # a card as cardlab writes it (10♥)
-
-
-@functools.lru_cache(maxsize=None)
-def _tokens(names: tuple[str, ...]) -> re.Pattern:
-    """Cards, seat names and numbers, in that order of preference (10♥ is a card, not 10)."""
-    seats = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
-    return re.compile(rf"(?P<card>(?:10|[2-9JQKA])[♣♦♥♠])|(?P<name>\b(?:{seats})\b)|(?P<number>\d+)")
-
-
 @functools.lru_cache(maxsize=1 << 16)
-def _line_slot(line: str, names: tuple[str, ...], deck: tuple[Card, ...], width: int) -> np.ndarray:
-    """A log line as numbers, losing nothing: the code of its words with every card, seat
-    name and number taken out (24 bits of CRC-32), then those cards (deck index + 1),
-    numbers and names (seat + 1), each in the order written."""
+def _event_slot(record: tuple, deck: tuple[Card, ...], width: int) -> np.ndarray:
+    """An event record as numbers, losing nothing and reading no words: its kind's code
+    (its place among the game's declared kinds) and rule number, then the cards of its
+    fields (deck index + 1), its numbers (a hand value by its key) and its seats (seat +
+    1), each in field order. Other words for the same events change no slot."""
+    kind, values, _, _, rule, _ = record
     cards, numbers, seats = [], [], []
-    index = {card: i for i, card in enumerate(deck)}
-    seat = {name: i for i, name in enumerate(names)}
-
-    def take(match: re.Match) -> str:
-        if match["card"]:
-            cards.append(index[_card(match["card"])] + 1)
-            return "\x01"
-        if match["name"]:
-            seats.append(seat[match["name"]] + 1)
-            return "\x02"
-        numbers.append(int(match["number"]))
-        return "\x03"
-
-    template = _tokens(names).sub(take, line)
+    index = _deck_index(deck)
+    for (_, field), value in zip(kind.fields, values):
+        if field is CARD:
+            cards.append(index[value] + 1)
+        elif field is CARDS:
+            cards.extend(index[card] + 1 for card in value)
+        elif field is SEAT:
+            seats.append(value + 1)
+        elif field is SEATS:
+            seats.extend(seat + 1 for seat in value)
+        elif field is HAND:
+            numbers.append(value.key)
+        elif field is AMOUNTS:
+            numbers.extend(value)
+        else:
+            numbers.append(value)
     if len(cards) > LINE_CARDS or len(numbers) > LINE_NUMBERS or 1 + LINE_CARDS + LINE_NUMBERS + len(seats) > width:
-        raise ValueError(f"a log line holds more cards, numbers or names than its slot: {line!r}")
+        raise ValueError(f"an event holds more cards, numbers or seats than its slot: {kind.name} {values!r}")
     slot = np.zeros(width, np.float32)
-    slot[0] = (zlib.crc32(template.encode()) & 0xFFFFFF) + 1
+    slot[0] = kind.code * 100 + int(rule.rpartition("-")[2] or 0)  # the rule that decided it, by its number
     slot[1: 1 + len(cards)] = cards
     slot[1 + LINE_CARDS: 1 + LINE_CARDS + len(numbers)] = numbers
     slot[1 + LINE_CARDS + LINE_NUMBERS: 1 + LINE_CARDS + LINE_NUMBERS + len(seats)] = seats
     return slot
+
+
+@functools.lru_cache(maxsize=None)
+def _deck_index(deck: tuple[Card, ...]) -> dict[Card, int]:
+    return {card: i for i, card in enumerate(deck)}
 
 
 def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks, layout: InfoLayout,
@@ -549,11 +547,11 @@ def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks,
     """The information state of ``obs.player`` (perfect recall) as numbers, from what the
     seat may see only, like :func:`info_text`: the observation vector now; how many log
     lines and own actions follow; then every line of its log (the events it saw), oldest
-    first, each as :func:`_line_slot` makes it; then every action it made, each its kind
+    first, each as :func:`_event_slot` makes it from the event's record; then every action it made, each its kind
     (catalogue index + 1), its amount + 1 (0: none) and its cards (deck index + 1) in
-    order. Unused slots are zero. Two different information strings give two different
-    vectors (up to a 24-bit code of a line's words), and a history longer than the layout
-    raises instead of being cut.
+    order. Unused slots are zero. Two different information states give two different
+    vectors (the events are read as data, not words), and a history longer than the
+    layout raises instead of being cut.
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> game = Kontrabluff()
@@ -573,9 +571,9 @@ def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks,
     out[layout.base] = len(log)
     out[layout.base + 1] = len(own_actions)
     if log:
-        names, deck, width = tuple(obs.seat_names), clicks.deck, layout.line
+        deck, width = clicks.deck, layout.line
         rows = out[layout.lines_at: layout.own_at].reshape(layout.events, width)
-        rows[:len(log)] = [_line_slot(line, names, deck, width) for line in log]
+        rows[:len(log)] = [_event_slot(record, deck, width) for record in obs.events.records]
     at = layout.own_at
     for action in own_actions:
         if len(action.cards) > layout.own_cards:

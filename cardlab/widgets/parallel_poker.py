@@ -32,6 +32,7 @@ from cardlab.hands import evaluate
 from cardlab.render import cards_html
 from cardlab.widgets.table import card_button, style_card_button
 from cardlab.widgets.tables import GameTable
+from cardlab.words import describe
 
 __all__ = ["ParallelPokerTable"]
 
@@ -267,12 +268,9 @@ class ParallelPokerTable(GameTable):
 
     def banner_lines(self) -> list[str]:
         """The game's and the match's result (PP-5), once every showing is turned up."""
-        lines = []
-        for line in self.observation().log:
-            rule, _, text = line.partition(": ")
-            if rule == "PP-5":
-                lines.append(f"{text[:1].upper()}{text[1:]} — PP-5")
-        return lines[-2:]
+        players = self.game.num_players
+        texts = [describe(event, players) for event in self.observation().events if event.rule == "PP-5"]
+        return [f"{text[:1].upper()}{text[1:]} — PP-5" for text in texts[-2:]]
 
     def teacher_html(self) -> str:
         """Every card, each player's laid packets as five rows (teacher's view only)."""
@@ -306,8 +304,8 @@ class ParallelPokerTable(GameTable):
     def log_lines(self, obs: Observation) -> tuple[str, ...]:
         """The log up to the last showing turned up (later lines would tell the result)."""
         count = 0
-        for i, line in enumerate(obs.log):
-            if line.startswith("PP-3"):
+        for i, (_, _, _, _, rule, _) in enumerate(obs.events.records):  # the seat's events, line by line
+            if rule == "PP-3":
                 count += 1
                 if count > self.revealed:
                     return obs.log[:i]

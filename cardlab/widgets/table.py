@@ -41,6 +41,7 @@ from cardlab.render import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
 from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, words_for
+from cardlab.words import describe, line
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button", "Pause"]
 
@@ -250,14 +251,15 @@ class Table:
         start, self._events_seen = self._events_seen, len(history)
         seat = self.seat  # the person who saw the move (in hot-seat, before the screen passes)
         new = [history[i] for i in range(start, len(history)) if history[i].visible(seat)]
-        major = tuple(e for e in new if e.kind in self.words.results)
-        brief = tuple(e for e in new if e.kind in self.words.brief)
+        major = tuple(e for e in new if e.spec.result)
+        brief = tuple(e for e in new if e.spec.brief)
         if not (major or brief) and not self.state.is_terminal:
             return False
         results = major or brief
         last = max((i for i, e in enumerate(new) if e in results), default=len(new) - 1)
         # what led to the result (the next deal's lines wait for Continue)
-        public = tuple(plain(str(e)) for e in new[: last + 1] if e.visible_to is None and e not in results)
+        players = self.game.num_players
+        public = tuple(plain(line(e, players)) for e in new[: last + 1] if e.visible_to is None and e not in results)
         log_upto = len(self.state.log_for(seat)) - (len(new) - (last + 1))  # a log line per event it may see
         self.pause = Pause(results, public, before, brief=not major and not self.state.is_terminal, log_upto=log_upto)
         return True
@@ -268,7 +270,7 @@ class Table:
             return []
         lines = []
         for event in self.pause.results:
-            text = plain(event.text)
+            text = plain(describe(event, self.game.num_players))
             text = text[:1].upper() + text[1:]
             lines.append(f"{text.rstrip('.')} — {event.rule}" if event.rule else text)
         return lines

@@ -48,15 +48,10 @@ class Verb:
 
 @dataclass(frozen=True)
 class GameWords:
-    """A game's verbs, in button order, and which logged events are results.
-
-    ``results``: event kinds after which the table stops on a banner until
-    "Continue"; ``brief``: results that stop for a moment only (a trick).
-    """
+    """A game's verbs, in button order, and the unit of its standings. (Which events a
+    table stops on is the game's own declaration: ``EventKind.result`` and ``brief``.)"""
 
     verbs: dict[str, Verb]
-    results: frozenset[str] = frozenset()
-    brief: frozenset[str] = frozenset()
     unit: str = "points"
 
     def verb(self, kind: str) -> Verb:
@@ -97,7 +92,6 @@ WORDS: dict[str, GameWords] = {
             "pass": Verb("Pass", "pass (you lose the round)", chosen="Pass",
                          needs="Select five cards to lay face down (KB-6)."),
         },
-        results=frozenset({"score", "end"}),
     ),
     "draw_poker": GameWords(
         verbs={
@@ -110,7 +104,6 @@ WORDS: dict[str, GameWords] = {
             "concede": Verb("Concede", "concede without showing"),
             "pass": Verb("Pass", "pass (you leave the hand)"),
         },
-        results=frozenset({"win", "end"}),
         unit="chips",
     ),
     "fight_for_the_lead": GameWords(
@@ -124,14 +117,10 @@ WORDS: dict[str, GameWords] = {
             "leave": Verb("Leave", "leave the table for good",
                           ask="Leave the table for good? The bots finish the session without you."),
         },
-        results=frozenset({"payout", "end"}),
-        brief=frozenset({"trick"}),
         unit="chips",
     ),
     "parallel_poker": GameWords(
         verbs={"arrange": Verb("Lay the packets", "fill your five packets, then lay them")},
-        # no stop on a result: the table turns the showings up one by one (PP-3) and
-        # the final standings wait for the last one
     ),
 }
 

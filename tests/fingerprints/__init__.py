@@ -4,9 +4,11 @@ Each game setting below is played from many seeds by seeded bots; every game is
 reduced to two SHA-256 digests, kept per seed in ``<game>.json`` beside this file:
 
 - ``play``: what happened and where it ended, independent of wording: every history
-  event's kind, seat, action, rule id and who may see it; the actions; the final
-  returns, points, chips and every card's place.
-- ``words``: the same games in words: every event's text and each seat's log.
+  event's record (kind, fields, seat, action, rule id and who may see it, as
+  ``Event.to_json`` saves it); the actions; the final returns, points, chips and every
+  card's place.
+- ``words``: the same games in words (:mod:`cardlab.words`): every event's sentence and
+  each seat's log.
 
 A rule change (a game plays differently) regenerates ``play``; a wording change
 regenerates only ``words``. Either is done in a commit of its own that says why::
@@ -37,6 +39,7 @@ from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.words import describe
 
 HERE = Path(__file__).parent
 LISTED_AT_MOST = 5_000  # larger views are sampled, not listed
@@ -150,8 +153,7 @@ def digests(state: GameState) -> dict[str, str]:
     history = state.history
     places = {name: sorted(c.short for c in cards) for name, cards in state.card_locations().items()}
     play_part = {
-        "events": [[e.kind, e.player, _action(e.action), e.rule,
-                    None if e.visible_to is None else sorted(e.visible_to)] for e in history],
+        "events": [e.to_json() for e in history],
         "actions": [[seat, _action(action)] for seat, action in state.actions],
         "returns": [float(r) for r in state.returns()],
         "points": [float(p) for p in state.points],
@@ -159,7 +161,7 @@ def digests(state: GameState) -> dict[str, str]:
         "places": sorted(places.items()),
     }
     words_part = {
-        "texts": [e.text for e in history],
+        "texts": [describe(e, state.game.num_players) for e in history],
         "logs": [list(state.log_for(seat)) for seat in range(state.game.num_players)],
     }
     return {"play": _digest(play_part), "words": _digest(words_part)}
