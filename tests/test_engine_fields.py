@@ -156,12 +156,13 @@ def test_a_class_that_declares_fields_may_not_write_its_own_copy():
 
 
 def test_the_engine_deals_hidden_places_in_declaration_order_and_rest_last():
-    from cardlab.engine import REST, _deal_hidden, _deal_rest
+    from cardlab.engine import REST
+    from cardlab.engine.sampling import deal_hidden, deal_rest
 
     take = iter("abcdef")
-    hands = _deal_hidden([["x"], [HIDDEN, HIDDEN]], take)
-    stock = _deal_hidden([HIDDEN], take)
-    muck = _deal_rest([REST, "y"], list(take))
+    hands = deal_hidden([["x"], [HIDDEN, HIDDEN]], take)
+    stock = deal_hidden([HIDDEN], take)
+    muck = deal_rest([REST, "y"], list(take))
     assert (hands, stock, muck) == ([["x"], ["a", "b"]], ["c"], ["d", "e", "f", "y"])
 
 
