@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -91,12 +91,19 @@ class LegalActions:
     subclass's ``sample`` is wrapped for it): a state that handed this view out then
     knows that action is legal, so ``state.apply`` of it skips the second check. That
     bookkeeping is the engine's alone; games never touch it.
+
+    Equality and hashing are the engine's too: two views are equal when they are of one
+    class and their :meth:`key` is equal (a view defines ``key``, never ``__eq__``).
     """
 
     _drawn: Action | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        own = sorted({"__eq__", "__hash__"} & set(cls.__dict__))
+        if own:
+            raise TypeError(f"{cls.__name__} defines {', '.join(own)}: a view's equality is the engine's, "
+                            "from its key()")
         sample = cls.__dict__.get("sample")
         if sample is not None and not getattr(sample, "_keeps_draw", False):
             cls.sample = _keeping_draw(sample)  # type: ignore[method-assign]
@@ -117,6 +124,23 @@ class LegalActions:
         """Actions that together name every card any legal action names (for
         :func:`cards_in`); a view too large to list gives fewer, e.g. bets without cards."""
         return self
+
+    def key(self) -> Hashable:
+        """What makes two views of this class equal: by default the set of their actions.
+        A view too large to list gives its parts instead (a hand and a phase, a range of bets).
+
+        >>> ActionList([Action("pass"), Action("see")]) == ActionList([Action("pass"), Action("see")])
+        True
+        """
+        return frozenset(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return type(self) is type(other) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.key()))
 
     def kinds(self) -> frozenset[str]:
         """The kinds of action on offer (a table enables its buttons with it)."""
@@ -170,11 +194,8 @@ class ActionList(LegalActions):
 
     sample._keeps_draw = True  # type: ignore[attr-defined]
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ActionList) and self._actions == other._actions
-
-    def __hash__(self) -> int:
-        return hash(self._actions)
+    def key(self) -> tuple[Action, ...]:
+        return self._actions  # in their order: a listed view is a sequence
 
 
 #: The legal actions of a seat that may not act now (one shared empty view).

@@ -794,11 +794,8 @@ class BetActions(LegalActions):
     def _mentioned(self) -> tuple[Action, ...]:
         return self.fixed  # bets hold no cards (for engine.cards_in)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BetActions) and (self.fixed, self.kind, self.amounts) == (other.fixed, other.kind, other.amounts)
-
-    def __hash__(self) -> int:
-        return hash((self.fixed, self.kind, self.amounts))
+    def key(self) -> tuple:
+        return self.fixed, self.kind, self.amounts
 
     def __repr__(self) -> str:
         bets = f"{self.kind} {self.amounts.start}..{self.amounts.stop - 1}" if self.amounts else f"no {self.kind}"
@@ -838,11 +835,8 @@ class DrawActions(LegalActions):
         # The hand's own cards, already a tuple of Cards: no need for Action's checks.
         return Action.trusted("draw", tuple([card for i, card in enumerate(self.hand) if mask >> i & 1]))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DrawActions) and self.hand == other.hand
-
-    def __hash__(self) -> int:
-        return hash(self.hand)
+    def key(self) -> tuple:
+        return self.hand
 
     def __repr__(self) -> str:
         return f"DrawActions({format_cards(self.hand)}; {len(self)} discards)"

@@ -300,13 +300,8 @@ class CardActions(LegalActions):
     def sample(self, rng: np.random.Generator) -> Action:
         return self._action(self._cards[uniform_index(rng, len(self._cards))])
 
-    def __eq__(self, other: object) -> bool:  # the same actions, in any order
-        if isinstance(other, CardActions):
-            return self._kind == other._kind and set(self._cards) == set(other._cards)
-        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._cards))
+    def key(self) -> tuple:  # the same actions, in any order
+        return self._kind, frozenset(self._cards)
 
 
 class ExchangeActions(LegalActions):
@@ -353,13 +348,8 @@ class ExchangeActions(LegalActions):
     def sample(self, rng: np.random.Generator) -> Action:
         return self._action(self._combos[uniform_index(rng, len(self._combos))])
 
-    def __eq__(self, other: object) -> bool:  # the same exchanges, whatever the hand's order
-        if isinstance(other, ExchangeActions):
-            return self._most == other._most and set(self._hand) == set(other._hand)
-        return isinstance(other, LegalActions) and tuple(self) == tuple(other)
-
-    def __hash__(self) -> int:
-        return hash((self._most, frozenset(self._hand)))
+    def key(self) -> tuple:  # the same exchanges, whatever the hand's order
+        return self._most, frozenset(self._hand)
 
 
 def _combos(cards: int, most: int) -> list[tuple[int, ...]]:

@@ -719,11 +719,8 @@ class KontrabluffActions(LegalActions):
             return _BARE[kind]
         return Action.trusted(kind, pick(self.hand))  # the hand's own Cards, as a tuple
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KontrabluffActions) and (self.hand, self.offers) == (other.hand, other.offers)
-
-    def __hash__(self) -> int:
-        return hash((self.hand, self.offers))
+    def key(self) -> tuple:
+        return self.hand, self.offers
 
     def __repr__(self) -> str:
         kinds = ", ".join(f"{kind}" + (f" ({n} cards)" if n else "") for kind, n in self.offers)

@@ -190,11 +190,8 @@ class Arrangements(LegalActions):
         order = rng.permutation(len(self.cards))
         return Action(ARRANGE, tuple(self.cards[i] for i in order))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Arrangements) and sorted(self.cards) == sorted(other.cards)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self.cards))
+    def key(self) -> frozenset:
+        return frozenset(self.cards)
 
     def __repr__(self) -> str:
         return f"Arrangements({format_cards(self.cards)!r}, {len(self)} arrangements)"
