@@ -33,6 +33,8 @@ DP-1 to DP-10; the views of the legal actions and the helpers come last.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import enum
 import functools
 import itertools
@@ -44,6 +46,7 @@ import numpy as np
 
 from cardlab.cards import DECK_SIZES, Card, format_cards
 from cardlab.chain import Chain
+from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     HIDDEN,
     NO_ACTIONS,
@@ -923,3 +926,36 @@ class _DeckOrders:
         while len(self._rows) <= row:
             self._rows.append(self._stream.permutation(self._size).tolist())
         return self._rows[row]
+
+
+# -- what the layers above need to know (cardlab.games.spec) --------------------------------
+def adapter_bounds(game: DrawPoker) -> tuple[float, float, int]:
+    """A seat loses at most its stack and wins at most the others'; every raise puts in at
+    least the ante (DP-3), so a hand has at most ``stack // ante + 2`` bets a seat in each
+    of its two rounds, a draw, a showing and a pass, plus a deal and at most one refill a
+    seat (DP-5) of one chance node per card. A session without an end (``hands`` None,
+    DP-10) has no bound and is refused."""
+    if game.hands is None:
+        raise ValueError("an OpenSpiel game needs a session of known length: give hands"
+                         " (a session played until one player is left has no bound)")
+    d, n = len(set(game.full_deck)), game.num_players
+    per_hand = n * (2 * (game.stack // game.ante + 2) + 7 + 1) + (n + 1) * d
+    return -float(game.stack), float((n - 1) * game.stack), 1 + game.hands * per_hand
+
+
+SPEC = GameSpec(
+    name="draw_poker",
+    players=(2, 8),
+    actions=(
+        ActionSpec("pass", "DP-2"),
+        ActionSpec("call", "DP-3"),
+        ActionSpec("draw", "DP-5", Takes.CHOSEN),  # none chosen: stand pat
+        ActionSpec("show", "DP-7"),
+        ActionSpec("concede", "DP-7"),
+        ActionSpec("open", "DP-2", amount=True),
+        ActionSpec("raise", "DP-3", amount=True),
+    ),
+    unit="chips",
+    bounds=adapter_bounds,
+    adapter_settings=MappingProxyType({"players": 2, "hands": 1}),
+)

@@ -46,6 +46,8 @@ and small helpers.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import enum
 import itertools
 from collections.abc import Callable, Iterator, Sequence
@@ -55,6 +57,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
+from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     NO_ACTIONS,
     REST,
@@ -1096,3 +1099,33 @@ def _hand_key(card: Card) -> int:
 def _names(state: GameState, seats: Sequence[int]) -> str:
     names = [state.name(s) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- what the layers above need to know (cardlab.games.spec) --------------------------------
+def adapter_bounds(game: FightForTheLead) -> tuple[float, float, int]:
+    """A seat loses at most its stack and wins at most the others'; a game has for each
+    seat a decision, a fight card, at most five exchange clicks and four tricks (FL-3 ..
+    FL-10), and one deal of one chance node per card. A session without an end (``games``
+    None, FL-11) has no bound and is refused."""
+    if game.games is None:
+        raise ValueError("an OpenSpiel game needs a session of known length: give games"
+                         " (a session played until one player is left has no bound)")
+    d, n = len(set(game.full_deck)), game.num_players
+    per_game = n * (1 + 1 + 5 + 4) + d
+    return -float(game.stack), float((n - 1) * game.stack), 1 + game.games * per_game
+
+
+SPEC = GameSpec(
+    name="fight_for_the_lead",
+    players=(2, 5),
+    actions=(
+        ActionSpec("fight", "FL-3", Takes.ONE),
+        ActionSpec("play", "FL-7", Takes.ONE),
+        ActionSpec("exchange", "FL-6", Takes.CHOSEN),  # none chosen: keep all
+        ActionSpec("stay", "FL-10"),
+        ActionSpec("leave", "FL-10"),
+    ),
+    unit="chips",
+    bounds=adapter_bounds,
+    adapter_settings=MappingProxyType({"players": 2, "games": 1}),
+)

@@ -44,6 +44,7 @@ from typing import ClassVar
 import numpy as np
 
 from cardlab.cards import Card, deck
+from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     HIDDEN,
     NO_ACTIONS,
@@ -787,3 +788,28 @@ _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 def _words(cards: Iterable[Card]) -> str:
     return " ".join([_TEXT[card.code] for card in cards])
 
+
+# -- what the layers above need to know (cardlab.games.spec) --------------------------------
+def adapter_bounds(game: Kontrabluff) -> tuple[float, float, int]:
+    """The least and most a seat can win (KB-12: +1/-1 for the match, within a round of
+    55) and a true bound on adapter steps: every round pays at least 1 (KB-5, KB-6), so at
+    most 2 * target rounds, each at most 14 clicks and at most one new deal (KB-11) of
+    one chance node per card."""
+    d = len(set(game.full_deck))
+    rounds = 2 * game.target
+    return -(game.target + 55.0), game.target + 55.0, 1 + rounds * (14 + d)
+
+
+SPEC = GameSpec(
+    name="kontrabluff",
+    players=(2, 2),
+    actions=(
+        ActionSpec("lay", KIND_RULES["lay"], Takes.ONE),
+        ActionSpec("low", KIND_RULES["low"], Takes.CHOSEN),
+        ActionSpec("hand_over", KIND_RULES["hand_over"]),
+        ActionSpec("pass", KIND_RULES["pass"], Takes.CHOSEN),  # KB-6 passes with five cards face down
+        ActionSpec("see", KIND_RULES["see"], Takes.CHOSEN),
+    ),
+    unit="points",
+    bounds=adapter_bounds,
+)

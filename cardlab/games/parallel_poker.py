@@ -35,6 +35,7 @@ import numpy as np
 
 from cardlab.cards import Card, deck, format_cards, parse_cards, seeded_permutation
 from cardlab.chain import Chain
+from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     NO_ACTIONS,
     Action,
@@ -561,3 +562,21 @@ def showdown(a: Sequence[Card], b: Sequence[Card], rules: HandRules | None = Non
 
 
 _CODES = {card: card.code for card in deck(52)}
+
+
+# -- what the layers above need to know (cardlab.games.spec) --------------------------------
+def adapter_bounds(game: ParallelPoker) -> tuple[float, float, int]:
+    """PP-4: 25 points a game at most; each seat arranges with 21 clicks (four packets,
+    then the button, PP-2) and a game deals once (one chance node per card)."""
+    d = len(set(game.full_deck))
+    return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 21 + d)
+
+
+SPEC = GameSpec(
+    name="parallel_poker",
+    players=(2, 2),
+    actions=(ActionSpec(ARRANGE, "PP-2", Takes.PACKETS),),
+    unit="points",
+    bounds=adapter_bounds,
+    packet=PACKET_SIZE,
+)

@@ -30,17 +30,21 @@ from types import MappingProxyType
 from typing import Any
 
 from cardlab.engine import Game, GameState
+from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker
 from cardlab.games.draw_poker import DrawPoker, DrawPokerState
 from cardlab.games.fight_for_the_lead import FightForTheLead, FightForTheLeadState
 from cardlab.games.kontrabluff import Kontrabluff, KontrabluffState
 from cardlab.games.parallel_poker import ParallelPoker, ParallelPokerState
+from cardlab.games.spec import GameSpec
 
 __all__ = ["GameEntry", "GAMES", "game_entry"]
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game's wiring: its settings class, its state class, its own bots and its table.
+    """One game's wiring: its settings class, its state class, its spec (the facts every
+    other layer reads: seats, actions and their rules, events, unit, adapter bounds), its
+    own bots and its table.
 
     ``rule_bot``, ``search_bot`` and ``table`` are dotted paths (``"module:Class"``) to
     classes in the layers above the games; ``search_bot`` is None for a game that the
@@ -51,6 +55,7 @@ class GameEntry:
     title: str
     game: type[Game]
     state: type[GameState]
+    spec: GameSpec
     rule_bot: str
     search_bot: str | None
     table: str
@@ -73,16 +78,16 @@ class GameEntry:
 
 #: Every game of cardlab, by the name its settings class declares (``Game.name``).
 GAMES: Mapping[str, GameEntry] = MappingProxyType({entry.name: entry for entry in (
-    GameEntry("kontrabluff", "Kontrabluff", Kontrabluff, KontrabluffState,
+    GameEntry("kontrabluff", "Kontrabluff", Kontrabluff, KontrabluffState, kontrabluff.SPEC,
               rule_bot="cardlab.bots.kontrabluff:KontrabluffRuleBot", search_bot=None,
               table="cardlab.widgets.tables:KontrabluffTable"),
-    GameEntry("draw_poker", "Draw poker", DrawPoker, DrawPokerState,
+    GameEntry("draw_poker", "Draw poker", DrawPoker, DrawPokerState, draw_poker.SPEC,
               rule_bot="cardlab.bots.draw_poker:RuleOfThumb", search_bot=None,
               table="cardlab.widgets.tables:DrawPokerTable"),
-    GameEntry("parallel_poker", "Parallel poker", ParallelPoker, ParallelPokerState,
+    GameEntry("parallel_poker", "Parallel poker", ParallelPoker, ParallelPokerState, parallel_poker.SPEC,
               rule_bot="cardlab.bots.parallel_poker:Balanced", search_bot="cardlab.bots.parallel_poker:SearchArrangement",
               table="cardlab.widgets.parallel_poker:ParallelPokerTable"),
-    GameEntry("fight_for_the_lead", "Fight for the Lead", FightForTheLead, FightForTheLeadState,
+    GameEntry("fight_for_the_lead", "Fight for the Lead", FightForTheLead, FightForTheLeadState, fight_for_the_lead.SPEC,
               rule_bot="cardlab.bots.fight_for_the_lead:RuleOfThumb", search_bot=None,
               table="cardlab.widgets.tables:FightForTheLeadTable"),
 )})

@@ -69,21 +69,16 @@ import pyspiel
 from cardlab.cards import Card, parse_cards
 from cardlab.engine import Action, Game, GameState, seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
-from cardlab.games.draw_poker import DrawPoker
-from cardlab.games.kontrabluff import Kontrabluff
-from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
-#: The settings an OpenSpiel game starts from where cardlab's own defaults make a session
-#: (one hand of draw poker, one game of Fight for the Lead).
-_OVERRIDES: dict[str, dict[str, Any]] = {"draw_poker": {"players": 2, "hands": 1},
-                                         "fight_for_the_lead": {"players": 2, "games": 1}}
-#: cardlab's game classes by name (every game of :data:`cardlab.games.GAMES`), with those settings.
+#: cardlab's game classes by name (every game of :data:`cardlab.games.GAMES`), with the
+#: settings an OpenSpiel game starts from where cardlab's own defaults make a long session
+#: (each game's ``spec.adapter_settings``: one hand of draw poker, one game of Fight for the Lead).
 GAMES: dict[str, tuple[type[Game], dict[str, Any]]] = {
-    name: (entry.game, _OVERRIDES.get(name, {})) for name, entry in CARDLAB_GAMES.items()
+    name: (entry.game, dict(entry.spec.adapter_settings)) for name, entry in CARDLAB_GAMES.items()
 }
 SHORT_NAMES = {name: f"cardlab_{name}" for name in GAMES}
 _NONE = -1  # an OpenSpiel parameter cannot be None
@@ -99,7 +94,7 @@ def _defaults(name: str) -> dict[str, Any]:
         value = overrides.get(f.name, f.default)
         params[f.name] = _NONE if value is None else value
     params.update(seed=0, dealer=_NONE, decks="", prefix="", chance="explicit")
-    if name == "parallel_poker":
+    if CARDLAB_GAMES[name].state.simultaneous:  # both seats arrange at once (PP-2); False: one after the other
         params["simultaneous"] = True
     return params
 
@@ -111,8 +106,8 @@ def _settings(name: str, params: dict[str, Any]) -> Game:
 
 
 def _game_type(name: str) -> pyspiel.GameType:
-    players = {"draw_poker": (2, 8), "fight_for_the_lead": (2, 5)}.get(name, (2, 2))
-    simultaneous = name == "parallel_poker"
+    players = CARDLAB_GAMES[name].spec.players
+    simultaneous = _simultaneous(name)
     return pyspiel.GameType(
         short_name=SHORT_NAMES[name],
         long_name=f"cardlab {name.replace('_', ' ')}",
@@ -131,27 +126,10 @@ def _game_type(name: str) -> pyspiel.GameType:
     )
 
 
-def _bounds(game: Game) -> tuple[float, float, int]:
-    """Utility bounds and a true bound on the number of steps (clicks and chance nodes,
-    every shuffle d nodes at most; the dealer 1). A session without an end (``hands`` or
-    ``games`` None: play until one is left, DP-10, FL-11) has no bound and is refused."""
-    d = len(set(game.full_deck))
-    n = game.num_players
-    if isinstance(game, Kontrabluff):  # KB-12: every round pays at least 1, so at most 2 * target - 1
-        rounds = 2 * game.target  # rounds, each at most 14 clicks and at most one new deal (KB-11)
-        return -(game.target + 55.0), game.target + 55.0, 1 + rounds * (14 + d)
-    if isinstance(game, ParallelPoker):  # PP-4: 25 points a game; 2 x 21 clicks (four packets, PP-2) and one deal a game
-        return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 21 + d)
-    hands = game.hands if isinstance(game, DrawPoker) else game.games
-    if hands is None:
-        raise ValueError(f"an OpenSpiel game needs a session of known length: give {'hands' if isinstance(game, DrawPoker) else 'games'}"
-                         " (a session played until one player is left has no bound)")
-    stack = game.stack
-    if isinstance(game, DrawPoker):  # DP-3: every raise puts in at least the ante; a deal and at most n refills (DP-5)
-        per_hand = n * (2 * (stack // game.ante + 2) + 7 + 1) + (n + 1) * d
-    else:  # FL: decide, fight, exchange (at most 5 clicks), four tricks; one deal
-        per_hand = n * (1 + 1 + 5 + 4) + d
-    return -float(stack), float((n - 1) * stack), 1 + hands * per_hand
+def _simultaneous(name: str) -> bool:
+    """Whether the game has a simultaneous node (parallel poker's arrangements, PP-2):
+    a parameter ``simultaneous`` chooses it or plays the seats one after the other."""
+    return "simultaneous" in _defaults(name)
 
 
 class CardlabGame(pyspiel.Game):
@@ -182,12 +160,13 @@ class CardlabGame(pyspiel.Game):
         self.dealer_outcomes = [(d + seat, 1.0 / n) for seat in range(n)]
         #: chance_pairs[k][i]: card i's outcome when k cards are left, (i, 1/k), made once
         self.chance_pairs = [[(i, 1.0 / k) for i in range(d)] if k else [] for k in range(d + 1)]
-        low, high, length = _bounds(self.settings)
+        low, high, length = CARDLAB_GAMES[name].spec.bounds(self.settings)  # ValueError for an endless session
         game_type = _game_type(name)
-        if (name == "parallel_poker" and not self.simultaneous) or self.sampled:
+        one_by_one = _simultaneous(name) and not self.simultaneous
+        if one_by_one or self.sampled:
             game_type = _variant(
                 game_type,
-                pyspiel.GameType.Dynamics.SEQUENTIAL if name == "parallel_poker" and not self.simultaneous else game_type.dynamics,
+                pyspiel.GameType.Dynamics.SEQUENTIAL if one_by_one else game_type.dynamics,
                 pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if self.sampled else game_type.chance_mode)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.clicks.num_actions,

@@ -24,18 +24,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardlab.engine import Game, LegalActions, seat_names
-from cardlab.games import game_entry
+from cardlab.games import GAMES, game_entry
 from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
 
 __all__ = ["CardlabEnv", "env_for", "DEFAULTS"]
 
-#: Settings an environment starts from: one hand of draw poker, one game of Fight for the Lead.
-DEFAULTS: dict[str, dict[str, Any]] = {
-    "kontrabluff": {},
-    "draw_poker": {"players": 2, "hands": 1},
-    "parallel_poker": {},
-    "fight_for_the_lead": {"players": 2, "games": 1},
-}
+#: Settings an environment starts from (each game's ``spec.adapter_settings``): one hand
+#: of draw poker, one game of Fight for the Lead.
+DEFAULTS: dict[str, dict[str, Any]] = {name: dict(entry.spec.adapter_settings) for name, entry in GAMES.items()}
 
 
 def env_for(name: str, render_mode: str | None = None, **settings: Any) -> CardlabEnv:

@@ -39,7 +39,7 @@ __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS"]
 
 #: Games in plain words, and how many players each takes.
 GAME_TITLES = {name: entry.title for name, entry in GAMES.items()}
-PLAYERS = {"kontrabluff": (2, 2), "draw_poker": (2, 8), "parallel_poker": (2, 2), "fight_for_the_lead": (2, 5)}
+PLAYERS = {name: entry.spec.players for name, entry in GAMES.items()}
 
 #: Who sits in a seat: a student (gets a link) or one of the computer players.
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
