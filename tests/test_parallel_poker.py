@@ -24,6 +24,7 @@ from cardlab.games.parallel_poker import (
     showdown,
 )
 from cardlab.hands import evaluate
+from cardlab.words import describe
 
 SOUTH, NORTH = 0, 1
 
@@ -182,9 +183,16 @@ def test_pp3_worked_example_b_wins_18_to_7(hierarchy):
     assert state.scores == [7, 18] and state.points == (7, 18)
     assert state.is_terminal and state.winner == NORTH and not state.is_draw
     assert state.returns() == [-11.0, 11.0]
-    log = [e for e in state.history if e.kind == "showing"]
+    log = [e for e in state.history if e.kind == "showing_won"]
     assert [e.rule for e in log] == ["PP-3"] * 5
-    assert "North wins 3 points" in log[0].text and "South wins 7 points" in log[4].text
+    assert [(e["packet"], e["winner"], e["points"]) for e in log] == [(1, NORTH, 3), (2, NORTH, 4), (3, NORTH, 5),
+                                                                      (4, NORTH, 6), (5, SOUTH, 7)]
+    assert log[0]["cards"] == state.showings[0].cards[SOUTH] and log[0]["other_cards"] == state.showings[0].cards[NORTH]
+    assert (log[1]["hand"], log[1]["other_hand"]) == state.showings[1].values
+    assert "North wins 3 points" in describe(log[0], 2) and "South wins 7 points" in describe(log[4], 2)
+    result = state.history[-1]
+    assert (result.kind, result.rule, result.fields) == (
+        "game_won", "PP-5", {"number": 1, "winner": NORTH, "seat": SOUTH, "points": 7, "other": NORTH, "other_points": 18})
     assert state.log_for(SOUTH)[-1] == "PP-5: game 1: North wins, South 7 to North 18"
 
 
@@ -194,7 +202,9 @@ def test_pp4_identical_packets_score_nothing():
     state.apply_for(NORTH, arrange(EXAMPLE_A))
     assert [s.winner for s in state.showings] == [None] * 5
     assert state.scores == [0, 0] and state.is_draw and state.winner is None
-    assert "a tie, no points" in state.history[-2].text
+    assert [e.kind for e in state.history][-6:] == ["showing_tied"] * 5 + ["game_drawn"]
+    assert describe(state.history[-2], 2).endswith(": a tie, no points (PP-4)")
+    assert state.log_for(SOUTH)[-1] == "PP-5: game 1: a draw, South 0 to North 0"
 
 
 # The same 25 cards for these: 9s Ts Jc Jd Jh and every 7, 8, Q, K, A.
@@ -272,6 +282,24 @@ def test_pp5_a_match_alternates_the_dealer_and_adds_up_points():
     assert dealers == [NORTH, SOUTH, NORTH]
     assert state.scores == totals and len(state.showings) == 15
     assert state.log_for(SOUTH)[-1].startswith("PP-5: match of 3 games")
+    end = state.history[-1]
+    assert end.kind == "match_won" and end["games"] == 3 and end["winner"] == state.winner
+    assert (end["points"], end["other_points"]) == tuple(state.scores)
+    assert [e["number"] for e in state.history if e.kind == "laid_out"] == [1, 2, 3]
+    assert [e["dealer"] for e in state.history if e.kind == "laid_out"] == dealers
+
+
+def test_pp5_a_drawn_match_says_so():
+    state = ParallelPoker(games=2).new_state(seed=3, dealer=SOUTH)
+    while not state.is_terminal:
+        for seat in (SOUTH, NORTH):
+            state.apply_for(seat, Action("arrange", state.held))  # the same packets: every showing ties
+    kinds = [e.kind for e in state.history]
+    assert kinds.count("showing_tied") == 10 and kinds.count("game_drawn") == 2 and kinds[-1] == "match_drawn"
+    assert state.history[-1].fields == {"games": 2, "seat": SOUTH, "points": 0, "other": NORTH, "other_points": 0}
+    assert state.log_for(NORTH)[-1] == "PP-5: match of 2 games: a draw, South 0 to North 0"
+    assert state.log_for(SOUTH)[1] == "PP-2: South lays his five packets face down"
+    assert state.history[1].action is None  # PP-2: the packets are face down, the record does not hold them
 
 
 @pytest.mark.parametrize(

@@ -51,10 +51,10 @@ from cardlab.engine import (
     SettingsError,
     Zone,
     frozen,
-    seat_names,
 )
 from cardlab.fast import evaluate_batch
 from cardlab.hands import HandRules, HandValue, evaluate, hierarchy
+from cardlab.records import CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, EventKind
 
 __all__ = [
     "ARRANGE",
@@ -89,6 +89,29 @@ SHOWING_POINTS: tuple[int, ...] = tuple(k + 2 for k in range(1, PACKETS + 1))
 ARRANGEMENTS: int = math.factorial(HELD) // math.factorial(PACKET_SIZE) ** PACKETS
 #: PP-3: the category orders on offer; "traditional" is HR-1 (the source's), "32-card" HR-4.
 HIERARCHIES: dict[str, int] = {"traditional": 52, "32-card": 32}
+
+
+# -- what the history records (the words for each: cardlab/words/parallel_poker.py) --------------
+_kind = functools.partial(EventKind, "parallel_poker")
+#: PP-1: game ``number``'s dealer lays out ``cards`` (his first seven); ``other`` removes the same seven.
+LAID_OUT_FACE_UP = _kind("laid_out", "PP-1", number=NUMBER, dealer=SEAT, cards=CARDS, other=SEAT)
+#: PP-2: a seat has laid its packets (face down: the arrangement is not recorded).
+ARRANGED = _kind("arranged", "PP-2", seat=SEAT)
+#: PP-3, PP-4: showing ``packet`` (1..5): seat 0 (``seat``) shows ``cards`` worth ``hand``,
+#: seat 1 (``other``) ``other_cards`` worth ``other_hand``; ``winner`` scores ``points``.
+SHOWING_WON = _kind("showing_won", "PP-3", packet=NUMBER, seat=SEAT, cards=CARDS, hand=HAND, other=SEAT,
+                    other_cards=CARDS, other_hand=HAND, winner=SEAT, points=POINTS)
+#: PP-3, PP-4: a tied showing scores nothing (the same fields, no winner).
+SHOWING_TIED = _kind("showing_tied", "PP-3", packet=NUMBER, seat=SEAT, cards=CARDS, hand=HAND, other=SEAT,
+                     other_cards=CARDS, other_hand=HAND)
+#: PP-5: game ``number`` ends: ``points`` of seat 0 (``seat``) to ``other_points`` of seat 1 (``other``).
+GAME_WON = _kind("game_won", "PP-5", number=NUMBER, winner=SEAT, seat=SEAT, points=POINTS, other=SEAT,
+                 other_points=POINTS)
+GAME_DRAWN = _kind("game_drawn", "PP-5", number=NUMBER, seat=SEAT, points=POINTS, other=SEAT, other_points=POINTS)
+#: PP-5: a match of ``games`` (more than one) ends, with the match's points.
+MATCH_WON = _kind("match_won", "PP-5", games=COUNT, winner=SEAT, seat=SEAT, points=POINTS, other=SEAT,
+                  other_points=POINTS)
+MATCH_DRAWN = _kind("match_drawn", "PP-5", games=COUNT, seat=SEAT, points=POINTS, other=SEAT, other_points=POINTS)
 
 
 @functools.cache
@@ -356,13 +379,7 @@ class ParallelPokerState(GameState):
         self.held: tuple[Card, ...] = tuple(sorted(cards[LAID_OUT:]))
         self.arrangements: list[tuple[Card, ...] | None] = [None, None]
         self.game_scores = [0, 0]
-        dealer, other = self.name(self.dealer), self.name(1 - self.dealer)
-        self._log(
-            "deal",
-            f"game {self.game_number}: {dealer} deals and lays out {format_cards(self.laid_out)} face up; "
-            f"{other} removes the same seven; both hold the same 25 cards",
-            rule="PP-1",
-        )
+        self._record(LAID_OUT_FACE_UP, self.game_number, self.dealer, self.laid_out, 1 - self.dealer)
 
     # -- PP-2 Arranging ---------------------------------------------------------------
     def _arrangements(self, player: int) -> LegalActions:
@@ -392,7 +409,7 @@ class ParallelPokerState(GameState):
 
     def _arrange(self, action: Action, player: int) -> None:
         self.arrangements[player] = action.cards
-        self._log("arrange", f"{self.name(player)} lays his five packets face down", rule="PP-2", player=player)
+        self._record(ARRANGED, player, player=player)  # no action: the packets are face down (PP-2)
         if all(a is not None for a in self.arrangements):
             self._show()
             self._end_game()
@@ -412,29 +429,29 @@ class ParallelPokerState(GameState):
                 self.scores[winner] += points
                 self.game_scores[winner] += points
             self.showings.append(Showing(self.game_number, k + 1, pair, values, winner, points))
-            result = "a tie, no points" if winner is None else f"{self.name(winner)} wins {points} points"
-            self._log(
-                "showing",
-                f"showing {k + 1}: {self.name(0)} {format_cards(pair[0])} ({values[0].describe()}) against "
-                f"{self.name(1)} {format_cards(pair[1])} ({values[1].describe()}): {result} (PP-4)",
-                rule="PP-3",
-            )
+            if winner is None:
+                self._record(SHOWING_TIED, k + 1, 0, pair[0], values[0], 1, pair[1], values[1])
+            else:
+                self._record(SHOWING_WON, k + 1, 0, pair[0], values[0], 1, pair[1], values[1], winner, points)
 
     # -- PP-5 Winner ----------------------------------------------------------------------
     def _end_game(self) -> None:
         """More points wins the game; a match chains games, the dealer alternating."""
         a, b = self.game_scores
-        names = seat_names(2)
-        verdict = "a draw" if a == b else f"{names[0] if a > b else names[1]} wins"
-        self._log("result", f"game {self.game_number}: {verdict}, {names[0]} {a} to {names[1]} {b}", rule="PP-5")
+        if a == b:
+            self._record(GAME_DRAWN, self.game_number, 0, a, 1, b)
+        else:
+            self._record(GAME_WON, self.game_number, 0 if a > b else 1, 0, a, 1, b)
         self.round_index += 1
         if self.round_index < self.game.games:
             self.dealer = 1 - self.dealer  # PP-5: the dealer alternates
             self._start_game()
         elif self.game.games > 1:
             a, b = self.scores
-            verdict = "a draw" if a == b else f"{names[0] if a > b else names[1]} wins the match"
-            self._log("result", f"match of {self.game.games} games: {verdict}, {names[0]} {a} to {names[1]} {b}", rule="PP-5")
+            if a == b:
+                self._record(MATCH_DRAWN, self.game.games, 0, a, 1, b)
+            else:
+                self._record(MATCH_WON, self.game.games, 0 if a > b else 1, 0, a, 1, b)
 
     @property
     def winner(self) -> int | None:

@@ -1,8 +1,28 @@
-"""parallel_poker sentences: one whole template per kind of event (to be filled as the game records typed events)."""
+"""Parallel poker's sentences: one whole template per kind of event (PP-1 .. PP-5).
+
+The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
+"""
 
 from __future__ import annotations
 
 from cardlab.words import Plural, templates
 
 TEMPLATES = templates("parallel_poker", {
+    "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
+                "both hold the same 25 cards",
+    "arranged": "{seat} lays his five packets face down",
+    "showing_won": Plural(
+        "showing {packet}: {seat} {cards} ({hand}) against {other} {other_cards} ({other_hand}): "
+        "{winner} wins {points} point (PP-4)",
+        "showing {packet}: {seat} {cards} ({hand}) against {other} {other_cards} ({other_hand}): "
+        "{winner} wins {points} points (PP-4)", n="points"),
+    "showing_tied": "showing {packet}: {seat} {cards} ({hand}) against {other} {other_cards} ({other_hand}): "
+                    "a tie, no points (PP-4)",
+    "game_won": "game {number}: {winner} wins, {seat} {points} to {other} {other_points}",
+    "game_drawn": "game {number}: a draw, {seat} {points} to {other} {other_points}",
+    "match_won": Plural("match of {games} game: {winner} wins the match, {seat} {points} to {other} {other_points}",
+                        "match of {games} games: {winner} wins the match, {seat} {points} to {other} {other_points}",
+                        n="games"),
+    "match_drawn": Plural("match of {games} game: a draw, {seat} {points} to {other} {other_points}",
+                          "match of {games} games: a draw, {seat} {points} to {other} {other_points}", n="games"),
 })
