@@ -33,6 +33,7 @@ from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.words import record_line
 from tests.playout import played
 
 GAMES = {
@@ -270,9 +271,9 @@ class _Watched(list):
         self.suspects: list[tuple[int, Card, str]] = []
 
     def append(self, record) -> None:
-        kind, text, player, action, rule, seen = record
+        kind, values, player, action, rule, seen = record
         state = self.state
-        words = state._render_text(text)
+        words = record_line(kind, values, rule, state.game.num_players)
         for seat in range(state.game.num_players):
             if seen is None or seat in seen:
                 hidden = state.hidden_from(seat)
@@ -295,9 +296,9 @@ class _Watched(list):
 @pytest.mark.parametrize("seed", range(12))
 def test_no_event_shows_a_seat_a_card_hidden_from_it(name, seed):
     state = GAMES[name].new_state(seed=seed)
-    for kind, text, player, action, rule, seen in state._records:  # the set-up's events
+    for kind, values, player, action, rule, seen in state._records:  # the set-up's events
         if seen is None:
-            assert not cards_in(action), (rule, text)
+            assert not cards_in(action), (rule, kind, values)
     state._records = watched = _Watched(state, state._records)
     rng = np.random.default_rng(seed)
     for _ in range(3000):
