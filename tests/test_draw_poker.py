@@ -22,6 +22,8 @@ from cardlab.cards import DECK_SIZES, Card, deck, parse_cards
 from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
 from cardlab.games.draw_poker import BetActions, DrawPoker, DrawPokerObservation, Phase
 from cardlab.hands import CATEGORIES, Category, HandRules, evaluate
+from cardlab.records import Event, event_kinds
+from cardlab.words import TEMPLATES, describe, placeholders
 
 S0, S1, S2, S3 = range(4)
 OPEN = lambda amount: Action("open", amount=amount)  # noqa: E731
@@ -249,7 +251,8 @@ def test_dp5_stock_runs_out_and_is_refilled_from_the_other_players_discards():
     play(state, Action("draw", hands[S1]))  # seat 1 takes the whole stock
     assert state.hands[S1] == stock and state.stock == []
     play(state, Action("draw", "Qh Qs Kc"))  # seat 2: the stock is empty
-    assert "refill" in [event.kind for event in state.history]
+    refills = [event for event in state.history if event.kind == "stock_refilled"]
+    assert [(event.rule, event.fields) for event in refills] == [("DP-5", {"cards": 5})]  # seat 1's five discards
     assert set(state.hands[S2]) <= set(parse_cards(hands[S1]) + parse_cards("Kd Kh"))
     assert not set(state.hands[S2]) & set(parse_cards("Qh Qs Kc"))  # never his own discards
     play(state, Action("draw", hands[S0]))  # seat 0: two left, then seat 2's discards
@@ -323,6 +326,9 @@ def test_dp8_two_way_split_carries_the_odd_chip_and_pays_it_next_hand():
     state = game.new_state(seed=5, dealer=S0, deck=stacked(game, S0, TIE3))
     play(state, OPEN(2), CALL, PASS, STAND, STAND, OPEN(2), CALL, SHOW)  # pot 3 + 4 + 4 = 11
     assert any("split the pot of 11: 5 each; 1 stays in the pot" in line for line in state.log_for(S0))
+    split = next(event for event in state.history if event.kind == "split_carried")
+    assert split.rule == "DP-8" and split.is_result and split["winners"] == (S1, S2)
+    assert (split["pot"], split["share"], split["carried"]) == (11, 5, 1)
     assert state.round_index == 1 and state.dealer == S1
     assert state.pot == 1 + 3 and state.stacks == (18, 19, 19)  # the carried chip and hand 2's antes
     play(state, PASS, PASS)  # seats 2, 0: seat 1 takes the pot with the carried chip
@@ -370,6 +376,9 @@ def test_dp10_a_remainder_left_at_the_end_of_the_session_is_shared():
     assert state.is_terminal and state.pot == 0
     assert state.stacks == (19, 21, 20, 20) and sum(state.stacks) == 80
     assert state.log_for(S0)[-1] == "DP-10: the 1 chip left in the pot is shared: West 1, North 0, East 0, South 0"
+    split, shared = [event for event in state.history if event.kind in ("split_carried", "left_over_shared")]
+    assert split["winners"] == (S1, S2, S3) and describe(split, 4).startswith("West, North, East tie with straight")
+    assert shared.fields == {"pot": 1, "seats": (S1, S2, S3, S0), "shares": (1, 0, 0, 0)}
 
 
 def test_dp10_session_length_in_hands():
@@ -696,3 +705,32 @@ def test_improvement_table_rows_and_probabilities():
     assert np.allclose(probabilities, 1.0)
     flush = table.set_index(["holding", "deck_size"]).loc[("four to a flush, drawing one", 52), "hit"]
     assert flush == pytest.approx(9 / 47)
+
+
+# -------------------------------------------------------------------- the history as records
+
+
+def test_every_kind_has_one_whole_template_naming_exactly_its_fields():
+    kinds = event_kinds("draw_poker")
+    assert {kind.name for kind in kinds} == set(TEMPLATES["draw_poker"])
+    for kind in kinds:
+        assert placeholders(TEMPLATES["draw_poker"][kind.name]) == set(kind.field_names), kind.name
+    results = {kind.name for kind in kinds if kind.result}
+    assert results == {"one_left", "won", "split", "split_carried", "session_ends_one_left",
+                       "session_ends_hands_played", "left_over_shared"}
+
+
+def test_a_session_records_typed_events_that_round_trip_and_read_as_the_log():
+    game = DrawPoker(players=4, deck_size=28, ante=1, max_bet=3, stack=8)
+    state = game.new_state(seed=11)
+    rng = np.random.default_rng(11)
+    while not state.is_terminal:
+        state.apply(state.legal_actions().sample(rng))
+    history = list(state.history)
+    assert [Event.from_json(event.to_json()) for event in history] == history
+    assert [line for line in state.log_for(S0)] == [
+        f"{event.rule}: {describe(event, 4)}" for event in history if event.visible(S0)]
+    first = history[:2 + 4]
+    assert [event.kind for event in first] == ["new_hand", "ante", "dealt", "dealt", "dealt", "dealt"]
+    assert first[2].visible_to == {first[2]["seat"]} and first[2].player == first[2]["seat"]
+    assert all(len(event["cards"]) == 5 for event in first[2:])

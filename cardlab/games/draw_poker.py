@@ -69,8 +69,9 @@ from cardlab.engine import (
     uniform_index,
     whole_setting,
 )
-from cardlab.games.chips import from_the_left, left_over_words, share_left_over
+from cardlab.games.chips import from_the_left, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
+from cardlab.records import AMOUNTS, CARDS, CHIPS, COUNT, HAND, NUMBER, SEAT, SEATS, EventKind
 
 __all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "BetActions", "HandResult", "Phase", "MAX_CHIPS"]
 
@@ -94,6 +95,44 @@ PASS, CALL, SHOW, CONCEDE = Action("pass"), Action("call"), Action("show"), Acti
 #: Every kind of action (EN-3).
 KINDS = ("pass", "open", "call", "raise", "draw", "show", "concede")
 BETTING_KINDS = ("pass", "open", "call", "raise")
+
+
+# -- what the history records (the words for each: cardlab/words/draw_poker.py) ---------------
+_kind = functools.partial(EventKind, "draw_poker")
+NEW_HAND = _kind("new_hand", "DP-1", number=NUMBER, dealer=SEAT)
+ANTE = _kind("ante", "DP-1", ante=CHIPS, pot=CHIPS)
+DEALT = _kind("dealt", "DP-1", seat=SEAT, cards=CARDS)
+OPENED = _kind("open", "DP-2", seat=SEAT, amount=CHIPS, pot=CHIPS)
+CALLED = _kind("call", "DP-3", seat=SEAT, chips=CHIPS, pot=CHIPS)
+RAISED = _kind("raise", "DP-3", seat=SEAT, amount=CHIPS, stake=CHIPS, pot=CHIPS)
+#: A pass leaves the hand (``lost``: the ante and what the seat bet): before the opening
+#: DP-2 decides it, after the opening DP-3 (the same words).
+PASSED_BEFORE_OPENING = _kind("pass_before_opening", "DP-2", seat=SEAT, lost=CHIPS)
+PASSED_AFTER_OPENING = _kind("pass_after_opening", "DP-3", seat=SEAT, lost=CHIPS)
+DRAW_BEGINS = _kind("draw_begins", "DP-5")
+STOCK_REFILLED = _kind("stock_refilled", "DP-5", cards=COUNT)
+DREW = _kind("draw", "DP-5", seat=SEAT, cards=COUNT)
+EXCHANGED = _kind("exchange", "DP-5", seat=SEAT, discarded=CARDS, received=CARDS)
+SECOND_ROUND = _kind("second_round", "DP-6")
+#: A shown hand: the first one says why it comes first (DP-7).
+SHOWN = _kind("show", "DP-7", seat=SEAT, cards=CARDS, hand=HAND)
+SHOWN_AS_LAST_RAISER = _kind("show_as_last_raiser", "DP-7", seat=SEAT, cards=CARDS, hand=HAND)
+SHOWN_AS_OPENER = _kind("show_as_opener", "DP-7", seat=SEAT, cards=CARDS, hand=HAND)
+CONCEDED = _kind("concede", "DP-7", seat=SEAT)
+#: Who takes the pot (DP-4, DP-8): a table stops on each until it is read.
+ONE_LEFT = _kind("one_left", "DP-4", result=True, winner=SEAT, pot=CHIPS)
+WON = _kind("won", "DP-8", result=True, winner=SEAT, pot=CHIPS, hand=HAND)
+SPLIT = _kind("split", "DP-8", result=True, winners=SEATS, hand=HAND, pot=CHIPS, share=CHIPS)
+SPLIT_CARRIED = _kind("split_carried", "DP-8", result=True, winners=SEATS, hand=HAND, pot=CHIPS, share=CHIPS,
+                      carried=CHIPS)
+LEFT_TABLE = _kind("leaves_table", "DP-10", seat=SEAT, chips=CHIPS)
+#: The end of the session (DP-10), and a DP-8 remainder shared (``shares`` of ``seats``,
+#: from the dealer's left): a table stops on each until it is read.
+SESSION_ONE_LEFT = _kind("session_ends_one_left", "DP-10", result=True)
+SESSION_HANDS_PLAYED = _kind("session_ends_hands_played", "DP-10", result=True, hands=COUNT)
+LEFT_OVER_SHARED = _kind("left_over_shared", "DP-10", result=True, pot=CHIPS, seats=SEATS, shares=AMOUNTS)
+#: Who may see a private event: one seat (a deal, a draw's cards).
+_ONLY = tuple(frozenset((seat,)) for seat in range(8))
 
 
 # -- table settings ----------------------------------------------------------------------------
@@ -353,7 +392,7 @@ class DrawPokerState(GameState):
         """DP-1: shuffle, everyone pays the ante, five cards each from the dealer's left."""
         game, n = self.game, self.game.players
         cards = self._new_deck()
-        self._log("deal", f"hand {self.round_index + 1}: {self.name(self.dealer)} deals", rule="DP-1")
+        self._record(NEW_HAND, self.round_index + 1, self.dealer)
         self.active = list(self.seated)
         self.put = [0] * n
         self.invested = [0] * n
@@ -361,14 +400,13 @@ class DrawPokerState(GameState):
             if self.active[seat]:
                 self._stacks[seat] -= game.ante
                 self.pot += game.ante
-        self._log("ante", f"every player pays the ante of {game.ante}; the pot is {self.pot}", rule="DP-1")
+        self._record(ANTE, game.ante, self.pot)
         order = self._order_from(self.dealer)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         dealt = HAND_SIZE * len(order)
         for i, seat in enumerate(order):  # one card at a time: every len(order)-th card
             self.hands[seat] = cards[i:dealt:len(order)]
-            self._log("deal", ("{} is dealt {}", self.name(seat), tuple(self.hands[seat])), rule="DP-1", player=seat,
-                      visible_to=(seat,))
+            self._record(DEALT, seat, tuple(self.hands[seat]), player=seat, visible_to=_ONLY[seat])
         self.stock = cards[dealt:]
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.muck: list[Card] = []
@@ -454,18 +492,16 @@ class DrawPokerState(GameState):
         self.invested[seat] += pay
         self.pot += pay
         self.to_act.pop(0)
-        name = _names(self.game.players)[seat]
         if kind == "call":
-            self._log("bet", f"{name} calls {pay}; the pot is {self.pot}", rule="DP-3", player=seat, action=CALL)
+            self._record(CALLED, seat, pay, self.pot, player=seat, action=CALL)
         else:
             self.stake = self.put[seat]
             if kind == "open":
                 self.opener = seat
-                text, rule = f"{name} opens with {amount}; the pot is {self.pot}", "DP-2"
+                self._record(OPENED, seat, amount, self.pot, player=seat, action=_bet_action(kind, amount))
             else:
                 self.last_raiser = seat
-                text, rule = f"{name} raises by {amount} to {self.stake}; the pot is {self.pot}", "DP-3"
-            self._log("bet", text, rule=rule, player=seat, action=_bet_action(kind, amount))
+                self._record(RAISED, seat, amount, self.stake, self.pot, player=seat, action=_bet_action(kind, amount))
             n, active = self.game.players, self.active
             self.to_act = [s % n for s in range(seat + 1, seat + n) if active[s % n]]
         if not self.to_act:
@@ -473,12 +509,10 @@ class DrawPokerState(GameState):
 
     def _pass(self, seat: int) -> None:
         """DP-2 before the opening, DP-3 after it: the player leaves the hand, losing what he put in."""
-        rule = "DP-3" if self.opener is not None else "DP-2"
+        kind = PASSED_AFTER_OPENING if self.opener is not None else PASSED_BEFORE_OPENING
         self._leave_hand(seat)
         self.to_act.pop(0)
-        lost = self.game.ante + self.invested[seat]
-        self._log("pass", f"{self.name(seat)} passes and leaves the hand, losing {lost}", rule=rule, player=seat,
-                  action=PASS)
+        self._record(kind, seat, self.game.ante + self.invested[seat], player=seat, action=PASS)
         alive = [s for s in range(self.game.players) if self.active[s]]
         if len(alive) == 1:
             self._one_left(alive[0])
@@ -494,10 +528,9 @@ class DrawPokerState(GameState):
 
     # -- DP-4 One player left -------------------------------------------------------------------
     def _one_left(self, winner: int) -> None:
-        self._log("win", f"{self.name(winner)} is the only player left and takes the pot of {self.pot} without showing",
-                  rule="DP-4", player=winner)
+        self._record(ONE_LEFT, winner, self.pot, player=winner)
         self._stacks[winner] += self.pot
-        self._record("DP-4", (winner,), self.pot, 0, None)
+        self._result("DP-4", (winner,), self.pot, 0, None)
         self.pot = 0
         self._end_hand()
 
@@ -507,7 +540,7 @@ class DrawPokerState(GameState):
         if self.phase is Phase.FIRST_BETTING:
             self.phase = Phase.DRAW
             self.to_act = self._order_from(self.dealer)
-            self._log("draw", "the draw begins", rule="DP-5")
+            self._record(DRAW_BEGINS)
         else:
             self._start_showdown()
 
@@ -542,8 +575,7 @@ class DrawPokerState(GameState):
                     self.discards[other] = []
             self.stock = self._shuffle(pile)
             self.refilled = True
-            self._log("refill", f"the stock runs out; the {len(pile)} cards discarded by the other players are "
-                      "shuffled into a new stock", rule="DP-5")
+            self._record(STOCK_REFILLED, len(pile))
             new = got + self.stock[: need - len(got)]
             self.stock = self.stock[need - len(got):]
         else:
@@ -551,22 +583,23 @@ class DrawPokerState(GameState):
         self.hands[seat] += new
         self.drawn[seat] = need
         self.to_act.pop(0)
-        self._log("draw", f"{self.name(seat)} draws {need}", rule="DP-5", player=seat)
+        self._record(DREW, seat, need, player=seat)
         if need:
-            self._log("draw", ("{} discards {} and receives {}", self.name(seat), cards, tuple(new)),
-                      rule="DP-5", player=seat, visible_to=(seat,))
+            self._record(EXCHANGED, seat, cards, tuple(new), player=seat, visible_to=_ONLY[seat])
         if not self.to_act:
             self._start_betting(Phase.SECOND_BETTING)  # DP-6
-            self._log("bet", "the second betting round begins", rule="DP-6")
+            self._record(SECOND_ROUND)
 
     # -- DP-6 Second betting round: as DP-2 and DP-3 (the same PhaseRules, below) -----------------
 
     # -- DP-7 Showdown order -------------------------------------------------------------------------
     def _start_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
-        first = self.last_raiser if self.last_raiser is not None else self.opener
-        why = "the last raiser" if self.last_raiser is not None else "the opener"
-        self._show(first, f"as {why} of the second round")
+        if self.last_raiser is not None:
+            first, kind = self.last_raiser, SHOWN_AS_LAST_RAISER
+        else:
+            first, kind = self.opener, SHOWN_AS_OPENER
+        self._show(first, kind)
         self.to_act = [s for s in self._order_from(first) if s != first]
 
     def _showdown_actions(self, seat: int) -> ActionList:
@@ -585,16 +618,14 @@ class DrawPokerState(GameState):
             self._show(seat)
         else:
             self._leave_hand(seat)
-            self._log("concede", f"{self.name(seat)} concedes without showing", rule="DP-7", player=seat,
-                      action=CONCEDE)
+            self._record(CONCEDED, seat, player=seat, action=CONCEDE)
         if not self.to_act:
             self._settle()
 
-    def _show(self, seat: int, why: str = "") -> None:
-        self.shown[seat] = tuple(self.hands[seat])
-        value = evaluate(self.hands[seat], self.rules)
-        self._log("show", f"{self.name(seat)} shows {format_cards(self.hands[seat])}: {value.describe()}"
-                  + (f" ({why})" if why else ""), rule="DP-7", player=seat)
+    def _show(self, seat: int, kind: EventKind = SHOWN) -> None:
+        """``seat`` shows the hand (``kind``: the first shown says why it is first)."""
+        shown = self.shown[seat] = tuple(self.hands[seat])
+        self._record(kind, seat, shown, evaluate(shown, self.rules), player=seat)
 
     # -- DP-8 Winner and split pots -------------------------------------------------------------------
     def _settle(self) -> None:
@@ -607,18 +638,18 @@ class DrawPokerState(GameState):
         share, rest = divmod(self.pot, len(winners))
         for seat in winners:
             self._stacks[seat] += share
-        names = ", ".join(self.name(s) for s in winners)
         if len(winners) == 1:
-            self._log("win", f"{names} wins the pot of {self.pot} with {best.describe()}", rule="DP-8")
+            self._record(WON, winners[0], self.pot, best)
+        elif rest:
+            self._record(SPLIT_CARRIED, tuple(winners), best, self.pot, share, rest)
         else:
-            carried = f"; {rest} stays in the pot for the next hand" if rest else ""
-            self._log("win", f"{names} tie with {best.describe()} and split the pot of {self.pot}: {share} each{carried}",
-                      rule="DP-8")
-        self._record("DP-8", tuple(winners), share, rest, best)
+            self._record(SPLIT, tuple(winners), best, self.pot, share)
+        self._result("DP-8", tuple(winners), share, rest, best)
         self.pot = rest
         self._end_hand()
 
-    def _record(self, rule: str, winners: tuple[int, ...], share: int, carried: int, value: HandValue | None) -> None:
+    def _result(self, rule: str, winners: tuple[int, ...], share: int, carried: int, value: HandValue | None) -> None:
+        """Add the hand's :class:`HandResult` to ``results`` (for analysis)."""
         self.results.append(HandResult(self.round_index + 1, self.dealer, sum(self.seated), rule, winners, self.pot,
                                        share, carried, value, self.refilled))
 
@@ -635,8 +666,7 @@ class DrawPokerState(GameState):
         for seat in range(game.players):
             if self.seated[seat] and self._stacks[seat] < game.ante:
                 self.seated[seat] = False
-                self._log("leave", f"{self.name(seat)} has {self._stacks[seat]} chips, less than the ante, and leaves the table",
-                          rule="DP-10", player=seat)
+                self._record(LEFT_TABLE, seat, self._stacks[seat], player=seat)
         left = [seat for seat in range(game.players) if self.seated[seat]]
         if len(left) <= 1 or (game.hands is not None and self.round_index >= game.hands):
             self._end_session(left)
@@ -649,14 +679,16 @@ class DrawPokerState(GameState):
         """The session ends; a DP-8 remainder still in the pot is shared, never stranded."""
         game = self.game
         self.phase = Phase.OVER
-        why = "one player is left" if len(left) <= 1 else f"{game.hands} hand{'s' * (game.hands > 1)} played"
-        self._log("end", f"the session ends: {why}", rule="DP-10")
+        if len(left) <= 1:
+            self._record(SESSION_ONE_LEFT)
+        else:
+            self._record(SESSION_HANDS_PLAYED, game.hands)
         if self.pot:
             seats = from_the_left(self.dealer, left, game.players)
             shares = share_left_over(self.pot, seats)
             for seat, chips in zip(seats, shares):
                 self._stacks[seat] += chips
-            self._log("end", left_over_words(self.pot, [self.name(s) for s in seats], shares), rule="DP-10")
+            self._record(LEFT_OVER_SHARED, self.pot, tuple(seats), tuple(shares))
             self.pot = 0
 
     # -- each phase's rules, by phase (DP-2/DP-3 and DP-6 share the betting) --------------------------
@@ -722,14 +754,6 @@ class DrawPokerState(GameState):
 
     def name(self, player: int) -> str:
         return _names(self.game.players)[player]
-
-    def _render_text(self, text: str | tuple) -> str:
-        """The words of a logged text: the deal and the draw log a template with the seat's
-        name and its cards, put in words only when someone reads the log."""
-        if type(text) is str:
-            return text
-        template, *parts = text
-        return template.format(*[part if type(part) is str else format_cards(part) for part in parts])
 
 
 DrawPoker.state_class = DrawPokerState

@@ -7,6 +7,12 @@ adapters' strings. Each game's sentences live in a module of their own
 placeholders (``"{seat} lays {card}"``), or a :class:`Plural` whose form follows a count,
 so a translator can reorder a sentence and nothing ever parses one back.
 
+A list field is said as a list ('South, West and East'; '1, 2, 3'). Two format specs say
+it otherwise, where a sentence lists its items plainly: ``{winners:,}`` the items of a
+SEATS or AMOUNTS field joined by commas only ('South, West, East'), and ``{seats:, shares}``
+each seat of a SEATS field followed by its amount in the AMOUNTS field ``shares`` (the
+same place in the tuple), joined by commas ('West 1, North 0').
+
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> state = Kontrabluff().new_state(seed=1, dealer=0)
 >>> event = state.history[0]
@@ -19,6 +25,7 @@ so a translator can reorder a sentence and nothing ever parses one back.
 from __future__ import annotations
 
 import gettext
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +81,11 @@ class Plural:
 
 Template = str | Plural
 
+_FORMATTER = string.Formatter()
+#: The templates (or plural forms) with a list spec (``{winners:,}``, ``{seats:, shares}``):
+#: put in words by :func:`_listed`, every other one by ``str.format_map``.
+_LISTED: set[str] = set()
+
 #: Every game's templates by kind name, registered by the game's words module.
 TEMPLATES: dict[str, dict[str, Template]] = {}
 
@@ -81,6 +93,10 @@ TEMPLATES: dict[str, dict[str, Template]] = {}
 def templates(game: str, table: Mapping[str, Template]) -> dict[str, Template]:
     """Register ``game``'s templates (its words module calls this once)."""
     TEMPLATES[game] = dict(table)
+    for template in table.values():
+        for text in (template,) if isinstance(template, str) else (template.one, template.other):
+            if any(spec for _, _, spec, _ in _FORMATTER.parse(text)):
+                _LISTED.add(text)
     return TEMPLATES[game]
 
 
@@ -149,7 +165,31 @@ def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _CATALOG.gettext(template)
+    if template in _LISTED:
+        return _listed(template, spec, values, names)
     return template.format_map({name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)})
+
+
+def _listed(template: str, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...]) -> str:
+    """A template with list specs in words (see the module's docstring): ``{field:,}``
+    its items joined by commas only, ``{seats:, amounts}`` each seat's name then its amount."""
+    fields = dict(zip(spec.field_names, values))
+    kinds = dict(spec.fields)
+    said = []
+    for literal, name, fmt, _ in _FORMATTER.parse(template):
+        said.append(literal)
+        if name is None:
+            continue
+        kind, value = kinds[name], fields[name]
+        if not fmt:
+            said.append(str(_words(kind, value, names)))
+        elif fmt == "," and kind in (SEATS, AMOUNTS):
+            said.append(", ".join(names[item] if kind is SEATS else str(item) for item in value))
+        elif fmt.startswith(", ") and kind is SEATS and kinds.get(fmt[2:]) is AMOUNTS:
+            said.append(", ".join(f"{names[seat]} {amount}" for seat, amount in zip(value, fields[fmt[2:]])))
+        else:
+            raise ValueError(f"{spec.name!r}: no list spec {fmt!r} for field {name!r} ({kind.value})")
+    return "".join(said)
 
 
 def describe(event: Event, players: int) -> str:
@@ -179,10 +219,9 @@ def placeholders(template: Template) -> set[str]:
     >>> sorted(placeholders(Plural("{seat} wins {n} point", "{seat} wins {n} points", n="n")))
     ['n', 'seat']
     """
-    import string
-
     texts = (template,) if isinstance(template, str) else (template.one, template.other)
-    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+    return {name for text in texts for _, name, _, _ in _FORMATTER.parse(text) if name} | {
+        spec[2:] for text in texts for _, _, spec, _ in _FORMATTER.parse(text) if spec and spec.startswith(", ")}
 
 
 # Each game's sentences (they register themselves in TEMPLATES).

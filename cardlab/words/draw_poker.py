@@ -1,8 +1,41 @@
-"""draw_poker sentences: one whole template per kind of event (to be filled as the game records typed events)."""
+"""Draw poker's sentences: one whole template per kind of event (DP-1 .. DP-10).
+
+The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`.
+"""
 
 from __future__ import annotations
 
 from cardlab.words import Plural, templates
 
 TEMPLATES = templates("draw_poker", {
+    "new_hand": "hand {number}: {dealer} deals",
+    "ante": "every player pays the ante of {ante}; the pot is {pot}",
+    "dealt": "{seat} is dealt {cards}",
+    "open": "{seat} opens with {amount}; the pot is {pot}",
+    "call": "{seat} calls {chips}; the pot is {pot}",
+    "raise": "{seat} raises by {amount} to {stake}; the pot is {pot}",
+    "pass_before_opening": "{seat} passes and leaves the hand, losing {lost}",
+    "pass_after_opening": "{seat} passes and leaves the hand, losing {lost}",
+    "draw_begins": "the draw begins",
+    "stock_refilled": "the stock runs out; the {cards} cards discarded by the other players are shuffled into a new stock",
+    "draw": "{seat} draws {cards}",
+    "exchange": "{seat} discards {discarded} and receives {received}",
+    "second_round": "the second betting round begins",
+    "show": "{seat} shows {cards}: {hand}",
+    "show_as_last_raiser": "{seat} shows {cards}: {hand} (as the last raiser of the second round)",
+    "show_as_opener": "{seat} shows {cards}: {hand} (as the opener of the second round)",
+    "concede": "{seat} concedes without showing",
+    "one_left": "{winner} is the only player left and takes the pot of {pot} without showing",
+    "won": "{winner} wins the pot of {pot} with {hand}",
+    # the winners are listed with commas only ('South, West'): see cardlab.words
+    "split": "{winners:,} tie with {hand} and split the pot of {pot}: {share} each",
+    "split_carried": "{winners:,} tie with {hand} and split the pot of {pot}: {share} each; "
+                     "{carried} stays in the pot for the next hand",
+    "leaves_table": "{seat} has {chips} chips, less than the ante, and leaves the table",
+    "session_ends_one_left": "the session ends: one player is left",
+    "session_ends_hands_played": Plural("the session ends: {hands} hand played", "the session ends: {hands} hands played",
+                                        n="hands"),
+    # each seat then its share ('West 1, North 0'): see cardlab.words
+    "left_over_shared": Plural("the {pot} chip left in the pot is shared: {seats:, shares}",
+                               "the {pot} chips left in the pot are shared: {seats:, shares}", n="pot"),
 })
