@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from cardlab.engine import Action, Observation
 from cardlab.rooms.room import AccessRefused, Room, SeatTaken
-from cardlab.rooms.store import LEASE_SECONDS, RoomStore, StoreError
+from cardlab.rooms.store import LEASE_SECONDS, RoomStore, StoreError, Switches
 
 __all__ = ["JoinRequest", "SeatSession"]
 
@@ -88,6 +88,10 @@ class SeatSession:
         """What this seat may see now; remembers the version shown (for :meth:`act`)."""
         self.shown = self.room.version
         return self.room.state.observation(self.seat)
+
+    def switches(self) -> Switches:
+        """What the teacher lets this room use now (hints, undo, the computer players' pace)."""
+        return self.store.switches(self.room.id)
 
     def act(self, action: Action) -> int:
         """Play ``action`` for this seat, against the version last shown."""
