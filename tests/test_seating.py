@@ -347,3 +347,68 @@ def test_every_game_and_table_size_can_be_seated(store):
             assert sum(counts.values()) == size + 1
             for room_id in store.classes()[-1].rooms:
                 Room(store, room_id)  # every room's game starts
+
+
+# -- undo in a room (the teacher's switch) ---------------------------------------------
+def test_undo_in_a_room_takes_back_the_seats_move_and_the_computers_replies_only(store):
+    from cardlab.rooms import RoomError, StaleView, move_bots
+
+    room_id = store.create_room("fight_for_the_lead", {"players": 3, "games": 1}, seed=6, seats=[None, "rule", "rule"])
+    student, other = Room(store, room_id), Room(SQLiteStore(store.path), room_id)  # two kernels' copies
+    with pytest.raises(RoomError, match="no move to take back"):
+        student.undo(0)
+    move_bots(student, "k")
+    mark = student.version
+    student.act(0, next(iter(student.state.legal_actions(0))))
+    move_bots(student, "k")
+    assert student.version > mark + 1, "the computers did not reply"
+    other.refresh()
+    assert student.undo(0) == other.version - mark  # the student's move and the computers' replies
+    assert student.version == mark and len(store.actions(room_id)) == mark
+    assert other.refresh() and other.version == mark and other.state.to_json() == student.state.to_json()
+    # a copy that still shows the lost moves is refused, not applied on top of them
+    ghost = Room(store, room_id)
+    action = next(iter(student.state.legal_actions(0)))
+    student.act(0, action)
+    ghost.refresh()
+    student.undo(0)
+    with pytest.raises(StaleView, match="taken back"):
+        ghost.act(0, action)  # the page shows the lost move: refused before any rule is checked
+    assert len(store.actions(room_id)) == mark and ghost.version == mark
+
+
+def test_undo_is_refused_once_another_student_has_moved(store):
+    from cardlab.rooms import RoomError
+
+    room_id = store.create_room("kontrabluff", {"target": 300}, seed=2, seats=[None, None])
+    room = Room(store, room_id)
+    first = room.state.current_player
+    room.act(first, next(iter(room.state.legal_actions())))
+    room.act(1 - first, next(iter(room.state.legal_actions())))
+    with pytest.raises(RoomError, match="Another player has moved"):
+        room.undo(first)
+    assert len(store.actions(room_id)) == 2
+
+
+def test_the_undo_button_shows_and_works_only_where_the_teacher_allows_it(store):
+    room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, None])
+    first = Room(store, room).state.current_player
+    table, watcher = _table(store, room, first), _table(SQLiteStore(store.path), room, 1 - first)
+    assert table._undo.layout.display == "none"
+    store.set_switches(room, Switches(undo=True))
+    table._switches_read = 0.0
+    table.poll()
+    assert table._undo.layout.display is None
+    before = len(store.actions(room))
+    click_action(table, next(iter(table.observation().legal_actions)))
+    watcher.poll()
+    assert len(store.actions(room)) == before + 1 and watcher.session.room.version == before + 1
+    table._undo.click()
+    assert table.message.startswith("Undone") and not table.message_is_error
+    assert len(store.actions(room)) == before and table.session.room.version == before
+    watcher.poll()
+    assert watcher.session.room.version == before and watcher.message == "A move was taken back at this table."
+    store.set_switches(room, Switches(undo=False))
+    table._switches_read = 0.0
+    table.poll()
+    assert table._undo.layout.display == "none"

@@ -180,6 +180,10 @@ class Transaction(Protocol):
 
     def seat_holder(self, room: str, seat: int) -> str | None: ...
 
+    def undo_count(self, room: str) -> int: ...
+
+    def take_back(self, room: str, keep: int) -> None: ...
+
 
 class RoomStore(Protocol):
     """What a classroom needs from its database; :class:`SQLiteStore` implements it."""
@@ -206,6 +210,8 @@ class RoomStore(Protocol):
     def actions(self, room: str, since: int = 0) -> list[tuple[int, int, list]]: ...
 
     def set_status(self, room: str, status: str) -> None: ...
+
+    def undo_count(self, room: str) -> int: ...
 
     def changed(self) -> bool: ...
 
@@ -252,6 +258,10 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS undos (
+    room TEXT PRIMARY KEY REFERENCES rooms(id),
+    count INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS switches (
     room TEXT PRIMARY KEY REFERENCES rooms(id),
@@ -521,6 +531,10 @@ class SQLiteStore:
                                 (room, since))
         return [(number, seat, json.loads(action)) for number, seat, action in rows]
 
+    def undo_count(self, room: str) -> int:
+        """How many times a move of the room was taken back (a page that saw fewer replays the room)."""
+        return _SQLiteTransaction(self._db).undo_count(room)
+
     def _data_version(self) -> int:
         return self._db.execute("PRAGMA data_version").fetchone()[0]
 
@@ -574,6 +588,16 @@ class _SQLiteTransaction:
     def seat_holder(self, room: str, seat: int) -> str | None:
         row = self.db.execute("SELECT holder FROM seats WHERE room = ? AND seat = ?", (room, seat)).fetchone()
         return None if row is None else row[0]
+
+    def undo_count(self, room: str) -> int:
+        row = self.db.execute("SELECT count FROM undos WHERE room = ?", (room,)).fetchone()
+        return 0 if row is None else row[0]
+
+    def take_back(self, room: str, keep: int) -> None:
+        """Remove every action after the first ``keep`` and count one more undo (all pages replay)."""
+        self.db.execute("DELETE FROM actions WHERE room = ? AND number > ?", (room, keep))
+        self.db.execute("INSERT INTO undos (room, count) VALUES (?, 1) ON CONFLICT (room) DO UPDATE SET count = count + 1",
+                        (room,))
 
     def take_mover(self, room: str, mover: str) -> bool:
         """Become (or stay) the one process that moves this room's bots, for a lease."""

@@ -7,9 +7,9 @@ changes where its moves go: a click becomes one transaction in the room's store
 seat's observation, as always; there is no new game, no step and no bot of its own
 (the room's computer players move from the store, at the pace the teacher set), and
 nothing that shows another seat's cards. The teacher's switches for the room
-(:class:`cardlab.rooms.Switches`) decide whether Hints shows; Undo stays hidden (a
-room's moves are the whole table's). A control a room hides is inert: a forged widget
-message that clicks it changes nothing and says nothing.
+(:class:`cardlab.rooms.Switches`) decide whether Hints and Undo show (Undo takes back
+the seat's own last move while nobody else has moved since). A control a room hides is
+inert: a forged widget message that clicks it changes nothing and says nothing.
 
 >>> import tempfile, os
 >>> from cardlab.rooms import SQLiteStore, SeatSession
@@ -49,6 +49,7 @@ class RoomPlay:
     _switches_read = 0.0
     _room_moved_at = 0.0
     _started = False
+    _undos_seen = 0
 
     @property
     def state(self) -> GameState:  # the room's state, as the store has it: never a local game
@@ -68,7 +69,30 @@ class RoomPlay:
 
     # -- controls a room hides do nothing (a forged widget message may still click them) ----
     def undo(self) -> bool:
-        return False  # a room's moves are the whole table's: nobody takes one back alone
+        """Take back this seat's last move and the computers' replies, where the room's undo
+        switch is on and nobody else has moved since; with the switch off, nothing at all."""
+        if not self.switches.undo:
+            return False  # the button is hidden: a forged click does nothing and says nothing
+        try:
+            self.session.undo()
+        except RoomError as refused:
+            self._say(str(refused), error=True)
+            self._refresh()
+            return False
+        self._taken_back()
+        self._say("Undone: your last move and what the computers did after it.")
+        self._refresh()
+        return True
+
+    def _taken_back(self) -> None:
+        """The room was replayed after an undo: forget the results and choices of the lost moves."""
+        self._undos_seen = self.session.room.undos
+        self.pause = None
+        self._asking = None
+        self.selected = []
+        self.replay_states = None
+        self._events_seen = len(self.state.history)
+        self._room_moved_at = time.monotonic()
 
     def step(self) -> bool:
         return False
@@ -120,6 +144,10 @@ class RoomPlay:
         """Bring in the others' moves; stop on a result they led to. True if anything moved."""
         before = before if before is not None else self.state.observation(self.seat)
         self.session.room.refresh()
+        if self.session.room.undos != self._undos_seen:  # someone took a move back: the room was replayed
+            self._taken_back()
+            self._say("A move was taken back at this table.")
+            return True
         if self.session.room.version == self._shown_version:
             return False
         if self.pause is None:
@@ -166,8 +194,10 @@ class RoomPlay:
     def _draw(self) -> None:
         self._shown_version = self.session.shown = self.session.room.version  # what a click answers
         super()._draw()  # type: ignore[misc]
-        for control in (self._new, self._undo, self._step, self._auto, self._pace):
+        for control in (self._new, self._step, self._auto, self._pace):
             control.layout.display = "none"
+        self._undo.layout.display = None if self.switches.undo else "none"
+        self._undo.disabled = self._undo.disabled or not self.switches.undo
         self._hints.layout.display = None if self.switches.hints else "none"
 
     def _title_html(self, seat: int) -> str:
@@ -203,6 +233,7 @@ def room_table(session: SeatSession, **options: Any) -> Table:
     table = cls.__new__(cls)
     table.session = session
     table.switches = session.switches()
+    table._undos_seen = session.room.undos
     table._switches_read = time.monotonic()
     options.pop("teacher", None)  # a student's table never shows every card
     cls.__init__(table, session.room.game, seat=session.seat, seed=session.room.info.seed, hotseat=False,
