@@ -198,6 +198,7 @@ def test_the_teacher_pastes_a_list_clicks_and_prints_one_slip_per_student(store)
     assert 'download="class-sheet.html"' in board._sheet_link.value
     # the rooms show on the dashboard, and a class's switches change every table
     assert all(room in board.rooms_html() for room in info.rooms)
+    assert f"Table 3, {info.name}" in board.rooms_html() and info.name == "7 students"
     board._class_switches._undo.value = True
     board._apply_class.click()
     assert all(store.switches(room).undo for room in info.rooms)

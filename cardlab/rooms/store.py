@@ -228,6 +228,8 @@ class RoomStore(Protocol):
 
     def set_class_switches(self, class_id: str, switches: Switches) -> None: ...
 
+    def class_tables(self) -> dict[str, tuple[str, int]]: ...
+
     def slips(self, class_id: str) -> list[Slip]: ...
 
     def redeem_code(self, code: str, client: str, *, now: float | None = None) -> Slip | None: ...
@@ -417,6 +419,12 @@ class SQLiteStore:
                 "SELECT room FROM class_rooms WHERE class = ? ORDER BY table_number", (row[0],)))
             found.append(ClassInfo(row[0], row[1], row[2], row[3], Switches.from_dict(json.loads(row[4])), row[5], rooms))
         return found
+
+    def class_tables(self) -> dict[str, tuple[str, int]]:
+        """Each seated class's room: its class's name and its table number (as on the sheet)."""
+        rows = self._db.execute("SELECT cr.room, c.name, cr.table_number FROM class_rooms cr "
+                                "JOIN classes c ON c.id = cr.class")
+        return {room: (name, table) for room, name, table in rows}
 
     def set_class_switches(self, class_id: str, switches: Switches) -> None:
         """Set the switches of the class and of every one of its rooms."""

@@ -150,6 +150,7 @@ class TeacherDashboard:
     def rooms_html(self) -> str:
         """Every room in one table: game, seats and who is connected, scores, turn, last move."""
         rows = []
+        tables = self.store.class_tables()
         for info in self.store.rooms():
             room = self._room(info.id)
             state = room.state
@@ -169,12 +170,16 @@ class TeacherDashboard:
             else:
                 turn = f"{names[state.current_player]} to play"
             rows.append(
-                f"<tr><td>{info.id}</td><td>{GAME_TITLES.get(info.game, info.game)}</td><td>{'<br>'.join(seats)}</td>"
+                f"<tr><td>{info.id}{self._table_words(tables.get(info.id))}</td><td>{GAME_TITLES.get(info.game, info.game)}</td><td>{'<br>'.join(seats)}</td>"
                 f"<td>{points}</td><td>{turn}</td><td>{_ago(info.last_action_at)}</td></tr>")
         if not rows:
             return "<p>No rooms yet: choose a game and its seats above, then <b>Create room</b>.</p>"
         head = "".join(f"<th>{h}</th>" for h in ("Room", "Game", "Seats", "Scores or chips", "Now", "Last move"))
         return f'<table class="cl-rooms"><tr>{head}</tr>{"".join(rows)}</table>'
+
+    @staticmethod
+    def _table_words(table: tuple[str, int] | None) -> str:
+        return "" if table is None else f"<br>Table {table[1]}, {html.escape(table[0])}"
 
     def room_html(self, room_id: str, *, all_cards: bool) -> str:
         """One room: its join links and, if asked, every card where it really is."""
@@ -195,7 +200,9 @@ class TeacherDashboard:
 
     def refresh(self) -> None:
         """Redraw the rooms and the chosen room from the store."""
-        options = [(f"{info.id} · {GAME_TITLES.get(info.game, info.game)}", info.id) for info in self.store.rooms()]
+        tables = self.store.class_tables()
+        options = [(f"{info.id} · {GAME_TITLES.get(info.game, info.game)}"
+                    + (f" · Table {tables[info.id][1]}" if info.id in tables else ""), info.id) for info in self.store.rooms()]
         if [value for _, value in options] != [value for _, value in self._pick.options]:
             chosen = self._pick.value
             self._pick.options = options
