@@ -250,7 +250,7 @@ class TeacherDashboard:
         self._create = W.Button(description="Create room", button_style="success")
         self._message = W.HTML()
         self._rooms_view = W.HTML()
-        self._pick = W.Dropdown(options=[], description="Room")
+        self._pick = W.Dropdown(options=[], description="Room", layout=W.Layout(width="380px"))
         self._all_cards = W.ToggleButton(description="Show all cards", value=False)
         self._pause = W.Button(description="Pause")
         self._resume = W.Button(description="Resume")
@@ -259,13 +259,14 @@ class TeacherDashboard:
         self._download_link = W.HTML()
         self._room_view = W.HTML()
         self._room_switches = _SwitchBox()
-        self._save_room_switches = W.Button(description="Save for this room")
+        self._save_room_switches = W.Button(description="Save the switches for this room", layout=W.Layout(width="auto"))
         self._switches_shown: str | None = None
 
         self._class_names = W.Textarea(placeholder="One name a line", description="Class list",
                                        layout=W.Layout(width="360px", height="160px"))
-        self._class_count = W.BoundedIntText(value=0, min=0, max=400, description="Or how many",
-                                             tooltip="without names: Student 1, Student 2, ...", layout=W.Layout(width="200px"))
+        self._class_count = W.BoundedIntText(value=0, min=0, max=400, description="Or how many students",
+                                             tooltip="without names: Student 1, Student 2, ...",
+                                             style={"description_width": "initial"}, layout=W.Layout(width="240px"))
         self._class_game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], description="Game")
         self._class_size = W.BoundedIntText(value=2, min=2, max=2, description="Table of", layout=W.Layout(width="160px"))
         self._class_order = W.ToggleButtons(options=[("Random seats", "random"), ("In list order", "list")], value="random")
@@ -275,9 +276,9 @@ class TeacherDashboard:
                                      description="Short tables")
         self._class_switches = _SwitchBox()
         self._seat = W.Button(description="Seat the class", button_style="success")
-        self._class_pick = W.Dropdown(options=[], description="Class")
-        self._print = W.Button(description="Printable sheet", icon="print")
-        self._apply_class = W.Button(description="Apply switches to the class")
+        self._class_pick = W.Dropdown(options=[], description="Class", layout=W.Layout(width="420px"))
+        self._print = W.Button(description="Printable sheet", icon="print", layout=W.Layout(width="auto"))
+        self._apply_class = W.Button(description="Apply the switches above to the class", layout=W.Layout(width="auto"))
         self._sheet_link = W.HTML()
         self._class_message = W.HTML()
 
@@ -410,7 +411,8 @@ class _SwitchBox:
                                  layout=W.Layout(width="230px"))
         self._undo = W.Checkbox(value=False, description="Undo", indent=False, layout=W.Layout(width="90px"))
         self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, description="Computers wait (s)",
-                                   style={"description_width": "initial"}, layout=W.Layout(width="300px"))
+                                   readout_format=".1f", style={"description_width": "initial"},
+                                   layout=W.Layout(width="300px"))
         self.widget = W.HBox([self._hints, self._coach, self._undo, self._pace], layout=W.Layout(align_items="center"))
 
     @property
