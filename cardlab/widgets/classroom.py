@@ -33,7 +33,7 @@ import re
 import secrets
 import time
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -424,7 +424,8 @@ class _SwitchBox:
         self._pace.value = switches.pace
 
 
-def class_sheet_html(store: RoomStore, class_id: str, *, link: Any, landing_url: str = "") -> str:
+def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, int, str], str],
+                     landing_url: str = "") -> str:
     """A printable page with one slip per student: name, table, seat, join code and a QR code
     of the join link (``link(room, seat, token)``); the slips follow the class list.
 

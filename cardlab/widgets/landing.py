@@ -73,6 +73,7 @@ class LandingPage(W.VBox):
         self.add_class("cl-landing")
 
     def store(self) -> RoomStore:
+        """The classroom store, opened on first need (the page's own, or ``$CARDLAB_CLASSROOM_DB``)."""
         if self._store is None:
             self._store = SQLiteStore(os.environ.get(_DB_VARIABLE) or "classroom.db")
         elif callable(self._store):
