@@ -2,14 +2,20 @@
 
 :mod:`cardlab.rooms.store` keeps rooms, seats (with join tokens) and actions in SQLite;
 :mod:`cardlab.rooms.room` replays a room in each kernel and plays actions as
-transactions. Nothing here imports a widget library: the join page and the teacher's
+transactions; :mod:`cardlab.rooms.seating` seats a whole class with join codes
+(:mod:`cardlab.rooms.codes`). Nothing here imports a widget library: the join page and the teacher's
 dashboard (:mod:`cardlab.widgets`) sit on top.
 """
 
 from cardlab.rooms.room import (BOT_NAMES, GAME_CLASSES, AccessRefused, Room, RoomClosed, RoomError, SeatTaken,
                                 StaleView, game_of, move_bots)
+from cardlab.rooms.codes import parse_code, show_code
 from cardlab.rooms.seat import JoinRequest, SeatSession
-from cardlab.rooms.store import RoomInfo, RoomStore, SeatInfo, SQLiteStore, StoreError
+from cardlab.rooms.seating import (ORDERS, TABLE_SIZES, CodeRefused, GuessLimit, class_list, join_by_code,
+                                   plan_seating, seat_class)
+from cardlab.rooms.store import ClassInfo, RoomInfo, RoomStore, SeatInfo, Slip, SQLiteStore, StoreError, Switches
 
 __all__ = ["BOT_NAMES", "GAME_CLASSES", "AccessRefused", "JoinRequest", "SeatSession", "SeatTaken", "Room", "RoomClosed", "RoomError", "StaleView", "game_of", "move_bots",
-           "RoomInfo", "RoomStore", "SeatInfo", "SQLiteStore", "StoreError"]
+           "RoomInfo", "RoomStore", "SeatInfo", "SQLiteStore", "StoreError", "Switches", "ClassInfo", "Slip",
+           "ORDERS", "TABLE_SIZES", "CodeRefused", "GuessLimit", "class_list", "plan_seating", "seat_class",
+           "join_by_code", "parse_code", "show_code"]

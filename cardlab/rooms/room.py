@@ -95,6 +95,7 @@ class Room:
         self.game = game_of(self.info)
         self.state: GameState = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0  # actions of the store applied to self.state
+        self.undos = store.undo_count(room_id)  # moves taken back so far: another one means replay
         self.refresh()
 
     @property
@@ -110,7 +111,11 @@ class Room:
             self.done = number
 
     def refresh(self) -> bool:
-        """Apply the actions other kernels committed; True if there were any."""
+        """Apply the actions other kernels committed (or replay the room if a move was taken
+        back since); True if anything changed."""
+        if self.store.undo_count(self.id) != self.undos:
+            self._rebuild()
+            return True
         rows = self.store.actions(self.id, since=self.done)
         self._apply_stored(rows)
         return bool(rows)
@@ -118,8 +123,36 @@ class Room:
     def _rebuild(self) -> None:
         self.state = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0
-        self.refresh()
+        self.undos = self.store.undo_count(self.id)
+        self._apply_stored(self.store.actions(self.id))
 
+    def undo(self, seat: int, *, holder: str | None = None) -> int:
+        """Take back ``seat``'s last action and the computer players' moves after it, as one
+        transaction; returns how many actions were taken back.
+
+        Only while nobody else has moved since: another person's move is theirs, so then
+        the room refuses (:class:`RoomError`) and nothing changes. Every page replays the
+        room when it next looks (the store counts the undos).
+        """
+        with self.store.transaction() as tx:
+            status = tx.room_status(self.id)
+            if status != "open":
+                raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
+            if holder is not None and tx.seat_holder(self.id, seat) != holder:
+                raise SeatTaken("This seat is now open in another window; play there.")
+            if tx.undo_count(self.id) != self.undos:
+                self._rebuild()
+            self._apply_stored(tx.actions_since(self.id, self.done))
+            actions = self.state.actions
+            last = max((i for i, (player, _) in enumerate(actions) if player == seat), default=None)
+            if last is None:
+                raise RoomError("You have no move to take back yet.")
+            bots = self.bot_seats()
+            if any(player not in bots for player, _ in actions[last + 1:]):
+                raise RoomError("Another player has moved since: your move stands.")
+            tx.take_back(self.id, last)
+        self._rebuild()
+        return len(actions) - last
     def act(self, seat: int, action: Action, *, seen: int | None = None, holder: str | None = None) -> int:
         """Play ``action`` for ``seat`` as one transaction; returns the action's number.
 
@@ -137,6 +170,9 @@ class Room:
                     raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
                 if holder is not None and tx.seat_holder(self.id, seat) != holder:
                     raise SeatTaken("This seat is now open in another window; play there.")
+                if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
+                    self._rebuild()
+                    raise StaleView("A move was taken back before your choice arrived. Look again and choose.")
                 self._apply_stored(tx.actions_since(self.id, self.done))
                 if seen is not None and seen != self.done:
                     moves = self.done - seen

@@ -28,8 +28,8 @@ import uuid
 from dataclasses import dataclass
 
 from cardlab.engine import Action, Observation
-from cardlab.rooms.room import AccessRefused, Room, SeatTaken
-from cardlab.rooms.store import LEASE_SECONDS, RoomStore, StoreError
+from cardlab.rooms.room import AccessRefused, Room, RoomError, SeatTaken
+from cardlab.rooms.store import LEASE_SECONDS, RoomStore, StoreError, Switches
 
 __all__ = ["JoinRequest", "SeatSession"]
 
@@ -89,9 +89,20 @@ class SeatSession:
         self.shown = self.room.version
         return self.room.state.observation(self.seat)
 
+    def switches(self) -> Switches:
+        """What the teacher lets this room use now (hints, undo, the computer players' pace)."""
+        return self.store.switches(self.room.id)
+
     def act(self, action: Action) -> int:
         """Play ``action`` for this seat, against the version last shown."""
         return self.room.act(self.seat, action, seen=self.shown, holder=self.holder)
+
+    def undo(self) -> int:
+        """Take back this seat's last action (and the computers' replies), if the room allows
+        it (:meth:`Room.undo`; the page checks the room's undo switch first)."""
+        if not self.switches().undo:
+            raise RoomError("Taking back a move is off at this table.")
+        return self.room.undo(self.seat, holder=self.holder)
 
     def poll(self) -> bool:
         """Catch up with others' moves (True if there were any), renewing this page's hold

@@ -34,14 +34,100 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["RoomInfo", "SeatInfo", "RoomStore", "SQLiteStore", "Transaction", "hash_token", "StoreError"]
+from cardlab.rooms.codes import new_code
+
+__all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "RoomStore", "SQLiteStore",
+           "Transaction", "hash_token", "StoreError", "TooManyGuesses", "GUESS_LIMITS"]
 
 #: How long a kernel's hold on a seat or on a room's bots lasts without a renewal (seconds).
 LEASE_SECONDS = 10.0
 
+#: Wrong join codes allowed, as (guesses, within seconds): for one page (kernel), and for
+#: the whole classroom together. A page's reload is a new kernel, so the second limit,
+#: kept in the store, is what a reload cannot reset: with 30 codes in use, 30 wrong guesses
+#: a minute find one in about 2**40 / 30 / 30 minutes, some 2,300 years.
+GUESS_LIMITS = {"page": (5, 300.0), "class": (30, 60.0)}
+
 
 class StoreError(ValueError):
     """A store operation the room's state does not allow (a missing room, a taken slot)."""
+
+
+class TooManyGuesses(StoreError):
+    """Too many wrong join codes lately (from this page, or from the whole classroom)."""
+
+
+@dataclass(frozen=True)
+class Switches:
+    """What a room lets its students use, set by the teacher per room or for a whole class.
+
+    ``hints``: the table's Hints button; ``coach``: the coach, where a game has one (kept
+    for when it comes); ``undo``: taking back one's own last move (off in rooms unless the
+    teacher allows it); ``pace``: seconds between two moves of the room's computer players.
+
+    >>> Switches.from_dict({"hints": False, "pace": "0.5", "colour": "red"})
+    Switches(hints=False, coach=True, undo=False, pace=0.5)
+    >>> Switches.from_dict(Switches(undo=True).as_dict()).undo
+    True
+    """
+
+    hints: bool = True
+    coach: bool = True
+    undo: bool = False
+    pace: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= float(self.pace) <= 5.0:
+            raise StoreError(f"the computer players' pace is 0 to 5 seconds, got {self.pace!r}")
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> Switches:
+        """From stored JSON: unknown keys are ignored, missing ones take the defaults."""
+        known = {f: values[f] for f in ("hints", "coach", "undo") if f in values}
+        return cls(**{k: bool(v) for k, v in known.items()}, pace=float(values.get("pace", 0.0)))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"hints": self.hints, "coach": self.coach, "undo": self.undo, "pace": self.pace}
+
+
+@dataclass(frozen=True)
+class ClassTable:
+    """One table of a class about to be seated: its game settings, seed, and who sits
+    where (a student's place on the class list and name, or a computer player's kind
+    where ``bots[i]`` is set)."""
+
+    settings: dict[str, Any]
+    seed: int
+    students: tuple[tuple[int, str] | None, ...]  # one per seat: (number, name), or None for a computer
+    bots: tuple[str | None, ...]  # one per seat: the computer's kind, or None for a student
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A seated class (no secrets): its name, game, table size, switches and rooms in table order."""
+
+    id: str
+    name: str
+    game: str
+    table_size: int
+    switches: Switches
+    created: float
+    rooms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One student's slip on the class sheet: who, which table and seat, and how to get there.
+
+    It holds the seat's join token and code: the teacher's to hand out, never a page's."""
+
+    number: int  # the student's place on the class list (1, 2, ...)
+    student: str
+    table: int  # 1, 2, ...
+    room: str
+    seat: int
+    code: str  # plain form, no dash
+    token: str
 
 
 @dataclass(frozen=True)
@@ -94,6 +180,10 @@ class Transaction(Protocol):
 
     def seat_holder(self, room: str, seat: int) -> str | None: ...
 
+    def undo_count(self, room: str) -> int: ...
+
+    def take_back(self, room: str, keep: int) -> None: ...
+
 
 class RoomStore(Protocol):
     """What a classroom needs from its database; :class:`SQLiteStore` implements it."""
@@ -121,9 +211,28 @@ class RoomStore(Protocol):
 
     def set_status(self, room: str, status: str) -> None: ...
 
+    def undo_count(self, room: str) -> int: ...
+
     def changed(self) -> bool: ...
 
     def transaction(self) -> contextlib.AbstractContextManager[Transaction]: ...
+
+    def switches(self, room: str) -> Switches: ...
+
+    def set_switches(self, room: str, switches: Switches) -> None: ...
+
+    def create_class(self, name: str, game: str, table_size: int, tables: Sequence[ClassTable],
+                     switches: Switches) -> str: ...
+
+    def classes(self) -> list[ClassInfo]: ...
+
+    def set_class_switches(self, class_id: str, switches: Switches) -> None: ...
+
+    def class_tables(self) -> dict[str, tuple[str, int]]: ...
+
+    def slips(self, class_id: str) -> list[Slip]: ...
+
+    def redeem_code(self, code: str, client: str, *, now: float | None = None) -> Slip | None: ...
 
 
 _SCHEMA = """
@@ -152,6 +261,41 @@ CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS undos (
+    room TEXT PRIMARY KEY REFERENCES rooms(id),
+    count INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS switches (
+    room TEXT PRIMARY KEY REFERENCES rooms(id),
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS classes (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    game TEXT NOT NULL,
+    table_size INTEGER NOT NULL,
+    switches TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS class_rooms (
+    class TEXT NOT NULL REFERENCES classes(id),
+    table_number INTEGER NOT NULL,
+    room TEXT NOT NULL REFERENCES rooms(id),
+    PRIMARY KEY (class, table_number)
+);
+CREATE TABLE IF NOT EXISTS codes (
+    code TEXT PRIMARY KEY,
+    class TEXT NOT NULL REFERENCES classes(id),
+    number INTEGER NOT NULL,
+    student TEXT NOT NULL,
+    room TEXT NOT NULL,
+    seat INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS wrong_codes (
+    client TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wrong_codes_at ON wrong_codes (at);
 CREATE TABLE IF NOT EXISTS actions (
     room TEXT NOT NULL REFERENCES rooms(id),
     number INTEGER NOT NULL,
@@ -208,16 +352,121 @@ class SQLiteStore:
     def create_room(self, game: str, settings: dict[str, Any], *, seed: int,
                     seats: Sequence[str | None], dealer: int | None = None) -> str:
         """A new room; ``seats[i]`` is a bot's name, or None for a person (who gets a token)."""
-        room = uuid.uuid4().hex[:12]
-        now = time.time()
         with self.transaction() as tx:
-            tx.db.execute("INSERT INTO rooms (id, game, settings, seed, dealer, created) VALUES (?, ?, ?, ?, ?, ?)",
-                          (room, game, json.dumps(settings, sort_keys=True), int(seed), dealer, now))
-            for seat, bot in enumerate(seats):
-                token = None if bot is not None else secrets.token_urlsafe(16)
-                tx.db.execute("INSERT INTO seats (room, seat, bot, token_hash, token) VALUES (?, ?, ?, ?, ?)",
-                              (room, seat, bot, None if token is None else hash_token(token), token))
+            return self._insert_room(tx.db, game, settings, seed=seed, seats=seats, dealer=dealer)
+
+    @staticmethod
+    def _insert_room(db: sqlite3.Connection, game: str, settings: dict[str, Any], *, seed: int,
+                     seats: Sequence[str | None], dealer: int | None = None) -> str:
+        room = uuid.uuid4().hex[:12]
+        db.execute("INSERT INTO rooms (id, game, settings, seed, dealer, created) VALUES (?, ?, ?, ?, ?, ?)",
+                   (room, game, json.dumps(settings, sort_keys=True), int(seed), dealer, time.time()))
+        for seat, bot in enumerate(seats):
+            token = None if bot is not None else secrets.token_urlsafe(16)
+            db.execute("INSERT INTO seats (room, seat, bot, token_hash, token) VALUES (?, ?, ?, ?, ?)",
+                       (room, seat, bot, None if token is None else hash_token(token), token))
         return room
+
+    # -- switches -------------------------------------------------------------------------
+    def switches(self, room: str) -> Switches:
+        """What the room lets its students use (the defaults until the teacher sets them)."""
+        row = self._db.execute("SELECT value FROM switches WHERE room = ?", (room,)).fetchone()
+        return Switches() if row is None else Switches.from_dict(json.loads(row[0]))
+
+    def set_switches(self, room: str, switches: Switches) -> None:
+        """Set one room's switches (its students' pages follow within a second or two)."""
+        with self.transaction() as tx:
+            if tx.db.execute("SELECT 1 FROM rooms WHERE id = ?", (room,)).fetchone() is None:
+                raise StoreError(f"there is no room {room!r}")
+            self._put_switches(tx.db, room, switches)
+
+    @staticmethod
+    def _put_switches(db: sqlite3.Connection, room: str, switches: Switches) -> None:
+        db.execute("INSERT INTO switches (room, value) VALUES (?, ?) ON CONFLICT (room) DO UPDATE SET value = excluded.value",
+                   (room, json.dumps(switches.as_dict(), sort_keys=True)))
+
+    # -- a seated class -----------------------------------------------------------------
+    def create_class(self, name: str, game: str, table_size: int, tables: Sequence[ClassTable],
+                     switches: Switches) -> str:
+        """Every room of a class, each student's join code, and the class's switches, in one
+        transaction (all or nothing). Codes are unique across the store; see ``redeem_code``."""
+        class_id = uuid.uuid4().hex[:12]
+        with self.transaction() as tx:
+            db = tx.db
+            db.execute("INSERT INTO classes (id, name, game, table_size, switches, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       (class_id, name, game, int(table_size), json.dumps(switches.as_dict(), sort_keys=True), time.time()))
+            for table_number, table in enumerate(tables, start=1):
+                room = self._insert_room(db, game, table.settings, seed=table.seed, seats=table.bots)
+                self._put_switches(db, room, switches)
+                db.execute("INSERT INTO class_rooms (class, table_number, room) VALUES (?, ?, ?)",
+                           (class_id, table_number, room))
+                for seat, student in enumerate(table.students):
+                    if student is None:
+                        continue
+                    number, name = student
+                    code = new_code()
+                    while db.execute("SELECT 1 FROM codes WHERE code = ?", (code,)).fetchone() is not None:
+                        code = new_code()  # one in 2**40 / codes in use: practically never
+                    db.execute("INSERT INTO codes (code, class, number, student, room, seat) VALUES (?, ?, ?, ?, ?, ?)",
+                               (code, class_id, number, name, room, seat))
+        return class_id
+
+    def classes(self) -> list[ClassInfo]:
+        """Every seated class, oldest first."""
+        found = []
+        for row in self._db.execute("SELECT id, name, game, table_size, switches, created FROM classes ORDER BY created, id").fetchall():
+            rooms = tuple(r[0] for r in self._db.execute(
+                "SELECT room FROM class_rooms WHERE class = ? ORDER BY table_number", (row[0],)))
+            found.append(ClassInfo(row[0], row[1], row[2], row[3], Switches.from_dict(json.loads(row[4])), row[5], rooms))
+        return found
+
+    def class_tables(self) -> dict[str, tuple[str, int]]:
+        """Each seated class's room: its class's name and its table number (as on the sheet)."""
+        rows = self._db.execute("SELECT cr.room, c.name, cr.table_number FROM class_rooms cr "
+                                "JOIN classes c ON c.id = cr.class")
+        return {room: (name, table) for room, name, table in rows}
+
+    def set_class_switches(self, class_id: str, switches: Switches) -> None:
+        """Set the switches of the class and of every one of its rooms."""
+        with self.transaction() as tx:
+            if tx.db.execute("UPDATE classes SET switches = ? WHERE id = ?",
+                             (json.dumps(switches.as_dict(), sort_keys=True), class_id)).rowcount != 1:
+                raise StoreError(f"there is no class {class_id!r}")
+            for (room,) in tx.db.execute("SELECT room FROM class_rooms WHERE class = ?", (class_id,)).fetchall():
+                self._put_switches(tx.db, room, switches)
+
+    _SLIP_QUERY = ("SELECT c.number, c.student, cr.table_number, c.room, c.seat, c.code, s.token FROM codes c "
+                   "JOIN class_rooms cr ON cr.room = c.room JOIN seats s ON s.room = c.room AND s.seat = c.seat ")
+
+    def slips(self, class_id: str) -> list[Slip]:
+        """The class sheet's slips, in the order of the class list (the teacher's view)."""
+        rows = self._db.execute(self._SLIP_QUERY + "WHERE c.class = ? ORDER BY c.number", (class_id,)).fetchall()
+        return [Slip(*row) for row in rows]
+
+    def redeem_code(self, code: str, client: str, *, now: float | None = None) -> Slip | None:
+        """The slip of a typed join code (plain form), or None for a wrong one.
+
+        ``client`` names the page asking (its kernel). A wrong code is remembered in the
+        store; past :data:`GUESS_LIMITS` (for this page, or for the whole classroom) every
+        code is refused with :class:`TooManyGuesses`, a right one too, until the window
+        has passed: a guesser learns nothing more. Counting and looking up are one
+        transaction, so pages guessing at once cannot slip past the limit together.
+        """
+        now = time.time() if now is None else now
+        (page_limit, page_window), (class_limit, class_window) = GUESS_LIMITS["page"], GUESS_LIMITS["class"]
+        with self.transaction() as tx:
+            db = tx.db
+            db.execute("DELETE FROM wrong_codes WHERE at < ?", (now - max(page_window, class_window),))
+            mine = db.execute("SELECT COUNT(*) FROM wrong_codes WHERE client = ? AND at > ?",
+                              (client, now - page_window)).fetchone()[0]
+            everyone = db.execute("SELECT COUNT(*) FROM wrong_codes WHERE at > ?", (now - class_window,)).fetchone()[0]
+            if mine >= page_limit or everyone >= class_limit:
+                raise TooManyGuesses("too many wrong codes lately")
+            row = db.execute(self._SLIP_QUERY + "WHERE c.code = ?", (code,)).fetchone()
+            if row is None:
+                db.execute("INSERT INTO wrong_codes (client, at) VALUES (?, ?)", (client, now))
+                return None
+            return Slip(*row)
 
     def room(self, room: str) -> RoomInfo:
         row = self._db.execute(
@@ -290,6 +539,10 @@ class SQLiteStore:
                                 (room, since))
         return [(number, seat, json.loads(action)) for number, seat, action in rows]
 
+    def undo_count(self, room: str) -> int:
+        """How many times a move of the room was taken back (a page that saw fewer replays the room)."""
+        return _SQLiteTransaction(self._db).undo_count(room)
+
     def _data_version(self) -> int:
         return self._db.execute("PRAGMA data_version").fetchone()[0]
 
@@ -343,6 +596,16 @@ class _SQLiteTransaction:
     def seat_holder(self, room: str, seat: int) -> str | None:
         row = self.db.execute("SELECT holder FROM seats WHERE room = ? AND seat = ?", (room, seat)).fetchone()
         return None if row is None else row[0]
+
+    def undo_count(self, room: str) -> int:
+        row = self.db.execute("SELECT count FROM undos WHERE room = ?", (room,)).fetchone()
+        return 0 if row is None else row[0]
+
+    def take_back(self, room: str, keep: int) -> None:
+        """Remove every action after the first ``keep`` and count one more undo (all pages replay)."""
+        self.db.execute("DELETE FROM actions WHERE room = ? AND number > ?", (room, keep))
+        self.db.execute("INSERT INTO undos (room, count) VALUES (?, 1) ON CONFLICT (room) DO UPDATE SET count = count + 1",
+                        (room,))
 
     def take_mover(self, room: str, mover: str) -> bool:
         """Become (or stay) the one process that moves this room's bots, for a lease."""

@@ -1,0 +1,94 @@
+"""A seated class in a real browser (issue 27, deliverable 6): the printed sheet and the code form.
+
+The teacher's sheet opens in Chromium with one slip per student, each with its QR code
+drawn; on the classroom's landing page (a page calling
+:func:`cardlab.widgets.landing.landing_page`, served by Voilà over the classroom
+store), a wrong code is refused in words and the right one, typed in lower case
+without its dash and sent with Enter, brings up that student's own table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from cardlab.app import DB_VARIABLE
+from cardlab.rooms import Room, SQLiteStore, seat_class
+from cardlab.widgets.classroom import TeacherDashboard
+
+from .browser_servers import NOTEBOOKS, VIEWPORT, _notebook, server
+
+pytestmark = pytest.mark.browser
+
+LOAD = 120_000
+STEP = 20_000
+
+
+@pytest.fixture(scope="module")
+def seated(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("seated")
+    shutil.copy(NOTEBOOKS / "join.ipynb", folder / "join.ipynb")
+    code = "from cardlab.widgets.landing import landing_page\n\nlanding_page()"
+    (folder / "landing.ipynb").write_text(json.dumps(_notebook(code)))
+    store = SQLiteStore(folder / "class.db")
+    class_id = seat_class(store, ["Ana", "Ben", "Cy"], "kontrabluff", 2, seed=3)
+    previous = os.environ.get(DB_VARIABLE)
+    os.environ[DB_VARIABLE] = store.path
+    try:
+        with server("voila", folder) as running:
+            yield running, store, class_id
+    finally:
+        if previous is None:
+            os.environ.pop(DB_VARIABLE, None)
+        else:
+            os.environ[DB_VARIABLE] = previous
+
+
+def new_page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(STEP)
+    context.set_default_navigation_timeout(LOAD)
+    return context, context.new_page()
+
+
+def test_the_sheet_prints_one_slip_per_student_with_its_qr_code(browser, seated, screenshot):
+    voila, store, class_id = seated
+    board = TeacherDashboard(store, base_url=f"{voila.url}/voila/render/")
+    context, page = new_page(browser)
+    try:
+        page.set_content(board.sheet_html(class_id))
+        slips = page.locator(".cl-slip")
+        assert slips.count() == 3
+        for i, slip in enumerate(store.slips(class_id)):
+            box = slips.nth(i).locator("svg").bounding_box()
+            assert box and box["width"] > 80 and box["height"] > 80, "the QR code is not drawn"
+            assert slip.student in slips.nth(i).inner_text()
+        screenshot(page, "seating-sheet")
+    finally:
+        context.close()
+
+
+def test_a_student_types_the_code_on_the_landing_page_and_gets_their_table(browser, seated, screenshot):
+    voila, store, class_id = seated
+    slip = store.slips(class_id)[1]
+    context, page = new_page(browser)
+    try:
+        page.goto(f"{voila.url}/voila/render/landing.ipynb", timeout=LOAD)
+        page.wait_for_selector("text=Welcome to the classroom", timeout=LOAD)
+        field = page.locator(".cl-landing input[type=text]").first
+        wrong = "ZZZZZZZZ" if slip.code != "ZZZZZZZZ" else "YYYYYYYY"
+        field.fill(wrong.lower())
+        field.press("Enter")
+        page.wait_for_selector("text=No seat has that code", timeout=STEP)
+        screenshot(page, "seating-landing-refused")
+        field.fill(slip.code.lower())
+        field.press("Enter")
+        page.wait_for_selector(".cl-table .cl-log", timeout=STEP)
+        names = {b.get_attribute("title") for b in page.locator(".cl-hand .cl-cardbtn:visible").all()}
+        assert names == {card.name for card in Room(store, slip.room).state.hands[slip.seat]}
+        screenshot(page, "seating-landing-joined")
+    finally:
+        context.close()
