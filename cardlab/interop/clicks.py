@@ -35,9 +35,12 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine import Action, Game, GameState, LegalActions, Observation
+from cardlab.games import GAMES
+from cardlab.games.spec import GameSpec, Takes
 from cardlab.records import AMOUNTS, CARD, CARDS, HAND, SEAT, SEATS
+from cardlab.words import CLICKS
 
-__all__ = ["CATALOGUES", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "info_layout", "info_text",
+__all__ = ["CATALOGUES", "catalogue", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "info_layout", "info_text",
            "info_vector", "observation_vector", "own_actions", "table_text", "vector_size"]
 
 
@@ -56,42 +59,25 @@ def _max_amount(game: Game) -> int:
     return int(getattr(game, "max_bet", 0))
 
 
-#: Each game's action shapes, cited by rule.
-CATALOGUES: dict[str, Catalogue] = {
-    "kontrabluff": Catalogue(
-        single=(("lay", "lay {card}"),),  # KB-3
-        buttons=(
-            ("low", "play low with the chosen cards"),  # KB-6
-            ("hand_over", "hand over"),  # KB-2
-            ("pass", "pass"),  # KB-4; KB-6 passes with the chosen cards face down
-            ("see", "see with the chosen cards"),  # KB-6
-        ),
-    ),
-    "draw_poker": Catalogue(
-        single=(),
-        buttons=(
-            ("pass", "pass"),  # DP-2, DP-3
-            ("call", "call"),  # DP-3
-            ("draw", "draw: replace the chosen cards"),  # DP-5 (none chosen: keep all five)
-            ("show", "show"),  # DP-7
-            ("concede", "concede"),  # DP-7
-        ),
-        amounts=(("open", "open with {amount}"), ("raise", "raise by {amount}")),  # DP-2, DP-3
-    ),
-    "parallel_poker": Catalogue(
-        single=(),
-        buttons=(("arrange", "lay the packets: the four chosen in order, then the five cards left"),),  # PP-2
-        packet=5,
-    ),
-    "fight_for_the_lead": Catalogue(
-        single=(("fight", "lay {card} face down to fight for the lead"), ("play", "play {card}")),  # FL-3, FL-7
-        buttons=(
-            ("exchange", "exchange the chosen cards"),  # FL-6 (none chosen: keep all)
-            ("stay", "play on"),  # FL-10
-            ("leave", "leave the table"),  # FL-10
-        ),
-    ),
-}
+def catalogue(spec: GameSpec) -> Catalogue:
+    """A game's action shapes from its spec (kinds in the spec's order) and its button
+    words from :mod:`cardlab.words`.
+
+    >>> from cardlab.games import GAMES
+    >>> catalogue(GAMES["kontrabluff"].spec).single
+    (('lay', 'lay {card}'),)
+    """
+    said = CLICKS[spec.name]
+    return Catalogue(
+        single=tuple((a.kind, said[a.kind]) for a in spec.actions if a.takes is Takes.ONE),
+        buttons=tuple((a.kind, said[a.kind]) for a in spec.actions if a.takes is not Takes.ONE and not a.amount),
+        amounts=tuple((a.kind, said[a.kind]) for a in spec.actions if a.amount),
+        packet=spec.packet,
+    )
+
+
+#: Each game's action shapes (rules as data: its spec), by name.
+CATALOGUES: dict[str, Catalogue] = {name: catalogue(entry.spec) for name, entry in GAMES.items()}
 
 
 _SINGLE, _EXACT, _PACKETS, _SUBSET = range(4)  # how an offer's ids are found (see Clicks.legal_ids)

@@ -23,27 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.engine import Action
+from cardlab.games import GAMES
+from cardlab.words import SESSIONS, VERBS, Verb, session_text
 
 __all__ = ["Verb", "GameWords", "WORDS", "words_for", "plain", "cards_words", "rule_sentence", "target_text"]
-
-
-@dataclass(frozen=True)
-class Verb:
-    """How one kind of action is said.
-
-    ``button``: the button with nothing chosen; ``chosen``: with cards or an amount
-    (``{cards}``, ``{n}`` the number of cards, ``{amount}``); ``none``: the button when
-    the action takes no card though it could (keep all, stand pat); ``prompt``: in
-    "Your turn: ..."; ``needs``: what to do before the button works; ``ask``: a
-    question asked before the action is played (leaving for good).
-    """
-
-    button: str
-    prompt: str
-    chosen: str = ""
-    none: str = ""
-    needs: str = ""
-    ask: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,48 +64,8 @@ class GameWords:
         return ", ".join(said[:-1]) + ", or " + said[-1]
 
 
-WORDS: dict[str, GameWords] = {
-    "kontrabluff": GameWords(
-        verbs={
-            "lay": Verb("Lay a card", "lay a card", chosen="Lay {cards}", needs="Select one card of your hand to lay."),
-            "low": Verb("Play low", "play low with five cards", chosen="Play low",
-                        needs="Select five cards to play low (KB-6)."),
-            "hand_over": Verb("Hand over", "hand over (the other chooses)"),
-            "see": Verb("See", "see with five cards", chosen="See", needs="Select five cards to see with (KB-6)."),
-            "pass": Verb("Pass", "pass (you lose the round)", chosen="Pass",
-                         needs="Select five cards to lay face down (KB-6)."),
-        },
-    ),
-    "draw_poker": GameWords(
-        verbs={
-            "open": Verb("Open", "open", chosen="Open {amount}"),
-            "call": Verb("Call", "call"),
-            "raise": Verb("Raise", "raise", chosen="Raise {amount}"),
-            "draw": Verb("Draw", "draw (select the cards to throw away) or stand pat", chosen="Draw {n}",
-                         none="Stand pat"),
-            "show": Verb("Show", "show your hand"),
-            "concede": Verb("Concede", "concede without showing"),
-            "pass": Verb("Pass", "pass (you leave the hand)"),
-        },
-        unit="chips",
-    ),
-    "fight_for_the_lead": GameWords(
-        verbs={
-            "fight": Verb("Fight", "choose a fight card", chosen="Fight with {cards}",
-                          needs="Select the card to fight with."),
-            "exchange": Verb("Exchange", "exchange cards (select them) or keep all", chosen="Exchange {n}",
-                             none="Keep all"),
-            "play": Verb("Play", "play a card", chosen="Play {cards}", needs="Select the card to play."),
-            "stay": Verb("Play on", "play on"),
-            "leave": Verb("Leave", "leave the table for good",
-                          ask="Leave the table for good? The bots finish the session without you."),
-        },
-        unit="chips",
-    ),
-    "parallel_poker": GameWords(
-        verbs={"arrange": Verb("Lay the packets", "fill your five packets, then lay them")},
-    ),
-}
+#: Each game's verbs (its words module, :mod:`cardlab.words`) and the unit of its standings (its spec).
+WORDS: dict[str, GameWords] = {name: GameWords(VERBS.get(name, {}), unit=entry.spec.unit) for name, entry in GAMES.items()}
 
 
 def words_for(game_name: str) -> GameWords:
@@ -162,16 +105,5 @@ def rule_sentence(rule_id: str) -> str:
 
 
 def target_text(game: Any) -> str:
-    """What ends the session, in words: 'first to 300 points (KB-12)'."""
-    name = getattr(game, "name", "")
-    if name == "kontrabluff":
-        return f"first to {game.target} points wins (KB-12)"
-    if name == "draw_poker":
-        hands = getattr(game, "hands", None)
-        return f"{hands} hands, or until one player is left (DP-10)" if hands else "until one player is left (DP-10)"
-    if name == "fight_for_the_lead":
-        return f"{game.games} games, or until one player is left (FL-10)"
-    if name == "parallel_poker":
-        games = getattr(game, "games", 1)
-        return f"{games} game{'s' * (games != 1)}; more points wins (PP-5)"
-    return ""
+    """What ends the session, in words: 'first to 300 points wins (KB-12)' ('' for no game)."""
+    return session_text(game) if getattr(game, "name", None) in SESSIONS else ""

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import gettext
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,12 @@ from cardlab.records import (
 
 __all__ = [
     "Plural",
+    "Verb",
+    "VERBS",
+    "CLICKS",
+    "SESSIONS",
+    "game_words",
+    "session_text",
     "TEMPLATES",
     "templates",
     "describe",
@@ -85,6 +91,49 @@ _FORMATTER = string.Formatter()
 #: The templates (or plural forms) with a list spec (``{winners:,}``, ``{seats:, shares}``):
 #: put in words by :func:`_listed`, every other one by ``str.format_map``.
 _LISTED: set[str] = set()
+
+@dataclass(frozen=True)
+class Verb:
+    """How a table says one kind of action.
+
+    ``button``: the button with nothing chosen; ``chosen``: with cards or an amount
+    (``{cards}``, ``{n}`` the number of cards, ``{amount}``); ``none``: the button when
+    the action takes no card though it could (keep all, stand pat); ``prompt``: in
+    "Your turn: ..."; ``needs``: what to do before the button works; ``ask``: a
+    question asked before the action is played (leaving for good).
+    """
+
+    button: str
+    prompt: str
+    chosen: str = ""
+    none: str = ""
+    needs: str = ""
+    ask: str = ""
+
+
+#: Each game's other words, registered by its words module (:func:`game_words`): the
+#: tables' verbs in button order, the adapters' button words ('lay {card}', 'open with
+#: {amount}') and what ends a session.
+VERBS: dict[str, dict[str, Verb]] = {}
+CLICKS: dict[str, dict[str, str]] = {}
+SESSIONS: dict[str, Callable[[Any], str]] = {}
+
+
+def game_words(game: str, *, verbs: Mapping[str, Verb], clicks: Mapping[str, str],
+               session: Callable[[Any], str]) -> None:
+    """Register ``game``'s verbs, button words and session words (its words module calls this once)."""
+    VERBS[game], CLICKS[game], SESSIONS[game] = dict(verbs), dict(clicks), session
+
+
+def session_text(game: Any) -> str:
+    """What ends a session of ``game`` (its settings), in words: 'first to 300 points wins (KB-12)'.
+
+    >>> from cardlab.games.parallel_poker import ParallelPoker
+    >>> session_text(ParallelPoker(games=3))
+    '3 games; more points wins (PP-5)'
+    """
+    return SESSIONS[game.name](game)
+
 
 #: Every game's templates by kind name, registered by the game's words module.
 TEMPLATES: dict[str, dict[str, Template]] = {}

@@ -5,7 +5,7 @@ The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, templates
+from cardlab.words import Plural, Verb, game_words, templates
 
 TEMPLATES = templates("draw_poker", {
     "new_hand": "hand {number}: {dealer} deals",
@@ -39,3 +39,34 @@ TEMPLATES = templates("draw_poker", {
     "left_over_shared": Plural("the {pot} chip left in the pot is shared: {seats:, shares}",
                                "the {pot} chips left in the pot are shared: {seats:, shares}", n="pot"),
 })
+
+
+def _session(game) -> str:
+    if game.hands:
+        return f"{game.hands} hands, or until one player is left (DP-10)"
+    return "until one player is left (DP-10)"
+
+
+game_words(
+    "draw_poker",
+    verbs={
+        "open": Verb("Open", "open", chosen="Open {amount}"),
+        "call": Verb("Call", "call"),
+        "raise": Verb("Raise", "raise", chosen="Raise {amount}"),
+        "draw": Verb("Draw", "draw (select the cards to throw away) or stand pat", chosen="Draw {n}",
+                     none="Stand pat"),
+        "show": Verb("Show", "show your hand"),
+        "concede": Verb("Concede", "concede without showing"),
+        "pass": Verb("Pass", "pass (you leave the hand)"),
+    },
+    clicks={
+        "pass": "pass",  # DP-2, DP-3
+        "call": "call",  # DP-3
+        "draw": "draw: replace the chosen cards",  # DP-5 (none chosen: keep all five)
+        "show": "show",  # DP-7
+        "concede": "concede",  # DP-7
+        "open": "open with {amount}",  # DP-2
+        "raise": "raise by {amount}",  # DP-3
+    },
+    session=_session,
+)

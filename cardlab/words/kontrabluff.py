@@ -5,7 +5,7 @@ The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, templates
+from cardlab.words import Plural, Verb, game_words, templates
 
 TEMPLATES = templates("kontrabluff", {
     "first_dealer": "{dealer} deals first",
@@ -44,3 +44,25 @@ TEMPLATES = templates("kontrabluff", {
     "deal_ends": "{seat} holds {cards} cards: the deal ends",
     "match_won": "{winner} reaches {points} points and wins the match",
 })
+
+
+game_words(
+    "kontrabluff",
+    verbs={
+        "lay": Verb("Lay a card", "lay a card", chosen="Lay {cards}", needs="Select one card of your hand to lay."),
+        "low": Verb("Play low", "play low with five cards", chosen="Play low",
+                    needs="Select five cards to play low (KB-6)."),
+        "hand_over": Verb("Hand over", "hand over (the other chooses)"),
+        "see": Verb("See", "see with five cards", chosen="See", needs="Select five cards to see with (KB-6)."),
+        "pass": Verb("Pass", "pass (you lose the round)", chosen="Pass",
+                     needs="Select five cards to lay face down (KB-6)."),
+    },
+    clicks={
+        "lay": "lay {card}",  # KB-3
+        "low": "play low with the chosen cards",  # KB-6
+        "hand_over": "hand over",  # KB-2
+        "pass": "pass",  # KB-4; KB-6 passes with the chosen cards face down
+        "see": "see with the chosen cards",  # KB-6
+    },
+    session=lambda game: f"first to {game.target} points wins (KB-12)",
+)

@@ -5,7 +5,7 @@ The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, templates
+from cardlab.words import Plural, Verb, game_words, templates
 
 TEMPLATES = templates("parallel_poker", {
     "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
@@ -26,3 +26,11 @@ TEMPLATES = templates("parallel_poker", {
     "match_drawn": Plural("match of {games} game: a draw, {seat} {points} to {other} {other_points}",
                           "match of {games} games: a draw, {seat} {points} to {other} {other_points}", n="games"),
 })
+
+
+game_words(
+    "parallel_poker",
+    verbs={"arrange": Verb("Lay the packets", "fill your five packets, then lay them")},
+    clicks={"arrange": "lay the packets: the four chosen in order, then the five cards left"},  # PP-2
+    session=lambda game: f"{game.games} game{'s' * (game.games != 1)}; more points wins (PP-5)",
+)
