@@ -270,17 +270,15 @@ class _Watched(list):
         self.suspects: list[tuple[int, Card, str]] = []
 
     def append(self, record) -> None:
-        kind, text, player, action, rule, seen = record
+        kind, values, player, action, rule, seen = record
         state = self.state
-        words = state._render_text(text)
         for seat in range(state.game.num_players):
             if seen is None or seat in seen:
                 hidden = state.hidden_from(seat)
                 for card in cards_in(action) & hidden:
-                    self.suspects.append((seat, card, f"{rule} event {words!r} (visible to {seen}) carries {card!r}"))
-                for card in hidden:
-                    if str(card) in words:
-                        self.suspects.append((seat, card, f"{rule} event {words!r} (visible to {seen}) names {card!r}"))
+                    self.suspects.append((seat, card, f"{rule} event {kind.name} (visible to {seen}) carries {card!r}"))
+                for card in cards_in(values) & hidden:  # the words name no card but a field's (cardlab.words)
+                    self.suspects.append((seat, card, f"{rule} event {kind.name} (visible to {seen}) names {card!r}"))
         super().append(record)
 
     def confirm(self) -> None:
@@ -295,9 +293,9 @@ class _Watched(list):
 @pytest.mark.parametrize("seed", range(12))
 def test_no_event_shows_a_seat_a_card_hidden_from_it(name, seed):
     state = GAMES[name].new_state(seed=seed)
-    for kind, text, player, action, rule, seen in state._records:  # the set-up's events
+    for kind, values, player, action, rule, seen in state._records:  # the set-up's events
         if seen is None:
-            assert not cards_in(action), (rule, text)
+            assert not cards_in(action), (rule, kind.name)
     state._records = watched = _Watched(state, state._records)
     rng = np.random.default_rng(seed)
     for _ in range(3000):

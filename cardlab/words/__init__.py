@@ -28,6 +28,7 @@ from cardlab.records import (
     AMOUNTS,
     CARD,
     CARDS,
+    COUNT,
     HAND,
     SEAT,
     SEATS,
@@ -40,6 +41,8 @@ from cardlab.records import (
 
 __all__ = [
     "Plural",
+    "Each",
+    "Lists",
     "TEMPLATES",
     "templates",
     "describe",
@@ -72,7 +75,39 @@ class Plural:
         return _CATALOG.ngettext(self.one, self.other, count)
 
 
-Template = str | Plural
+@dataclass(frozen=True)
+class Each:
+    """How a sentence says a list field (SEATS, CARDS, AMOUNTS): ``phrase`` once per item,
+    joined by ``sep``. Each placeholder of the phrase names a list field of the event (of
+    the same length) and is filled with its item: a seat's name, a card, a number; a
+    :class:`Plural` phrase follows its own item's count. See :class:`Lists`.
+    """
+
+    phrase: str | Plural
+    sep: str = ", "
+
+
+@dataclass(frozen=True, init=False)
+class Lists:
+    """A sentence (``template``) some of whose list fields are said item by item
+    (``field=Each(phrase)``) instead of as a plain list ('South 8 (2 tricks), West 4 (1 trick)').
+
+    >>> from cardlab.records import SEATS, AMOUNTS, EventKind
+    >>> kind = EventKind("example_words", "stacks", "EX-1", seats=SEATS, stacks=AMOUNTS)
+    >>> said = Lists("Stacks: {seats}.", seats=Each("{seats} {stacks}"))
+    >>> _say(said, kind, ((0, 1), (98, 102)), 2)
+    'Stacks: South 98, North 102.'
+    """
+
+    template: str | Plural
+    lists: tuple[tuple[str, Each], ...]
+
+    def __init__(self, template: str | Plural, **lists: Each):
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "lists", tuple(lists.items()))
+
+
+Template = str | Plural | Lists
 
 #: Every game's templates by kind name, registered by the game's words module.
 TEMPLATES: dict[str, dict[str, Template]] = {}
@@ -142,14 +177,39 @@ def _words(kind: FieldType, value: Any, names: tuple[str, ...]) -> Any:
     return value
 
 
+_ITEM = {SEATS: SEAT, CARDS: CARD, AMOUNTS: COUNT}  # how one item of a list field is said
+
+
 def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
-    template = TEMPLATES[spec.game][spec.name]
+    return _say(TEMPLATES[spec.game][spec.name], spec, values, players)
+
+
+def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: int) -> str:
     names = seat_names(players)
+    lists: tuple[tuple[str, Each], ...] = ()
+    if type(template) is Lists:
+        template, lists = template.template, template.lists
     if type(template) is not str:
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _CATALOG.gettext(template)
-    return template.format_map({name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)})
+    words = {name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)}
+    for name, each in lists:
+        words[name] = _items(each, spec, values, names, len(values[spec.field_names.index(name)]))
+    return template.format_map(words)
+
+
+def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...], n: int) -> str:
+    """A list field said item by item (see :class:`Each`)."""
+    phrase = each.phrase
+    kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
+    said = []
+    for i in range(n):
+        item = {name: fields[name][i] for name in placeholders(phrase)}
+        text = phrase.text(item[phrase.n]) if type(phrase) is not str else _CATALOG.gettext(phrase)
+        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names)
+                                     for name, value in item.items()}))
+    return each.sep.join(said)
 
 
 def describe(event: Event, players: int) -> str:
@@ -181,6 +241,8 @@ def placeholders(template: Template) -> set[str]:
     """
     import string
 
+    if isinstance(template, Lists):
+        return placeholders(template.template).union(*(placeholders(each.phrase) for _, each in template.lists))
     texts = (template,) if isinstance(template, str) else (template.one, template.other)
     return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
 
