@@ -200,6 +200,10 @@ class HistoryView(Sequence[Event]):
 
 class EventsView(HistoryView):
     """One seat's events (``state.events_for(seat)``, an observation's ``events``): only
-    the records that seat may see."""
+    the records that seat may see. A frozen view, hashable as its records (an
+    observation is a hashable value)."""
 
     __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._records))

@@ -49,6 +49,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 import enum
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -78,7 +79,8 @@ from cardlab.engine import (
     seat_names,
     uniform_index,
 )
-from cardlab.games.chips import from_the_left, left_over_words, share_left_over
+from cardlab.games.chips import from_the_left, share_left_over
+from cardlab.records import AMOUNTS, CARD, CARDS, CHIPS, COUNT, NUMBER, SEAT, SEATS, EventKind
 from cardlab.rules import rules_of
 
 __all__ = [
@@ -103,6 +105,52 @@ RULES: dict[str, str] = {r.id: r.title for r in rules_of("FL")}
 HAND_SIZE = 4  # FL-2
 _MOST_PLAYERS = 5  # FL: two to five players
 TRICKS = 4  # FL-7; FL-8 pays a quarter of the pot a trick
+
+
+# -- what the history records (the words for each: cardlab/words/fight_for_the_lead.py) ----------
+_kind = functools.partial(EventKind, "fight_for_the_lead")
+ANTES = _kind("antes", "FL-1", seats=SEATS, ante=CHIPS, pot=CHIPS)
+ANTES_ON_TOP = _kind("antes_on_top", "FL-1", seats=SEATS, ante=CHIPS, pot=CHIPS, carried=CHIPS)
+NEW_GAME = _kind("new_game", "FL-2", number=NUMBER, dealer=SEAT, cards=COUNT, stock=COUNT)
+DEALT = _kind("dealt", "FL-2", seat=SEAT, cards=CARDS)
+FIGHT_CARD_LAID = _kind("fight_card_laid", "FL-3", seat=SEAT)  # what the others see
+FIGHT_CARD = _kind("fight_card", "FL-3", seat=SEAT, card=CARD)  # what he sees
+#: FL-4: the fight cards (``seats`` with their ``cards``), the cards the dealer turns; the
+#: fight suit is named by the kind (one a suit), or the stock ran out.
+_LEAD_FIELDS = dict(seats=SEATS, cards=CARDS, dealer=SEAT, turned=CARDS, winner=SEAT, card=CARD)
+LEAD_IN_SUIT = {suit: _kind(f"lead_won_in_{suit.word}", "FL-4", **_LEAD_FIELDS) for suit in Suit}
+LEAD_STOCK_OUT = _kind("lead_won_stock_out", "FL-4", **_LEAD_FIELDS)
+NEW_CARDS = _kind("new_cards", "FL-5", dealer=SEAT)
+NEW_CARD = _kind("new_card", "FL-5", seat=SEAT, card=CARD)
+FIGHT_CARDS_BACK = _kind("fight_cards_back", "FL-5", stock=COUNT)
+EXCHANGE = _kind("exchange", "FL-6", seat=SEAT, cards=COUNT, fee=CHIPS, pot=CHIPS)
+EXCHANGED = _kind("exchanged", "FL-6", seat=SEAT, given=CARDS, drawn=CARDS)
+KEEP = _kind("keep", "FL-6", seat=SEAT)
+LEAD = _kind("lead", "FL-7", seat=SEAT, card=CARD)
+PLAY = _kind("play", "FL-7", seat=SEAT, card=CARD)
+#: A trick taken (FL-7): a table shows it a moment.
+TRICK = _kind("trick", "FL-7", brief=True, winner=SEAT, number=NUMBER, card=CARD)
+#: The payout (FL-8): the ``seats`` that took tricks, with their ``chips`` and ``tricks``.
+PAYOUT = _kind("payout", "FL-8", result=True, pot=CHIPS, per_trick=CHIPS, seats=SEATS, chips=AMOUNTS,
+               tricks=AMOUNTS, rest=CHIPS)
+LOSER = _kind("loser", "FL-9", seat=SEAT, pot=CHIPS)
+STAKE = _kind("stake", "FL-9", seat=SEAT, stake=CHIPS, pot=CHIPS)
+CANNOT_PAY = _kind("cannot_pay", "FL-10", seat=SEAT, stake=CHIPS)
+LEAVE = _kind("leave", "FL-10", seat=SEAT)
+LEAVE_UNPAID = _kind("leave_unpaid", "FL-10", seat=SEAT)  # a loser leaves without his stake
+STAY = _kind("stay", "FL-10", seat=SEAT)
+CANNOT_ANTE = _kind("cannot_ante", "FL-1", seat=SEAT)
+#: The end of the session (FL-10), why, and every seat's final stack (``seats``,
+#: ``stacks``); the ``_shared`` kinds say too how the chips left in the ``pot`` were
+#: shared (``sharers``, ``shares``). A table stops on each until it is read.
+_STACKS = dict(seats=SEATS, stacks=AMOUNTS)
+_SHARED = dict(pot=CHIPS, sharers=SEATS, shares=AMOUNTS, **_STACKS)
+SESSION_OVER = _kind("session_over", "FL-10", result=True, games=COUNT, **_STACKS)
+SESSION_OVER_SHARED = _kind("session_over_shared", "FL-10", result=True, games=COUNT, **_SHARED)
+TOO_FEW_LEFT = _kind("too_few_left", "FL-10", result=True, **_STACKS)
+TOO_FEW_LEFT_SHARED = _kind("too_few_left_shared", "FL-10", result=True, **_SHARED)
+TOO_FEW_CAN_ANTE = _kind("too_few_can_ante", "FL-10", result=True, **_STACKS)
+TOO_FEW_CAN_ANTE_SHARED = _kind("too_few_can_ante_shared", "FL-10", result=True, **_SHARED)
 
 
 # -- table settings -------------------------------------------------------------------
@@ -547,9 +595,10 @@ class FightForTheLeadState(GameState):
         for seat in self.playing:
             self.stacks[seat] -= ante
             self.pot += ante
-        on_top = f" on top of the {carried} chips left in it" if carried else ""
-        self._log("stake", f"{_names(self, self.playing)} pay the ante of {ante} chips each; "
-                  f"the pot is {self.pot}{on_top}.", rule="FL-1")
+        if carried:
+            self._record(ANTES_ON_TOP, tuple(self.playing), ante, self.pot, carried)
+        else:
+            self._record(ANTES, tuple(self.playing), ante, self.pot)
 
     # -- FL-2 Deal -----------------------------------------------------------------------
     def _deal(self) -> None:
@@ -560,11 +609,9 @@ class FightForTheLeadState(GameState):
         for i, seat in enumerate(self.playing):
             self.hands[seat] = cards[i : HAND_SIZE * k : k]  # one at a time from the dealer's left
         self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
-        self._log("deal", f"Game {self.round_index + 1}: {self.name(self.dealer)} deals {HAND_SIZE} cards "
-                  f"to each player; {len(self.stock)} cards stay in the stock.", rule="FL-2")
+        self._record(NEW_GAME, self.round_index + 1, self.dealer, HAND_SIZE, len(self.stock))
         for seat in self.playing:
-            self._log("deal", f"{self.name(seat)} is dealt {_words(self.hands[seat])}.", rule="FL-2",
-                      player=seat, visible_to=_ONLY[seat])
+            self._record(DEALT, seat, tuple(self.hands[seat]), player=seat, visible_to=_ONLY[seat])
         self.phase = Phase.FIGHT
         self.fight: list[tuple[Card, ...]] = [()] * n  # FL-3: the card face down before each (none yet)
         self.fight_cards: list[Card | None] = [None] * n  # FL-4: turned up (public)
@@ -585,11 +632,8 @@ class FightForTheLeadState(GameState):
         hand = self.hands[player]
         card = hand.pop(hand.index(action.cards[0]))  # the deck's own card object
         self.fight[player] = (card,)
-        who = self.names[player]
-        self._log("fight", f"{who} lays a fight card face down.", rule="FL-3", player=player,
-                  visible_to=_OTHERS[len(self.stacks)][player])
-        self._log("fight", ("{} lays {} face down as the fight card.", who, card), rule="FL-3", player=player,
-                  action=action, visible_to=_ONLY[player])
+        self._record(FIGHT_CARD_LAID, player, player=player, visible_to=_OTHERS[len(self.stacks)][player])
+        self._record(FIGHT_CARD, player, card, player=player, action=action, visible_to=_ONLY[player])
         waiting = [seat for seat in self.playing if not self.fight[seat]]
         if waiting:
             self.to_act = min(waiting)  # the lowest seat yet to choose
@@ -602,14 +646,10 @@ class FightForTheLeadState(GameState):
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         shown = [self.stock.pop() for _ in range(turned)]
         self.turned.extend(shown)
-        dealer, last, best = self.name(self.dealer), shown[-1], str(self.fight[winner][0])
-        text = (f"The fight cards are turned up: {', '.join(f'{self.names[s]} {c}' for s, c in fights)}. "
-                f"{dealer} turns {_words(shown)}")
-        if any(c.suit is last.suit for _, c in fights):  # type: ignore[union-attr]
-            text += f": {last.suit.word} is the fight suit; {self.names[winner]} wins the lead with {best}."
-        else:
-            text += f" and the stock runs out: the highest fight card, {best} of {self.names[winner]}, wins the lead."
-        self._log("fight", text, rule="FL-4")
+        last = shown[-1]
+        kind = LEAD_IN_SUIT[last.suit] if any(c.suit is last.suit for _, c in fights) else LEAD_STOCK_OUT
+        self._record(kind, tuple(self.playing), tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
+                     self.fight[winner][0])
         self.lead = winner
         for seat, card in fights:
             self.fight_cards[seat] = card
@@ -617,19 +657,15 @@ class FightForTheLeadState(GameState):
 
     # -- FL-5 Replacement ------------------------------------------------------------------
     def _replace_fight_cards(self) -> None:
-        dealer = self.name(self.dealer)
         if len(self.stock) >= len(self.playing):
-            self._log("replace", f"The fight cards go to the discard; {dealer} gives each player a new card.",
-                      rule="FL-5")
+            self._record(NEW_CARDS, self.dealer)
             for seat in self.playing:
                 card = self.stock.pop()
                 self.hands[seat].append(card)
-                self._log("replace", f"{self.name(seat)} gets {card}.", rule="FL-5", player=seat,
-                          visible_to=_ONLY[seat])
+                self._record(NEW_CARD, seat, card, player=seat, visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
-            self._log("replace", f"The stock holds {len(self.stock)} cards, too few for a new card each: "
-                      "every player takes his own fight card back.", rule="FL-5")
+            self._record(FIGHT_CARDS_BACK, len(self.stock))
             for seat in self.playing:
                 self.hands[seat].extend(self.fight[seat])
         self.fight = [()] * len(self.fight)
@@ -653,14 +689,12 @@ class FightForTheLeadState(GameState):
         self.stacks[player] -= fee * k
         self.pot += fee * k
         self.exchanged[player] = k
-        who = self.name(player)
         if k:
-            self._log("exchange", f"{who} exchanges {k} card{'s' * (k != 1)} for {fee * k} chips; "
-                      f"the pot is {self.pot}.", rule="FL-6", player=player)
-            self._log("exchange", f"{who} gives up {_words(action.cards)} and draws {_words(drawn)}.",
-                      rule="FL-6", player=player, action=action, visible_to=_ONLY[player])
+            self._record(EXCHANGE, player, k, fee * k, self.pot, player=player)
+            self._record(EXCHANGED, player, action.cards, tuple(drawn), player=player, action=action,
+                         visible_to=_ONLY[player])
         else:
-            self._log("exchange", f"{who} keeps his cards.", rule="FL-6", player=player, action=action)
+            self._record(KEEP, player, player=player, action=action)
         i = self.playing.index(player) + 1
         if i < len(self.playing):
             self.to_act = self.playing[i]
@@ -686,8 +720,7 @@ class FightForTheLeadState(GameState):
             if card.suit is not led:
                 self.voids[player] |= {led}
         trick.append((player, card))
-        verb = "plays" if len(trick) > 1 else "leads"
-        self._log("play", ("{} {} {}.", self.names[player], verb, card), rule="FL-7", player=player, action=action)
+        self._record(PLAY if len(trick) > 1 else LEAD, player, card, player=player, action=action)
         playing = self.playing
         if len(trick) == len(playing):
             self._end_trick()
@@ -698,8 +731,7 @@ class FightForTheLeadState(GameState):
         winner = trick_winner(self.trick)
         self.tricks[winner] += 1
         self.done_tricks.append((tuple(self.trick), winner))
-        self._log("trick", ("{} wins trick {} with {}.", self.names[winner], len(self.done_tricks),
-                            dict(self.trick)[winner]), rule="FL-7")
+        self._record(TRICK, winner, len(self.done_tricks), dict(self.trick)[winner])
         self.trick = []
         self.to_act = winner  # he leads the next
         if len(self.done_tricks) == TRICKS:
@@ -712,10 +744,10 @@ class FightForTheLeadState(GameState):
         for seat, chips in enumerate(paid):
             self.stacks[seat] += chips
         self.pot = rest
-        share = ", ".join(f"{self.name(s)} {paid[s]} ({self.tricks[s]} trick{'s' * (self.tricks[s] != 1)})"
-                          for s in self.playing if self.tricks[s])
-        self._log("payout", f"The pot of {pot} pays {pot // TRICKS} chips a trick: {share}; "
-                  f"{rest} chips stay in the pot.", rule="FL-8")
+        tricks = self.tricks
+        takers = tuple([s for s in self.playing if tricks[s]])
+        self._record(PAYOUT, pot, pot // TRICKS, takers, tuple([paid[s] for s in takers]),
+                     tuple([tricks[s] for s in takers]), rest)
         self._name_losers(pot)
         self.round_index += 1
         self.to_act = None
@@ -727,24 +759,22 @@ class FightForTheLeadState(GameState):
         self.last_pot = pot
         self.losers = [s for s in self.playing if self.tricks[s] == 0]
         for seat in self.losers:
-            self._log("loser", f"{self.name(seat)} took no trick: to play on he must pay {pot} chips.",
-                      rule="FL-9")
+            self._record(LOSER, seat, pot)
 
     # -- FL-10 Leaving ---------------------------------------------------------------------
     def _before_next_game(self) -> None:
         """The session ends after its last game; a loser who cannot pay leaves; the others decide."""
         game: FightForTheLead = self.game  # type: ignore[assignment]
         if self.round_index >= game.games:
-            self._end_session(f"The session of {game.games} games is over.")
+            self._end_session(SESSION_OVER, SESSION_OVER_SHARED, game.games)
             return
         for seat in self.losers:
             if self.stacks[seat] < self.last_pot:  # type: ignore[operator]
                 self.in_session[seat] = False
-                self._log("leave", f"{self.name(seat)} cannot pay {self.last_pot} chips and must leave.",
-                          rule="FL-10")
+                self._record(CANNOT_PAY, seat, self.last_pot)
         deciders = [s for s in self.playing if self.in_session[s]]
         if len(deciders) < 2:
-            self._end_session("Fewer than two players remain.")
+            self._end_session(TOO_FEW_LEFT, TOO_FEW_LEFT_SHARED)
             return
         self.phase = Phase.DECIDE
         self.deciders = deciders
@@ -752,14 +782,11 @@ class FightForTheLeadState(GameState):
 
     def _decide(self, action: Action, player: int) -> None:
         self.decisions[player] = action.kind
-        who = self.name(player)
         if action.kind == "leave":
             self.in_session[player] = False
-            owed = " and pays nothing" if player in self.losers else ""
-            self._log("leave", f"{who} leaves the table for good{owed}.", rule="FL-10", player=player,
-                      action=action)
+            self._record(LEAVE_UNPAID if player in self.losers else LEAVE, player, player=player, action=action)
         else:
-            self._log("stay", f"{who} plays on.", rule="FL-10", player=player, action=action)
+            self._record(STAY, player, player=player, action=action)
         rest = self.deciders[self.deciders.index(player) + 1 :]
         staying = sum(self.decisions[s] == "stay" for s in self.deciders)
         if rest and staying + len(rest) >= 2:
@@ -775,45 +802,42 @@ class FightForTheLeadState(GameState):
         game: FightForTheLead = self.game  # type: ignore[assignment]
         stayers = [s for s in self.deciders if self.decisions[s] == "stay"]
         if len(stayers) < 2:
-            self._end_session("Fewer than two players remain.")
+            self._end_session(TOO_FEW_LEFT, TOO_FEW_LEFT_SHARED)
             return
         paying = [s for s in stayers if s in self.losers]
         for seat in paying:
             self.stacks[seat] -= self.last_pot  # type: ignore[operator]
             self.pot += self.last_pot  # type: ignore[operator]
-            self._log("stake", f"{self.name(seat)} pays his stake of {self.last_pot} chips; "
-                      f"the pot is {self.pot}.", rule="FL-9")
+            self._record(STAKE, seat, self.last_pot, self.pot)
         if not paying:  # FL-1: no stake comes in, so every player antes again
             broke = [s for s in stayers if self.stacks[s] < game.ante]
             if len(stayers) - len(broke) < 2:  # no next game: nobody leaves for an ante it would need
-                self._end_session("Fewer than two players can pay the ante.")
+                self._end_session(TOO_FEW_CAN_ANTE, TOO_FEW_CAN_ANTE_SHARED)
                 return
             for seat in broke:
                 stayers.remove(seat)
                 self.in_session[seat] = False
-                self._log("leave", f"No loser pays a stake, so every player antes again, and {self.name(seat)} "
-                          "cannot pay the ante: he must leave.", rule="FL-1")
+                self._record(CANNOT_ANTE, seat)
         n = game.num_players
         self.dealer = next((self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n])
         self._start_game(ante_due=not paying)
 
-    def _end_session(self, why: str) -> None:
-        """The session ends; chips left in the pot are shared among the players still at
-        the table, the indivisible rest a chip each to those nearest the dealer's left."""
+    def _end_session(self, why: EventKind, why_shared: EventKind, *fields: object) -> None:
+        """The session ends (``why``, with its ``fields``, or ``why_shared`` if chips were
+        left in the pot); chips left in the pot are shared among the players still at the
+        table, the indivisible rest a chip each to those nearest the dealer's left."""
         self.phase = Phase.OVER
         self.to_act = None
         n = len(self.stacks)
-        shared = ""
         if self.pot:
             seats = from_the_left(self.dealer, [s for s in range(n) if self.in_session[s]], n)
             shares = share_left_over(self.pot, seats)
             for seat, chips in zip(seats, shares):
                 self.stacks[seat] += chips
-            words = left_over_words(self.pot, [self.name(s) for s in seats], shares)
-            shared = f" {words[0].upper()}{words[1:]}."
+            self._record(why_shared, *fields, self.pot, tuple(seats), tuple(shares), _ALL[n], tuple(self.stacks))
             self.pot = 0
-        self._log("end", f"{why}{shared} Stacks: " + ", ".join(f"{self.name(s)} {c}" for s, c in enumerate(self.stacks))
-                  + ".", rule="FL-10")
+        else:
+            self._record(why, *fields, _ALL[n], tuple(self.stacks))
 
     # -- FL-11 Chips are conserved ---------------------------------------------------------
     def chips(self) -> int:
@@ -940,11 +964,6 @@ class FightForTheLeadState(GameState):
 
     def name(self, player: int) -> str:
         return self.names[player]
-
-    def _render_text(self, text: str | tuple) -> str:
-        """A logged line in words. The lines of every play (FL-3, FL-7) are logged as a
-        template and its values, put in words only when someone reads the log."""
-        return text if type(text) is str else text[0].format(*text[1:])
 
     # -- what each seat may see ----------------------------------------------------------
     def card_locations(self) -> dict[str, list[Card]]:
@@ -1083,6 +1102,7 @@ def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -
 # -- helpers: seats, words, the one-card actions, a cheap uniform draw ---------------------
 _OTHERS = {n: [frozenset(range(n)) - {seat} for seat in range(n)] for n in range(2, 6)}  # who sees a face-down card laid
 _ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
+_ALL = {n: tuple(range(n)) for n in range(2, 6)}  # every seat, for the final stacks (FL-10)
 _FIGHTS = {card: Action("fight", (card,)) for card in deck(52)}  # FL-3: the 52 fights and
 _PLAYS = {card: Action("play", (card,)) for card in deck(52)}  # FL-7: the 52 plays, made once
 
@@ -1095,10 +1115,6 @@ def _hand_key(card: Card) -> int:
     """Hands are shown grouped by suit, low to high (as a player holds them)."""
     return card.code % 4 * 13 + card.code // 4  # the code is 4 * rank + suit
 
-
-def _names(state: GameState, seats: Sequence[int]) -> str:
-    names = [state.name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- what the layers above need to know (cardlab.games.spec) --------------------------------

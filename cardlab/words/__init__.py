@@ -7,12 +7,6 @@ adapters' strings. Each game's sentences live in a module of their own
 placeholders (``"{seat} lays {card}"``), or a :class:`Plural` whose form follows a count,
 so a translator can reorder a sentence and nothing ever parses one back.
 
-A list field is said as a list ('South, West and East'; '1, 2, 3'). Two format specs say
-it otherwise, where a sentence lists its items plainly: ``{winners:,}`` the items of a
-SEATS or AMOUNTS field joined by commas only ('South, West, East'), and ``{seats:, shares}``
-each seat of a SEATS field followed by its amount in the AMOUNTS field ``shares`` (the
-same place in the tuple), joined by commas ('West 1, North 0').
-
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> state = Kontrabluff().new_state(seed=1, dealer=0)
 >>> event = state.history[0]
@@ -35,24 +29,19 @@ from cardlab.records import (
     AMOUNTS,
     CARD,
     CARDS,
+    COUNT,
     HAND,
     SEAT,
     SEATS,
     Event,
     EventKind,
     FieldType,
-    event_kind,
-    event_kinds,
 )
 
 __all__ = [
     "Plural",
-    "Verb",
-    "VERBS",
-    "CLICKS",
-    "SESSIONS",
-    "game_words",
-    "session_text",
+    "Each",
+    "Lists",
     "TEMPLATES",
     "templates",
     "describe",
@@ -85,12 +74,40 @@ class Plural:
         return _CATALOG.ngettext(self.one, self.other, count)
 
 
-Template = str | Plural
+@dataclass(frozen=True)
+class Each:
+    """How a sentence says a list field (SEATS, CARDS, AMOUNTS): ``phrase`` once per item,
+    joined by ``sep``. Each placeholder of the phrase names a list field of the event (of
+    the same length) and is filled with its item: a seat's name, a card, a number; a
+    :class:`Plural` phrase follows its own item's count. See :class:`Lists`.
+    """
 
-_FORMATTER = string.Formatter()
-#: The templates (or plural forms) with a list spec (``{winners:,}``, ``{seats:, shares}``):
-#: put in words by :func:`_listed`, every other one by ``str.format_map``.
-_LISTED: set[str] = set()
+    phrase: str | Plural
+    sep: str = ", "
+
+
+@dataclass(frozen=True, init=False)
+class Lists:
+    """A sentence (``template``) some of whose list fields are said item by item
+    (``field=Each(phrase)``) instead of as a plain list ('South 8 (2 tricks), West 4 (1 trick)').
+
+    >>> from cardlab.records import SEATS, AMOUNTS, EventKind
+    >>> kind = EventKind("example_words", "stacks", "EX-1", seats=SEATS, stacks=AMOUNTS)
+    >>> said = Lists("Stacks: {seats}.", seats=Each("{seats} {stacks}"))
+    >>> _say(said, kind, ((0, 1), (98, 102)), 2)
+    'Stacks: South 98, North 102.'
+    """
+
+    template: str | Plural
+    lists: tuple[tuple[str, Each], ...]
+
+    def __init__(self, template: str | Plural, **lists: Each):
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "lists", tuple(lists.items()))
+
+
+Template = str | Plural | Lists
+
 
 @dataclass(frozen=True)
 class Verb:
@@ -142,10 +159,6 @@ TEMPLATES: dict[str, dict[str, Template]] = {}
 def templates(game: str, table: Mapping[str, Template]) -> dict[str, Template]:
     """Register ``game``'s templates (its words module calls this once)."""
     TEMPLATES[game] = dict(table)
-    for template in table.values():
-        for text in (template,) if isinstance(template, str) else (template.one, template.other):
-            if any(spec for _, _, spec, _ in _FORMATTER.parse(text)):
-                _LISTED.add(text)
     return TEMPLATES[game]
 
 
@@ -207,38 +220,39 @@ def _words(kind: FieldType, value: Any, names: tuple[str, ...]) -> Any:
     return value
 
 
+_ITEM = {SEATS: SEAT, CARDS: CARD, AMOUNTS: COUNT}  # how one item of a list field is said
+
+
 def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
-    template = TEMPLATES[spec.game][spec.name]
+    return _say(TEMPLATES[spec.game][spec.name], spec, values, players)
+
+
+def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: int) -> str:
     names = seat_names(players)
+    lists: tuple[tuple[str, Each], ...] = ()
+    if type(template) is Lists:
+        template, lists = template.template, template.lists
     if type(template) is not str:
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _CATALOG.gettext(template)
-    if template in _LISTED:
-        return _listed(template, spec, values, names)
-    return template.format_map({name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)})
+    words = {name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)}
+    for name, each in lists:
+        words[name] = _items(each, spec, values, names, len(values[spec.field_names.index(name)]))
+    return template.format_map(words)
 
 
-def _listed(template: str, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...]) -> str:
-    """A template with list specs in words (see the module's docstring): ``{field:,}``
-    its items joined by commas only, ``{seats:, amounts}`` each seat's name then its amount."""
-    fields = dict(zip(spec.field_names, values))
-    kinds = dict(spec.fields)
+def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...], n: int) -> str:
+    """A list field said item by item (see :class:`Each`)."""
+    phrase = each.phrase
+    kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
     said = []
-    for literal, name, fmt, _ in _FORMATTER.parse(template):
-        said.append(literal)
-        if name is None:
-            continue
-        kind, value = kinds[name], fields[name]
-        if not fmt:
-            said.append(str(_words(kind, value, names)))
-        elif fmt == "," and kind in (SEATS, AMOUNTS):
-            said.append(", ".join(names[item] if kind is SEATS else str(item) for item in value))
-        elif fmt.startswith(", ") and kind is SEATS and kinds.get(fmt[2:]) is AMOUNTS:
-            said.append(", ".join(f"{names[seat]} {amount}" for seat, amount in zip(value, fields[fmt[2:]])))
-        else:
-            raise ValueError(f"{spec.name!r}: no list spec {fmt!r} for field {name!r} ({kind.value})")
-    return "".join(said)
+    for i in range(n):
+        item = {name: fields[name][i] for name in placeholders(phrase)}
+        text = phrase.text(item[phrase.n]) if type(phrase) is not str else _CATALOG.gettext(phrase)
+        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names)
+                                     for name, value in item.items()}))
+    return each.sep.join(said)
 
 
 def describe(event: Event, players: int) -> str:
@@ -268,9 +282,10 @@ def placeholders(template: Template) -> set[str]:
     >>> sorted(placeholders(Plural("{seat} wins {n} point", "{seat} wins {n} points", n="n")))
     ['n', 'seat']
     """
+    if isinstance(template, Lists):
+        return placeholders(template.template).union(*(placeholders(each.phrase) for _, each in template.lists))
     texts = (template,) if isinstance(template, str) else (template.one, template.other)
-    return {name for text in texts for _, name, _, _ in _FORMATTER.parse(text) if name} | {
-        spec[2:] for text in texts for _, _, spec, _ in _FORMATTER.parse(text) if spec and spec.startswith(", ")}
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 # Each game's sentences (they register themselves in TEMPLATES).

@@ -5,7 +5,9 @@ The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, Verb, game_words, templates
+from cardlab.words import Each, Lists, Plural, Verb, game_words, templates
+
+_EACH = Each("{winners}")
 
 TEMPLATES = templates("draw_poker", {
     "new_hand": "hand {number}: {dealer} deals",
@@ -27,17 +29,18 @@ TEMPLATES = templates("draw_poker", {
     "concede": "{seat} concedes without showing",
     "one_left": "{winner} is the only player left and takes the pot of {pot} without showing",
     "won": "{winner} wins the pot of {pot} with {hand}",
-    # the winners are listed with commas only ('South, West'): see cardlab.words
-    "split": "{winners:,} tie with {hand} and split the pot of {pot}: {share} each",
-    "split_carried": "{winners:,} tie with {hand} and split the pot of {pot}: {share} each; "
-                     "{carried} stays in the pot for the next hand",
+    # the winners are listed with commas only ('South, West')
+    "split": Lists("{winners} tie with {hand} and split the pot of {pot}: {share} each", winners=_EACH),
+    "split_carried": Lists("{winners} tie with {hand} and split the pot of {pot}: {share} each; "
+                           "{carried} stays in the pot for the next hand", winners=_EACH),
     "leaves_table": "{seat} has {chips} chips, less than the ante, and leaves the table",
     "session_ends_one_left": "the session ends: one player is left",
     "session_ends_hands_played": Plural("the session ends: {hands} hand played", "the session ends: {hands} hands played",
                                         n="hands"),
-    # each seat then its share ('West 1, North 0'): see cardlab.words
-    "left_over_shared": Plural("the {pot} chip left in the pot is shared: {seats:, shares}",
-                               "the {pot} chips left in the pot are shared: {seats:, shares}", n="pot"),
+    # each seat then its share ('West 1, North 0')
+    "left_over_shared": Lists(Plural("the {pot} chip left in the pot is shared: {seats}",
+                                     "the {pot} chips left in the pot are shared: {seats}", n="pot"),
+                              seats=Each("{seats} {shares}")),
 })
 
 

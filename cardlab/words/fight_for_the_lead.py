@@ -1,10 +1,70 @@
-"""fight_for_the_lead sentences: one whole template per kind of event (to be filled as the game records typed events)."""
+"""Fight for the Lead's sentences: one whole template per kind of event (FL-1 .. FL-10).
+
+The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lead`.
+"""
 
 from __future__ import annotations
 
-from cardlab.words import Plural, Verb, game_words, templates
+from cardlab.words import Each, Lists, Plural, Verb, game_words, templates
+
+_FIGHTS = Each("{seats} {cards}")  # FL-4: 'South 5♥, West 3♣'
+_STACKS = Each("{seats} {stacks}")  # FL-10: 'South 104, West 96'
+_SHARES = Each("{sharers} {shares}")  # FL-10: 'West 1, North 0'
+
+
+def _shared(why: str) -> Lists:
+    """An end of the session (FL-10) that shares the chips left in the pot."""
+    return Lists(Plural(why + " The {pot} chip left in the pot is shared: {sharers}. Stacks: {seats}.",
+                        why + " The {pot} chips left in the pot are shared: {sharers}. Stacks: {seats}.", n="pot"),
+                 sharers=_SHARES, seats=_STACKS)
+
 
 TEMPLATES = templates("fight_for_the_lead", {
+    "antes": "{seats} pay the ante of {ante} chips each; the pot is {pot}.",
+    "antes_on_top": "{seats} pay the ante of {ante} chips each; the pot is {pot} on top of the {carried} chips "
+                    "left in it.",
+    "new_game": "Game {number}: {dealer} deals {cards} cards to each player; {stock} cards stay in the stock.",
+    "dealt": "{seat} is dealt {cards}.",
+    "fight_card_laid": "{seat} lays a fight card face down.",
+    "fight_card": "{seat} lays {card} face down as the fight card.",
+    "lead_won_in_clubs": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                               "clubs is the fight suit; {winner} wins the lead with {card}.", seats=_FIGHTS),
+    "lead_won_in_diamonds": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                  "diamonds is the fight suit; {winner} wins the lead with {card}.", seats=_FIGHTS),
+    "lead_won_in_hearts": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                "hearts is the fight suit; {winner} wins the lead with {card}.", seats=_FIGHTS),
+    "lead_won_in_spades": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                "spades is the fight suit; {winner} wins the lead with {card}.", seats=_FIGHTS),
+    "lead_won_stock_out": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned} and the stock "
+                                "runs out: the highest fight card, {card} of {winner}, wins the lead.", seats=_FIGHTS),
+    "new_cards": "The fight cards go to the discard; {dealer} gives each player a new card.",
+    "new_card": "{seat} gets {card}.",
+    "fight_cards_back": "The stock holds {stock} cards, too few for a new card each: every player takes his own "
+                        "fight card back.",
+    "exchange": Plural("{seat} exchanges {cards} card for {fee} chips; the pot is {pot}.",
+                       "{seat} exchanges {cards} cards for {fee} chips; the pot is {pot}.", n="cards"),
+    "exchanged": "{seat} gives up {given} and draws {drawn}.",
+    "keep": "{seat} keeps his cards.",
+    "lead": "{seat} leads {card}.",
+    "play": "{seat} plays {card}.",
+    "trick": "{winner} wins trick {number} with {card}.",
+    "payout": Lists("The pot of {pot} pays {per_trick} chips a trick: {seats}; {rest} chips stay in the pot.",
+                    seats=Each(Plural("{seats} {chips} ({tricks} trick)", "{seats} {chips} ({tricks} tricks)",
+                                      n="tricks"))),
+    "loser": "{seat} took no trick: to play on he must pay {pot} chips.",
+    "stake": "{seat} pays his stake of {stake} chips; the pot is {pot}.",
+    "cannot_pay": "{seat} cannot pay {stake} chips and must leave.",
+    "leave": "{seat} leaves the table for good.",
+    "leave_unpaid": "{seat} leaves the table for good and pays nothing.",
+    "stay": "{seat} plays on.",
+    "cannot_ante": "No loser pays a stake, so every player antes again, and {seat} cannot pay the ante: "
+                   "he must leave.",
+    "session_over": Lists("The session of {games} games is over. Stacks: {seats}.", seats=_STACKS),
+    "session_over_shared": _shared("The session of {games} games is over."),
+    "too_few_left": Lists("Fewer than two players remain. Stacks: {seats}.", seats=_STACKS),
+    "too_few_left_shared": _shared("Fewer than two players remain."),
+    "too_few_can_ante": Lists("Fewer than two players can pay the ante. Stacks: {seats}.", seats=_STACKS),
+    "too_few_can_ante_shared": _shared("Fewer than two players can pay the ante."),
 })
 
 
