@@ -145,7 +145,7 @@ from cardlab.engine.fields import HIDDEN, REST, Copy, Field, Seen
 from cardlab.engine.game import Game
 from cardlab.engine.history import EventsView, HistoryView
 from cardlab.engine.replay import Replay
-from cardlab.engine.saving import FORMAT
+from cardlab.engine.saving import FORMAT, MAX_ACTIONS, MAX_JSON_BYTES, MAX_JSON_DEPTH, MAX_SEED
 from cardlab.engine.state import GameState
 from cardlab.engine.views import (
     NO_ACTIONS,
@@ -182,6 +182,10 @@ __all__ = [
     "SettingsError",
     "ReplayError",
     "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_SEED",
     "as_seat",
     "whole_setting",
     "seat_names",

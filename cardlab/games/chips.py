@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["share_left_over", "from_the_left", "left_over_words"]
+__all__ = ["share_left_over", "from_the_left"]
 
 
 def from_the_left(dealer: int, seats: Sequence[int], players: int) -> list[int]:
@@ -39,13 +39,3 @@ def share_left_over(pot: int, seats: Sequence[int]) -> list[int]:
         raise ValueError("no player is left at the table to share the pot")
     each, rest = divmod(pot, len(seats))
     return [each + (i < rest) for i in range(len(seats))]
-
-
-def left_over_words(pot: int, names: Sequence[str], shares: Sequence[int]) -> str:
-    """The log's words for a shared pot.
-
-    >>> left_over_words(1, ["West", "North"], [1, 0])
-    'the 1 chip left in the pot is shared: West 1, North 0'
-    """
-    verb = "chip left in the pot is" if pot == 1 else "chips left in the pot are"
-    return f"the {pot} {verb} shared: " + ", ".join(f"{name} {chips}" for name, chips in zip(names, shares))
