@@ -415,9 +415,6 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
         zones.append(Zone(_TRICKS_NAMES[seat], tuple(won[seat]), seat, "tricks"))
     return tuple(zones)
 
-    def __repr__(self) -> str:
-        return repr(self._zones)
-
 
 @dataclass(frozen=True)
 class FightForTheLeadObservation(Observation):
