@@ -295,10 +295,7 @@ class DrawPokerState(GameState):
         to_act = self.to_act
         if not to_act:
             raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
-        if player is not None and player != to_act[0]:
-            n = self.game.players
-            if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-                raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {n - 1}")
+        if player is not None and player != to_act[0]:  # a seat already (EN-4: the engine checks it)
             raise IllegalActionError("EN-1", f"it is {self.name(to_act[0])}'s turn, not {self.name(player)}'s")
         kind = action.kind
         if kind not in KINDS:
