@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from cardlab.analysis.parallel_poker import Z95, _deals
+from cardlab.analysis.parallel_poker import _deals
 from cardlab.bots.parallel_poker import SIMPLE_STRATEGIES, Deal, SearchArrangement
 from cardlab.cards import shuffled_deck
 from cardlab.engine import Action
@@ -33,6 +33,7 @@ from cardlab.games.parallel_poker import (
     packet_keys,
     showdown,
 )
+from cardlab.odds import Z95
 
 GAME = ParallelPoker()
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
@@ -40,10 +39,9 @@ from cardlab.games.parallel_poker import (
     ParallelPoker,
     showdown,
 )
+from cardlab.odds import Z95
 
 __all__ = ["BestResponse", "best_response", "best_responses", "best_response_summary", "strategy_matrix", "default_strategies"]
-
-Z95 = NormalDist().inv_cdf(0.975)
 
 
 def default_strategies(seed: int = 0) -> list[ArrangingStrategy]:

@@ -40,11 +40,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any, Union
 
 import numpy as np
 import pandas as pd
+
+from cardlab.odds import Z95
 
 __all__ = [
     "simulate",
@@ -61,7 +62,6 @@ __all__ = [
 Row = Mapping[str, Any]
 Task = Callable[[np.random.Generator], Union[Row, Sequence[Row]]]
 
-Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054: the two-sided 95% normal quantile
 MAX_BATCH = 10_000  # games per batch at most, so a batch of slow games still reports progress
 TARGET_BATCHES = 64  # batches per run at least (when n allows): load balance and progress
 LOST_BATCH_LIMIT = 3  # a batch lost with its worker more often than this is a bug, not bad luck
