@@ -42,7 +42,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardlab.cards import DECK_SIZES, Card, format_cards
+from cardlab.cards import DECK_SIZES, Card, format_cards, rng_for
 from cardlab.chain import Chain
 from cardlab.engine import (
     HIDDEN,
@@ -917,7 +917,7 @@ class _DeckOrders:
     in stream order whoever asks."""
 
     def __init__(self, state: DrawPokerState, batch: int):
-        self._stream = state._rng(1 << 20, batch)  # a generator costs more than a hand of random play
+        self._stream = rng_for(state.seed, 1 << 20, batch)  # the state's own stream (GameState._rng); a generator costs more than a hand of random play
         self._size = len(state.game.full_deck)
         self._rows: list[list[int]] = []
 
