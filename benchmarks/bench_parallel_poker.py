@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from cardlab.analysis.parallel_poker import Z95, _deals
+from cardlab.analysis.parallel_poker import random_deals
 from cardlab.bots.parallel_poker import SIMPLE_STRATEGIES, Deal, SearchArrangement
 from cardlab.cards import shuffled_deck
 from cardlab.engine import Action
@@ -33,6 +33,7 @@ from cardlab.games.parallel_poker import (
     packet_keys,
     showdown,
 )
+from cardlab.odds import Z95
 
 GAME = ParallelPoker()
 
@@ -95,7 +96,7 @@ def search_against_simple(n_deals: int, seed: int = 2026) -> tuple[list[dict], f
     mine = np.zeros((len(opponents), n_deals))
     theirs = np.zeros((len(opponents), n_deals))
     search_time = 0.0
-    for d, held in enumerate(_deals(n_deals, seed)):
+    for d, held in enumerate(random_deals(n_deals, seed)):
         deal = Deal(held, GAME)
         start = time.perf_counter()
         ours = search.arrangement(held, GAME, deal)
@@ -126,7 +127,7 @@ def search_leave_one_out(n_deals: int, seed: int = 7) -> list[dict]:
         others = tuple(c for c in SIMPLE_STRATEGIES if c is not cls)
         search, opponent = SearchArrangement(seed=seed, opponents=others), cls(seed=seed + 1 + i)
         margin = np.zeros(n_deals)
-        for d, held in enumerate(_deals(n_deals, seed)):
+        for d, held in enumerate(random_deals(n_deals, seed)):
             deal = Deal(held, GAME)
             ours, theirs = showdown(search.arrangement(held, GAME, deal), opponent.arrangement(held, GAME, deal), GAME.rules)
             margin[d] = ours - theirs

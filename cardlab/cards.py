@@ -237,8 +237,9 @@ class Card:
     rank: Rank
     suit: Suit = None  # type: ignore[assignment]  # Card('Ah'): the form repr shows
     code: int = field(init=False, repr=False)  # the int the card is at heart (see above)
-    # The card's term in cardlab.hands' table lookups (HAND_TERMS), made once per card.
-    _term: int = field(init=False, repr=False, compare=False)
+    # The card's term in cardlab.hands' table lookups (HAND_TERMS[code]), made once per card:
+    # public, as hands reads it for every card of every hand it evaluates.
+    hand_term: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.rank, str) and self.suit is None:  # so that repr round-trips
@@ -248,7 +249,7 @@ class Card:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise CardError(f"Card needs a Rank and a Suit, got {self.rank!r}, {self.suit!r}")
         object.__setattr__(self, "code", _RANK_NUMBER[self.rank] * 4 - 8 + _SUIT_INDEX[self.suit])
-        object.__setattr__(self, "_term", HAND_TERMS[self.code])
+        object.__setattr__(self, "hand_term", HAND_TERMS[self.code])
 
     def __hash__(self) -> int:
         return self.code
@@ -265,7 +266,7 @@ class Card:
         object.__setattr__(self, "rank", state[0])
         object.__setattr__(self, "suit", state[1])
         object.__setattr__(self, "code", _RANK_NUMBER[state[0]] * 4 - 8 + _SUIT_INDEX[state[1]])
-        object.__setattr__(self, "_term", HAND_TERMS[self.code])
+        object.__setattr__(self, "hand_term", HAND_TERMS[self.code])
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:

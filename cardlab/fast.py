@@ -32,7 +32,7 @@ from typing import NamedTuple
 import numpy as np
 
 from cardlab.cards import Card, CardError, check_distinct, deck, format_cards, parse_cards
-from cardlab.hands import CATEGORIES, Category, HandRules, HandValue, _make_key, _rank_value, evaluate
+from cardlab.hands import CATEGORIES, Category, HandRules, HandValue, evaluate, make_key, rank_value
 
 __all__ = [
     "encode",
@@ -228,11 +228,11 @@ def _shape_keys() -> tuple[np.ndarray, np.ndarray]:
     for i, row in enumerate(counts.tolist()):
         numbers = tuple(n for n in range(14, 1, -1) for _ in range(row[n - 2]))
         if max(row) > 1:
-            shape, tiebreak = _rank_value(numbers, False, _DEFAULT_RULES)
+            shape, tiebreak = rank_value(numbers, False, _DEFAULT_RULES)
             category[i] = CATEGORIES.index(shape)
         else:
             tiebreak = numbers  # high card and flush: the cards from the highest down (HR-2)
-        bits[i] = _make_key(0, tiebreak)
+        bits[i] = make_key(0, tiebreak)
     return category, bits
 
 
@@ -246,8 +246,8 @@ def _key_table(rules: HandRules) -> np.ndarray:
     suited = strength[CATEGORIES.index(Category.FLUSH)] << 20 | bits
     for numbers, top in rules.straights.items():  # HR-1, HR-5: the straights of this deck
         i = np.searchsorted(machine.multisets, sum(5 ** (n - 2) for n in numbers))
-        plain[i] = _make_key(rules.strength(Category.STRAIGHT), (top,))
-        suited[i] = _make_key(rules.strength(Category.STRAIGHT_FLUSH), (top,))
+        plain[i] = make_key(rules.strength(Category.STRAIGHT), (top,))
+        suited[i] = make_key(rules.strength(Category.STRAIGHT_FLUSH), (top,))
     keys = np.stack([plain, suited], axis=1)
     keys[machine.counts[:, : 13 - rules.deck_size // 4].any(axis=1)] = -1  # ranks not in the deck
     table = keys.astype(np.int32).ravel()[machine.final]
@@ -378,7 +378,7 @@ def enumerate_counts(rules: HandRules = _DEFAULT_RULES) -> dict[str, int]:
     (3744, 0)
     """
     keys = evaluate_batch(all_hands(rules.deck_size), rules, check=False)
-    by_strength = np.bincount(keys >> 20, minlength=9)  # the key's top bits (hands._make_key)
+    by_strength = np.bincount(keys >> 20, minlength=9)  # the key's top bits (hands.make_key)
     tally = {str(category): 0 for category in CATEGORIES}
     for strength, n in enumerate(by_strength.tolist()):
         tally[str(rules.order[8 - strength])] = n

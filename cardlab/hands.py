@@ -307,8 +307,8 @@ _SHAPES = {
 }
 
 
-def _rank_value(numbers: Sequence[int], flush: bool, rules: HandRules) -> tuple[Category, tuple[int, ...]]:
-    """Category and tie-break rank numbers for rank numbers and a flush flag."""
+def rank_value(numbers: Sequence[int], flush: bool, rules: HandRules) -> tuple[Category, tuple[int, ...]]:
+    """Category and tie-break rank numbers for rank numbers and a flush flag (shared with :mod:`cardlab.fast`)."""
     counts = Counter(numbers)
     groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
     tiebreak = tuple(number for number, _ in groups)
@@ -320,8 +320,13 @@ def _rank_value(numbers: Sequence[int], flush: bool, rules: HandRules) -> tuple[
     return _SHAPES[tuple(count for _, count in groups)], tiebreak
 
 
-def _make_key(strength: int, tiebreak: tuple[int, ...]) -> int:
-    # Five 4-bit slots of rank numbers below the category strength (HR-2 order).
+def make_key(strength: int, tiebreak: tuple[int, ...]) -> int:
+    """A hand's comparable key: the category strength, then five 4-bit slots of tie-break
+    rank numbers (HR-2 order); :mod:`cardlab.fast` builds its tables with it too.
+
+    >>> make_key(1, (14, 13)) == (1 << 20) | (14 << 16) | (13 << 12)
+    True
+    """
     key = strength
     for i in range(5):
         key = (key << 4) | (tiebreak[i] if i < len(tiebreak) else 0)
@@ -330,9 +335,9 @@ def _make_key(strength: int, tiebreak: tuple[int, ...]) -> int:
 
 def _value_of(numbers: tuple[int, ...], flush: bool, rules: HandRules) -> HandValue:
     """The value of rank numbers (highest first) and a flush flag: what the tables hold."""
-    category, tiebreak = _rank_value(numbers, flush, rules)
+    category, tiebreak = rank_value(numbers, flush, rules)
     ranks = tuple(Rank.from_number(n) for n in tiebreak)
-    return HandValue(_make_key(rules._strength[category], tiebreak), category, ranks)
+    return HandValue(make_key(rules._strength[category], tiebreak), category, ranks)
 
 
 _DEFAULT_RULES = HandRules()
@@ -340,7 +345,7 @@ _DEFAULT_RULES = HandRules()
 
 # ----------------------------------------------------------------- the tables
 #
-# A card's ``_term`` (cards.HAND_TERMS) is its rank weight plus 6**suit above 2**19.
+# A card's ``hand_term`` (cards.HAND_TERMS) is its rank weight plus 6**suit above 2**19.
 # The sum of five terms holds the rank multiset in its low 19 bits (the weights tell
 # every multiset apart) and the suit counts above (base 6). So a table is a list
 # indexed by the suit counts, holding the flush dict where one suit has all five cards
@@ -435,7 +440,7 @@ def _checked(cards: tuple, rules: HandRules, sizes: range) -> tuple[Card, ...]:
 
 def _looked_up(cards: tuple[Card, ...], tables: list) -> HandValue:
     """The table entry of five checked cards."""
-    total = sum(card._term for card in cards)
+    total = sum(card.hand_term for card in cards)
     return tables[total >> _SUIT_SHIFT][total & _RANK_BITS]
 
 
@@ -474,11 +479,11 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> 
     if cards.__class__ is tuple or cards.__class__ is list:
         try:
             p, q, r, s, t = cards
-            a = p._term
-            b = q._term
-            c = r._term
-            d = s._term
-            e = t._term
+            a = p.hand_term
+            b = q.hand_term
+            c = r.hand_term
+            d = s.hand_term
+            e = t.hand_term
             total = a + b + c + d + e
             value = rules._tables[total >> 19][total & 0x7FFFF]
             # No card twice: ten int comparisons cost less than a set of five.
@@ -504,11 +509,11 @@ def evaluate_low(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES)
     if cards.__class__ is tuple or cards.__class__ is list:  # as in evaluate, with the low tables
         try:
             p, q, r, s, t = cards
-            a = p._term
-            b = q._term
-            c = r._term
-            d = s._term
-            e = t._term
+            a = p.hand_term
+            b = q.hand_term
+            c = r.hand_term
+            d = s.hand_term
+            e = t.hand_term
             total = a + b + c + d + e
             value = rules._low_tables[total >> 19][total & 0x7FFFF]
             # No card twice: ten int comparisons cost less than a set of five.
@@ -535,7 +540,7 @@ def evaluate_partial(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RU
     if len(cards) == 5:
         return evaluate(cards, rules)
     try:
-        terms = [card._term for card in cards]
+        terms = [card.hand_term for card in cards]
         value = rules._partial_tables[len(terms)][sum(terms) & _RANK_BITS]
         if len(set(terms)) == len(terms):
             return value

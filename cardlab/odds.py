@@ -33,6 +33,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 
 import numpy as np
 
@@ -40,7 +41,11 @@ from cardlab.cards import Card, CardError, check_distinct, deck, parse_cards
 from cardlab.hands import CATEGORIES, Category, HandRules, evaluate
 
 __all__ = ["draw_counts", "draw_odds", "improve_probability", "DiscardChoice", "best_discard", "all_choices",
-           "score_of", "Measure"]
+           "score_of", "Measure", "Z95"]
+
+#: The two-sided 95% normal quantile (1.959963984540054), the one z-value of every 95%
+#: interval in cardlab (analysis, interop); here, low in the layers, so all of them can import it.
+Z95 = NormalDist().inv_cdf(0.975)
 
 _DEFAULT_RULES = HandRules()
 _BITS = 1 << np.arange(13, dtype=np.int64)

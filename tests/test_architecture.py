@@ -189,3 +189,93 @@ def test_the_package_modules_match_the_files():
     walked = {info.name for info in pkgutil.walk_packages(cardlab.__path__, "cardlab.")}
     assert walked | {"cardlab"} == set(SOURCES)
     assert importlib.import_module("cardlab.games").GAMES
+
+
+# -- private names stay in their module ---------------------------------------------------
+#
+# What counts as reading another module's private name (a name with one leading
+# underscore that is not a dunder):
+#   1. ``from m import _n`` (absolute or relative) of any other module;
+#   2. ``x._n`` read (load or delete), and ``getattr``/``hasattr`` of ``x`` with the constant
+#      ``"_n"``, where ``x`` is not ``self``, ``cls`` or ``super()`` and ``_n`` is not one of
+#      this module's own names. A module's own names: the functions and classes it defines,
+#      the names its classes assign in their bodies or on ``self``/``cls``, its
+#      ``__slots__`` entries, and the attributes it sets on functions it defines (the
+#      engine's ``_seat_checked`` marks on its wrappers). So a game overriding an engine hook (``self._apply``) is its
+#      own business, one view comparing another of its class (``other._cards``) too, and
+#      ``module._n``, ``state._rng``, ``pool._processes`` are not.
+# IPython's display protocol (``_repr_mimebundle_``, ``_repr_html_``, ``_ipython_display_``)
+# is public by IPython's convention, although its names start with an underscore.
+#: Left on purpose, each with its reason: (module, name).
+PRIVATE_READS_ALLOWED = {
+    # ipywidgets has no public reader of a widget's CSS classes (add_class/remove_class
+    # send one message each); the table compares and sets the whole tuple in one sync.
+    ("cardlab.widgets.table", "_dom_classes"),
+}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__")) and not (
+        name.startswith(("_repr_", "_ipython_")) and name.endswith("_"))
+
+
+def _own_names(tree: ast.Module) -> set[str]:
+    own = set()
+    functions = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    targets = item.targets if isinstance(item, ast.Assign) else [item.target] if isinstance(
+                        item, (ast.AnnAssign, ast.AugAssign)) else []
+                    own.update(t.id for t in targets if isinstance(t, ast.Name))
+                    if any(isinstance(t, ast.Name) and t.id == "__slots__" for t in targets):
+                        own.update(c.value for c in ast.walk(item.value) if isinstance(c, ast.Constant) and isinstance(c.value, str))
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) \
+                and (node.value.id in ("self", "cls") or node.value.id in functions):
+            own.add(node.attr)
+    return own
+
+
+def private_reads(module: str) -> list[str]:
+    """Where ``module`` reads another module's private name (see above), as "module:line what"."""
+    tree, own, found = TREES[module], _own_names(TREES[module]), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            found += [f"{module}:{node.lineno} from {'.' * node.level}{node.module or ''} import {alias.name}"
+                      for alias in node.names if _private(alias.name)]
+            continue
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Store):
+            target, name = node.value, node.attr
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in {"getattr", "hasattr"}
+              and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
+            target, name = node.args[0], node.args[1].value
+        else:
+            continue
+        if not _private(name) or name in own or (module, name) in PRIVATE_READS_ALLOWED:
+            continue
+        if (isinstance(target, ast.Name) and target.id in ("self", "cls")) or (
+                isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "super"):
+            continue
+        found.append(f"{module}:{node.lineno} {ast.unparse(target)}.{name}")
+    return found
+
+
+def test_no_module_reads_another_modules_private_names():
+    found = [line for module in SOURCES for line in private_reads(module)]
+    assert not found, "private names read across modules (make them public or add an accessor):\n" + "\n".join(found)
+
+
+def test_the_private_check_sees_imports_attributes_and_getattr():
+    source = ("from cardlab.hands import _make_key\nfrom . import _helper\nimport sys\n"
+              "class View:\n    __slots__ = ('_cards',)\n    def __eq__(self, other):\n        return self._cards == other._cards\n"
+              "def f(pool, state):\n    sys._getframe(1); state._rng(1); super()._draw()\n"
+              "    return getattr(pool, '_processes', None), state._repr_html_(), state.__class__\n")
+    TREES["cardlab.bots.probe"], SOURCES["cardlab.bots.probe"] = ast.parse(source), ROOT / "bots" / "probe.py"
+    try:
+        assert [line.split(" ", 1)[1] for line in private_reads("cardlab.bots.probe")] == [
+            "from cardlab.hands import _make_key", "from . import _helper", "sys._getframe", "state._rng", "pool._processes"]
+    finally:
+        del TREES["cardlab.bots.probe"], SOURCES["cardlab.bots.probe"]
+    assert all(name == "cardlab.widgets.table" for name, _ in PRIVATE_READS_ALLOWED)  # and nothing else excused

@@ -7,12 +7,15 @@ Edit either in JupyterLab (jupytext saves both) or run `jupytext --sync notebook
 
 from __future__ import annotations
 
+import copy
 import statistics
 from pathlib import Path
 
 import jupytext
 import nbformat
 import pytest
+from jupytext.combine import combine_inputs_with_outputs
+from jupytext.config import load_jupytext_config
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PAIRS = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -40,6 +43,28 @@ def test_pair_is_in_sync(ipynb):
     source = jupytext.read(markdown)
     assert _cells(source) == _cells(stored), (
         f"{markdown.name} and {ipynb.name} differ: run `jupytext --sync {markdown}` and re-execute the notebook")
+
+
+@pytest.mark.parametrize("ipynb", PAIRS, ids=lambda path: path.stem)
+def test_sync_would_rewrite_nothing(ipynb):
+    """``jupytext --sync`` on a fresh clone changes no file, whichever of the pair is newer.
+
+    Done in memory as jupytext does it (notebooks/jupytext.toml applied): the .md written
+    from the .ipynb, and from the .md's own cells with the .ipynb's outputs, must be the
+    .md byte for byte (one header form: ``{code-cell} ipython3``, cell metadata keys in
+    sorted order); and the .ipynb written from the pair must be the .ipynb.
+    """
+    markdown = ipynb.with_suffix(".md")
+    config = load_jupytext_config(str(markdown))
+    text = markdown.read_text(encoding="utf-8")
+    stored = jupytext.read(ipynb, config=config)
+    from_ipynb = jupytext.writes(copy.deepcopy(stored), fmt="md:myst", config=config)
+    assert from_ipynb == text, f"syncing from {ipynb.name} would rewrite {markdown.name}: run `jupytext --sync {markdown}`"
+    pair = combine_inputs_with_outputs(jupytext.read(markdown, config=config), stored, fmt="md:myst")
+    assert jupytext.writes(copy.deepcopy(pair), fmt="md:myst", config=config) == text, (
+        f"syncing from {markdown.name} would rewrite it")
+    assert jupytext.writes(copy.deepcopy(pair), fmt="ipynb", config=config).rstrip("\n") == ipynb.read_text(
+        encoding="utf-8").rstrip("\n"), f"syncing from {markdown.name} would rewrite {ipynb.name}"
 
 
 @pytest.mark.parametrize("ipynb", PAIRS, ids=lambda path: path.stem)

@@ -181,7 +181,7 @@ def test_pp3_worked_example_b_wins_18_to_7(hierarchy):
     assert [(s.winner, s.points, s.values[0].category, s.values[1].category) for s in state.showings] == expected
     assert state.showings[1].values[0].describe() == "three of a kind, kings"
     assert state.scores == [7, 18] and state.points == (7, 18)
-    assert state.is_terminal and state.winner == NORTH and not state.is_draw
+    assert state.is_terminal and state.winner == NORTH
     assert state.returns() == [-11.0, 11.0]
     log = [e for e in state.history if e.kind == "showing_won"]
     assert [e.rule for e in log] == ["PP-3"] * 5
@@ -201,7 +201,7 @@ def test_pp4_identical_packets_score_nothing():
     state.apply_for(SOUTH, arrange(EXAMPLE_A))
     state.apply_for(NORTH, arrange(EXAMPLE_A))
     assert [s.winner for s in state.showings] == [None] * 5
-    assert state.scores == [0, 0] and state.is_draw and state.winner is None
+    assert state.is_terminal and state.scores == [0, 0] and state.winner is None  # a draw
     assert [e.kind for e in state.history][-6:] == ["showing_tied"] * 5 + ["game_drawn"]
     assert describe(state.history[-2], 2).endswith(": a tie, no points (PP-4)")
     assert state.log_for(SOUTH)[-1] == "PP-5: game 1: a draw, South 0 to North 0"

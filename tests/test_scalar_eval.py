@@ -150,7 +150,7 @@ def test_random_hands_in_any_order_and_form_equal_the_reference(size, ace_low):
 def test_cards_built_by_hand_are_coded_like_the_deck_cards():
     # Card(rank, suit) makes a new object, equal to the deck's: same term, same value.
     made = tuple(type(c)(c.rank, c.suit) for c in parse_cards("Ah Kh Qh Jh Th"))
-    assert made[0] is not Card.parse("Ah") and [c._term for c in made] == [c._term for c in parse_cards("Ah Kh Qh Jh Th")]
+    assert made[0] is not Card.parse("Ah") and [c.hand_term for c in made] == [c.hand_term for c in parse_cards("Ah Kh Qh Jh Th")]
     assert evaluate(made).describe() == "straight flush, ace high"
 
 

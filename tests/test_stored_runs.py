@@ -21,8 +21,8 @@ import pandas as pd
 import pytest
 
 from cardlab.analysis import stored
+from cardlab.odds import Z95
 
-Z95 = 1.959963984540054
 pytestmark = pytest.mark.slow
 
 

@@ -23,6 +23,7 @@ from cardlab.bots.fight_for_the_lead import RuleOfThumb
 from cardlab.cards import Card, Rank, deck
 from cardlab.engine import Action, seat_names
 from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, Phase, fight_winner
+from cardlab.odds import Z95
 
 __all__ = ["lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
 
@@ -78,7 +79,7 @@ def lead_chances(players: Iterable[int] = (2, 3, 4, 5), deals: int = 2000, seed:
     return table
 
 
-def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: float = 1.959963984540054):
+def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: float = Z95):
     """The 95% Wilson score interval of a share (good near 0 and 1, unlike the normal one).
 
     >>> low, high = wilson_interval(40, 100)
@@ -95,7 +96,7 @@ def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: fl
 def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
     """Mean and 95% normal interval."""
     mean = float(values.mean())
-    half = 1.959963984540054 * float(values.std(ddof=1)) / np.sqrt(len(values)) if len(values) > 1 else np.nan
+    half = Z95 * float(values.std(ddof=1)) / np.sqrt(len(values)) if len(values) > 1 else np.nan
     return mean, mean - half, mean + half
 
 

@@ -18,9 +18,8 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
@@ -30,6 +29,8 @@ from cardlab.bots.parallel_poker import (
     ArrangingStrategy,
     Deal,
     SearchArrangement,
+    StrongestFirst,
+    StrongestLast,
 )
 from cardlab.cards import Card, shuffled_deck
 from cardlab.games.parallel_poker import (
@@ -40,10 +41,10 @@ from cardlab.games.parallel_poker import (
     ParallelPoker,
     showdown,
 )
+from cardlab.odds import Z95
 
-__all__ = ["BestResponse", "best_response", "best_responses", "best_response_summary", "strategy_matrix", "default_strategies"]
-
-Z95 = NormalDist().inv_cdf(0.975)
+__all__ = ["BestResponse", "best_response", "best_responses", "best_response_summary", "strategy_matrix", "default_strategies",
+           "random_deals", "last_over_first"]
 
 
 def default_strategies(seed: int = 0) -> list[ArrangingStrategy]:
@@ -51,8 +52,9 @@ def default_strategies(seed: int = 0) -> list[ArrangingStrategy]:
     return [cls(seed=seed + i) for i, cls in enumerate(SIMPLE_STRATEGIES)] + [SearchArrangement(seed=seed + 99)]
 
 
-def _deals(n_deals: int, seed: int) -> list[tuple[Card, ...]]:
-    # PP-1: the 25 cards left after the dealer lays out seven.
+def random_deals(n_deals: int, seed: int) -> list[tuple[Card, ...]]:
+    """The held cards of ``n_deals`` seeded deals (PP-1: the 25 left after the dealer lays out
+    seven), sorted: the deals :func:`strategy_matrix` and :func:`best_responses` play."""
     return [tuple(sorted(shuffled_deck(32, seed, i)[LAID_OUT:])) for i in range(n_deals)]
 
 
@@ -89,7 +91,7 @@ def strategy_matrix(n_deals: int = 200, seed: int = 0, strategies: Sequence[Arra
     n = len(rows_side)
     points = np.zeros((n, n, n_deals))
     against = np.zeros((n, n, n_deals))
-    for d, held in enumerate(_deals(n_deals, seed)):
+    for d, held in enumerate(random_deals(n_deals, seed)):
         deal = Deal(held, game)
         mine = [s.arrangement(held, game, deal) for s in rows_side]
         theirs = [s.arrangement(held, game, deal) for s in cols_side]
@@ -107,6 +109,30 @@ def strategy_matrix(n_deals: int = 200, seed: int = 0, strategies: Sequence[Arra
             "wins": float((p > q).mean()), "draws": float((p == q).mean()), "losses": float((p < q).mean()),
         })
     return pd.DataFrame(rows)
+
+
+def last_over_first(deals: Iterable[Sequence[Card]], game: ParallelPoker | None = None) -> pd.DataFrame:
+    """Strongest last against strongest first, deal by deal: ``margin`` (strongest last's
+    points minus strongest first's) and ``middle_tie`` (the greedy packets 2, 3 and 4 tie).
+
+    Both lay the same greedy packets P1 >= P2 >= ... >= P5, in opposite orders: first wins
+    showings 1 and 2 (3 + 4 points), last showings 4 and 5 (6 + 7), showing 3 ties, so
+    the margin is 6. Where P2 = P4 (and so P3), showings 2 and 4 tie too (PP-4): 7 - 3 = 4.
+
+    >>> from cardlab.cards import parse_cards
+    >>> royals = parse_cards("As Ks Qs Js Ts Ah Kh Qh Jh Th Ad Kd Qd Jd Td Ac Kc Qc Jc Tc 9s 9h 9d 9c 8s")
+    >>> last_over_first([royals, *random_deals(1, seed=2026)]).to_dict("list")
+    {'margin': [4, 6], 'middle_tie': [True, False]}
+    """
+    game = game or ParallelPoker()
+    rows = []
+    for held in deals:
+        deal = Deal(held, game)
+        keys = deal.keys(np.concatenate(deal.greedy_packets()))  # P1 .. P5, in strongest-first order
+        last, first = showdown(StrongestLast().arrangement(held, game, deal), StrongestFirst().arrangement(held, game, deal),
+                               game.rules)
+        rows.append({"margin": last - first, "middle_tie": bool(keys[1] == keys[3])})
+    return pd.DataFrame(rows, columns=["margin", "middle_tie"])
 
 
 @dataclass(frozen=True)
@@ -251,7 +277,7 @@ def best_responses(n_deals: int = 20, seed: int = 0, strategies: Sequence[Arrang
     strategies = list(strategies) if strategies is not None else default_strategies(seed)
     search = SearchArrangement(seed=seed + 1_000)
     rows = []
-    for d, held in enumerate(_deals(n_deals, seed)):
+    for d, held in enumerate(random_deals(n_deals, seed)):
         deal = Deal(held, game)
         searched = search.arrangement(held, game, deal)
         for strategy in strategies:

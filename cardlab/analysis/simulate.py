@@ -29,6 +29,7 @@ local worker processes), any :class:`concurrent.futures.Executor`, or Dask: a
 from __future__ import annotations
 
 import ast
+import inspect
 import math
 import multiprocessing
 import os
@@ -40,11 +41,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any, Union
 
 import numpy as np
 import pandas as pd
+
+from cardlab.odds import Z95
 
 __all__ = [
     "simulate",
@@ -61,7 +63,6 @@ __all__ = [
 Row = Mapping[str, Any]
 Task = Callable[[np.random.Generator], Union[Row, Sequence[Row]]]
 
-Z95 = NormalDist().inv_cdf(0.975)  # 1.959963984540054: the two-sided 95% normal quantile
 MAX_BATCH = 10_000  # games per batch at most, so a batch of slow games still reports progress
 TARGET_BATCHES = 64  # batches per run at least (when n allows): load balance and progress
 LOST_BATCH_LIMIT = 3  # a batch lost with its worker more often than this is a bug, not bad luck
@@ -341,7 +342,8 @@ def _unguarded_script() -> str | None:
     path = getattr(main, "__file__", None)
     if not path or not str(path).endswith(".py"):
         return None
-    frame = sys._getframe(1)
+    frame = inspect.currentframe()
+    frame = frame.f_back if frame is not None else None  # the caller's frame
     while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
         frame = frame.f_back
     if frame is None:
@@ -397,13 +399,15 @@ def _run_serial(task, seeds, sizes, merger: _Merger) -> None:
         merger.add(index, _play_batch(task, seed, size))
 
 
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool's workers now (running batches too) and release it."""
+def _terminate(pool: ProcessPoolExecutor, others: set) -> None:
+    """Stop a pool's workers now (running batches too) and release it. Before Python 3.14
+    no public call does: its workers are this process's children started since the pool
+    was made (``others``: the children there were before, left alone)."""
     terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
     if terminate is not None:
         terminate()
     else:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        for process in set(multiprocessing.active_children()) - others:
             process.terminate()
     pool.shutdown(wait=True, cancel_futures=True)
 
@@ -414,14 +418,17 @@ def _run_futures(task, seeds, sizes, merger: _Merger, executor: Executor | None,
     own = executor is None
     workers = workers or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()) or 1
 
+    others: set = set()  # the children that are not our pool's workers
+
     def new_pool() -> Executor:
+        others.clear()
+        others.update(multiprocessing.active_children())
         return ProcessPoolExecutor(workers, mp_context=_mp_context(), initializer=_init_worker, initargs=(task_bytes,))
 
     if own:
         pool = new_pool()
     else:
-        pool = executor
-        workers = getattr(executor, "_max_workers", workers)
+        pool = executor  # its size is private to it: the window is sized by ``workers`` (or the CPUs)
 
     def submit(index: int) -> Future:
         if own:  # our workers hold the task already (_init_worker)
@@ -477,7 +484,7 @@ def _run_futures(task, seeds, sizes, merger: _Merger, executor: Executor | None,
         for future in running:
             future.cancel()
         if own:
-            _terminate(pool)
+            _terminate(pool, others)
             own = False
         raise
     finally:

@@ -21,9 +21,9 @@ game with another seed and checks the stored figures against the new intervals.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
-import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -113,17 +113,29 @@ def load(name: str) -> pd.DataFrame:
     return table
 
 
-def main(args: list[str]) -> None:
-    if "--list" in args:
+def main(args: list[str] | None = None) -> None:
+    """The command line: ``--help``, ``--list``, or the names of the runs to make (all when none)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cardlab.analysis.stored",
+        description="Make the seeded runs the notebooks read and store them in cardlab/analysis/data/\n"
+                    "(every run when no NAME is given).",
+        epilog="runs:\n" + "\n".join(f"  {name}" for name in RUNS), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", metavar="NAME", help="a run to make (see --list)")
+    parser.add_argument("--list", action="store_true", help="print each run's name, file date and call, and make nothing")
+    options = parser.parse_args(args)
+    unknown = [name for name in options.names if name not in RUNS]
+    if unknown:
+        parser.error(f"no run named {', '.join(map(repr, unknown))}; the runs are {', '.join(RUNS)}")
+    if options.list:
         for name, run in RUNS.items():
             made = time.strftime("%Y-%m-%d", time.gmtime(path_of(name).stat().st_mtime)) if path_of(name).exists() else "missing"
             print(f"{name:22} {made:10} {run.call()}")
         return
-    for name in args or list(RUNS):
+    for name in options.names or list(RUNS):
         start = time.perf_counter()
         make(name)
         print(f"{name}: {time.perf_counter() - start:.0f} s -> {path_of(name)}", flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -44,7 +44,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from cardlab.cards import DECK_SIZES, Card, format_cards
+from cardlab.cards import DECK_SIZES, Card, format_cards, rng_for
 from cardlab.chain import Chain
 from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
@@ -337,10 +337,7 @@ class DrawPokerState(GameState):
         to_act = self.to_act
         if not to_act:
             raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
-        if player is not None and player != to_act[0]:
-            n = self.game.players
-            if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < n:
-                raise IllegalActionError("EN-4", f"there is no seat {player!r}: seats are 0 to {n - 1}")
+        if player is not None and player != to_act[0]:  # a seat already (EN-4: the engine checks it)
             raise IllegalActionError("EN-1", f"it is {self.name(to_act[0])}'s turn, not {self.name(player)}'s")
         kind = action.kind
         if kind not in KINDS:
@@ -942,7 +939,7 @@ class _DeckOrders:
     in stream order whoever asks."""
 
     def __init__(self, state: DrawPokerState, batch: int):
-        self._stream = state._rng(1 << 20, batch)  # a generator costs more than a hand of random play
+        self._stream = rng_for(state.seed, 1 << 20, batch)  # the state's own stream (GameState._rng); a generator costs more than a hand of random play
         self._size = len(state.game.full_deck)
         self._rows: list[list[int]] = []
 

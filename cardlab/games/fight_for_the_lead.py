@@ -329,6 +329,16 @@ class CardActions(LegalActions):
         self._kind = kind
         self._cards = tuple(cards)
 
+    @property
+    def kind(self) -> str:
+        """The kind of every action here: "fight" or "play"."""
+        return self._kind
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards that may be laid, one action each."""
+        return self._cards
+
     def _action(self, card: Card) -> Action:
         return (_FIGHTS if self._kind == "fight" else _PLAYS)[card]
 
@@ -373,6 +383,16 @@ class ExchangeActions(LegalActions):
         self._hand = tuple(hand)
         self._most = most
         self._combos = _COMBOS[most] if len(self._hand) == HAND_SIZE else _combos(len(self._hand), most)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards that may be given up."""
+        return self._hand
+
+    @property
+    def most(self) -> int:
+        """How many of them at most."""
+        return self._most
 
     def _action(self, combo: tuple[int, ...]) -> Action:
         hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
@@ -455,9 +475,6 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
     for seat in playing:
         zones.append(Zone(_TRICKS_NAMES[seat], tuple(won[seat]), seat, "tricks"))
     return tuple(zones)
-
-    def __repr__(self) -> str:
-        return repr(self._zones)
 
 
 @dataclass(frozen=True)

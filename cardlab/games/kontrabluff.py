@@ -316,9 +316,7 @@ class KontrabluffState(GameState):
         phase, kind, cards = self.phase, action.kind, action.cards
         if self.to_act is None:
             raise IllegalActionError("EN-2", f"the match is over (KB-12); {kind} cannot be played")
-        if player is not None and player != self.to_act:
-            if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < 2:
-                raise IllegalActionError("EN-4", f"there is no seat {player!r}: Kontrabluff's seats are 0 and 1")
+        if player is not None and player != self.to_act:  # a seat already (EN-4: the engine checks it)
             raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {_NAMES[player]}'s")
         player = self.to_act
         who = _NAMES[player]

@@ -460,10 +460,6 @@ class ParallelPokerState(GameState):
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
 
-    @property
-    def is_draw(self) -> bool:
-        return self.is_terminal and self.scores[0] == self.scores[1]
-
     def returns(self) -> list[float]:
         """Each seat's points minus the other's (zero-sum, PP-5)."""
         a, b = self.scores

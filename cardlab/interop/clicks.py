@@ -248,10 +248,10 @@ class Clicks:
                 pool = tuple(sorted([at[c.code] for c in view.hand]))
                 return [_Offer("draw", None, pool, frozenset(range(len(pool) + 1)))]
             if name == "ExchangeActions":
-                pool = tuple(sorted([at[c.code] for c in view._hand]))
-                return [_Offer("exchange", None, pool, frozenset(range(view._most + 1)))]
+                pool = tuple(sorted([at[c.code] for c in view.hand]))
+                return [_Offer("exchange", None, pool, frozenset(range(view.most + 1)))]
             if name == "CardActions":
-                return [_Offer(view._kind, None, tuple(sorted([at[c.code] for c in view._cards])), _SIZE[1])]
+                return [_Offer(view.kind, None, tuple(sorted([at[c.code] for c in view.cards])), _SIZE[1])]
             if name == "Arrangements":
                 return [_Offer("arrange", None, tuple(sorted([at[c.code] for c in view.cards])), _SIZE[len(view.cards)])]
         except AttributeError:  # a view whose parts changed: list it instead

@@ -71,6 +71,7 @@ from cardlab.engine import Action, Game, GameState, seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)
+from cardlab.odds import Z95
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
@@ -791,11 +792,11 @@ def duel(name: str, bot: Callable[[Any], Action], games: int, simulations: int =
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean and its 95% normal interval (mean - 1.96 se, mean + 1.96 se).
+    """The mean and its 95% normal interval (mean - Z95 se, mean + Z95 se; Z95 = 1.95996...).
 
     >>> mean_interval([1.0, 3.0, 2.0, 2.0])
     (2.0, 1.2, 2.8)
     """
     v = np.asarray(values, dtype=float)
-    half = 1.96 * v.std(ddof=1) / np.sqrt(len(v))
+    half = Z95 * v.std(ddof=1) / np.sqrt(len(v))
     return round(float(v.mean()), 2), round(float(v.mean() - half), 2), round(float(v.mean() + half), 2)
