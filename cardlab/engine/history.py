@@ -99,7 +99,7 @@ class History:
             return lines.view(len(lines) - later)
         return lines.view()
 
-    def _continue_log(self, player: int, events: Sequence[Event], lines: Sequence[str]) -> None:
+    def continue_log(self, player: int, events: Sequence[Event], lines: Sequence[str]) -> None:
         """Start an empty history whose records and log for ``player`` go on from an
         observation's (shared, not copied): for states sampled for search."""
         self.history = []

@@ -102,7 +102,7 @@ class Sampling:
         state.round_index = getattr(observation, "round_index", 0)
         state._shuffles = 1
         if cls.SAMPLE_LOG == "observer":
-            state._continue_log(observation.player, observation.events, observation.log)
+            state.continue_log(observation.player, observation.events, observation.log)
         else:
             state.history = []  # type: ignore[assignment]
             state.quiet = True

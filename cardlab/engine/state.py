@@ -116,7 +116,7 @@ class GameState(Randomness, History, Sampling, Saving):
         # action that view drew, for the seat to act (None: whoever was to act), before
         # anything moved, is legal already, and the game is not over (every apply forgets
         # the view: it is of the position before; a finished game's view has nothing to draw).
-        if offered is not None and offered[1]._drawn is action:
+        if offered is not None and offered[1].drawn is action:
             seat = self.current_player
             if offered[0] is None or offered[0] == seat:
                 self._offered = None
@@ -162,7 +162,7 @@ class GameState(Randomness, History, Sampling, Saving):
         elif not self.simultaneous and player != self.current_player:
             raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
         offered = self._offered  # a view's own draw for this seat is legal already (see apply)
-        if offered is None or offered[1]._drawn is not action or offered[0] != player:
+        if offered is None or offered[1].drawn is not action or offered[0] != player:
             self.check(action, player)
         self._offered = None
         self.actions.append((player, action))

@@ -96,7 +96,7 @@ class LegalActions:
     class and their :meth:`key` is equal (a view defines ``key``, never ``__eq__``).
     """
 
-    _drawn: Action | None = None
+    drawn: Action | None = None  # the action this view's sample drew last (the engine's bookkeeping)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -149,7 +149,7 @@ class LegalActions:
     def sample(self, rng: np.random.Generator) -> Action:
         """One legal action chosen uniformly."""
         actions = list(self)
-        self._drawn = action = actions[int(rng.integers(len(actions)))]
+        self.drawn = action = actions[int(rng.integers(len(actions)))]
         return action
 
     sample._keeps_draw = True  # type: ignore[attr-defined]
@@ -189,7 +189,7 @@ class ActionList(LegalActions):
 
     def sample(self, rng: np.random.Generator) -> Action:
         actions = self._actions
-        self._drawn = action = actions[uniform_index(rng, len(actions))]
+        self.drawn = action = actions[uniform_index(rng, len(actions))]
         return action
 
     sample._keeps_draw = True  # type: ignore[attr-defined]
@@ -306,10 +306,10 @@ def _keeping_draw(sample: Any) -> Any:
     def kept(self: LegalActions, rng: np.random.Generator) -> Action:
         action = sample(self, rng)
         try:
-            self._drawn = action
+            self.drawn = action
         except AttributeError:  # a frozen view: kept all the same (not a field of its value)
             try:
-                object.__setattr__(self, "_drawn", action)
+                object.__setattr__(self, "drawn", action)
             except AttributeError:  # a view with slots and no room for it: apply checks in full
                 pass
         return action
