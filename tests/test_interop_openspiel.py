@@ -359,7 +359,7 @@ def test_every_shuffle_is_chance_in_explicit_mode_and_the_seed_decides_nothing(n
         inner = state.cardlab_state
         assert shuffles == inner._shuffles - 1  # every shuffle but the first deal's waited for chance
         later += shuffles
-        refills += sum(event.kind == "refill" for event in inner.history)
+        refills += sum(event.kind == "stock_refilled" for event in inner.history)
         again = other.new_initial_state()
         for action in state.history():
             again.apply_action(action)

@@ -592,4 +592,5 @@ SPEC = GameSpec(
     unit="points",
     bounds=adapter_bounds,
     packet=PACKET_SIZE,
+    joint=True,
 )

@@ -57,7 +57,10 @@ class GameSpec:
     "chips"); ``adapter_settings`` the settings a game-AI session starts from where the
     game's own defaults make a long session; ``bounds(game)`` gives the least and most a
     seat can win and a true bound on the number of adapter steps (clicks and chance nodes).
-    ``packet`` is the size of a packet for a ``Takes.PACKETS`` action.
+    ``packet`` is the size of a packet for a ``Takes.PACKETS`` action. ``joint`` says
+    that every seat chooses at once in one phase and the choices are turned up together
+    (PP-2), which the adapters play as one simultaneous node (Fight for the Lead's fight
+    cards, FL-3, are laid one seat at a time as far as the adapters go).
     """
 
     name: str
@@ -67,6 +70,7 @@ class GameSpec:
     bounds: Callable[[Game], tuple[float, float, int]]
     adapter_settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     packet: int = 0
+    joint: bool = False
 
     def action(self, kind: str) -> ActionSpec:
         """The declaration of action ``kind`` (KeyError for a kind the game does not know)."""

@@ -95,7 +95,7 @@ def _defaults(name: str) -> dict[str, Any]:
         value = overrides.get(f.name, f.default)
         params[f.name] = _NONE if value is None else value
     params.update(seed=0, dealer=_NONE, decks="", prefix="", chance="explicit")
-    if CARDLAB_GAMES[name].state.simultaneous:  # both seats arrange at once (PP-2); False: one after the other
+    if CARDLAB_GAMES[name].spec.joint:  # both seats arrange at once (PP-2); False: one after the other
         params["simultaneous"] = True
     return params
 
@@ -130,7 +130,7 @@ def _game_type(name: str) -> pyspiel.GameType:
 def _simultaneous(name: str) -> bool:
     """Whether the game has a simultaneous node (parallel poker's arrangements, PP-2):
     a parameter ``simultaneous`` chooses it or plays the seats one after the other."""
-    return "simultaneous" in _defaults(name)
+    return CARDLAB_GAMES[name].spec.joint
 
 
 class CardlabGame(pyspiel.Game):
