@@ -42,7 +42,7 @@ from cardlab.records import (
     event_kinds,
 )
 from cardlab import words
-from cardlab.words import Plural, describe, line, placeholders
+from cardlab.words import Lists, Plural, describe, line, placeholders
 
 #: Every game at two seats and at its most (draw poker's five, Fight for the Lead's five).
 TABLES: dict[str, Game] = {
@@ -77,13 +77,22 @@ def test_every_kind_has_one_whole_template_with_exactly_its_fields(name):
     for kind in kinds:
         template = table[kind.name]
         assert placeholders(template) == set(kind.field_names), kind
-        if isinstance(template, Plural):
-            assert dict(kind.fields)[template.n] in (COUNT, CHIPS, POINTS, NUMBER), kind
-        texts = (template,) if isinstance(template, str) else (template.one, template.other)
-        for text in texts:  # whole sentences: no positional or formatted placeholder
+        main = template.template if isinstance(template, Lists) else template
+        if isinstance(main, Plural):
+            assert dict(kind.fields)[main.n] in (COUNT, CHIPS, POINTS, NUMBER), kind
+        for text in _texts(template):  # whole sentences: no positional or formatted placeholder
             assert all(field and not spec and not conversion
                        for _, field, spec, conversion in string.Formatter().parse(text) if field is not None), text
     assert len({kind.code for kind in kinds}) == len(kinds)
+
+
+def _texts(template) -> list[str]:
+    """Every text of a template: its forms, and the phrases of its list fields."""
+    if isinstance(template, str):
+        return [template]
+    if isinstance(template, Plural):
+        return [template.one, template.other]
+    return _texts(template.template) + [t for _, each in template.lists for t in _texts(each.phrase)]
 
 
 def _typed(kind, value, players: int) -> bool:
@@ -151,8 +160,14 @@ def _other_words(table: dict) -> dict:
         fields = [field for _, field, _, _ in string.Formatter().parse(text) if field]
         return "«" + " / ".join("{" + field + "}" for field in reversed(fields)) + "» said otherwise"
 
-    return {name: swap(t) if isinstance(t, str) else Plural(swap(t.one), swap(t.other) + "s", t.n)
-            for name, t in table.items()}
+    def other(t):
+        if isinstance(t, str):
+            return swap(t)
+        if isinstance(t, Plural):
+            return Plural(swap(t.one), swap(t.other) + "s", t.n)
+        return Lists(other(t.template), **dict(t.lists))
+
+    return {name: other(t) for name, t in table.items()}
 
 
 @pytest.mark.parametrize("label", sorted(TABLES))
@@ -179,3 +194,14 @@ def test_other_words_change_no_tensor(label, monkeypatch):
     for (vector, text), (vector2, text2) in zip(before, after):
         assert text != text2 and "said otherwise" in text2  # the words did change
         np.testing.assert_array_equal(vector, vector2)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_words_say_their_not_his(name):
+    """The seats are anyone: no template says 'his', 'him' or 'he' (the log and the tables
+    read the same words; nothing rewrites a sentence afterwards)."""
+    import re
+
+    for kind, template in words.TEMPLATES[name].items():
+        for text in _texts(template):
+            assert not re.search(r"\b(his|him|he|He)\b", text), (kind, text)

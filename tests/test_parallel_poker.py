@@ -298,7 +298,7 @@ def test_pp5_a_drawn_match_says_so():
     assert kinds.count("showing_tied") == 10 and kinds.count("game_drawn") == 2 and kinds[-1] == "match_drawn"
     assert state.history[-1].fields == {"games": 2, "seat": SOUTH, "points": 0, "other": NORTH, "other_points": 0}
     assert state.log_for(NORTH)[-1] == "PP-5: match of 2 games: a draw, South 0 to North 0"
-    assert state.log_for(SOUTH)[1] == "PP-2: South lays his five packets face down"
+    assert state.log_for(SOUTH)[1] == "PP-2: South lays their five packets face down"
     assert state.history[1].action is None  # PP-2: the packets are face down, the record does not hold them
 
 

@@ -20,13 +20,14 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 import html
 from typing import Any
 
 import ipywidgets as W
 
 from cardlab.cards import Card
-from cardlab.engine import Action, Observation
+from cardlab.engine import Action, Event, Observation
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.hands import evaluate
 from cardlab.render import cards_html
@@ -301,12 +302,13 @@ class ParallelPokerTable(GameTable):
                 scores[showing.winner] -= showing.points
         return tuple(scores)
 
-    def log_lines(self, obs: Observation) -> tuple[str, ...]:
-        """The log up to the last showing turned up (later lines would tell the result)."""
+    def log_events(self, obs: Observation) -> Sequence[Event]:
+        """The seat's events up to the last showing turned up (later ones would tell the result)."""
         count = 0
-        for i, (_, _, _, _, rule, _) in enumerate(obs.events.records):  # the seat's events, line by line
+        records = getattr(obs.events, "records", ())  # a covered hot-seat screen shows no events
+        for i, (_, _, _, _, rule, _) in enumerate(records):  # the seat's records, in order
             if rule == "PP-3":
                 count += 1
                 if count > self.revealed:
-                    return obs.log[:i]
-        return obs.log
+                    return obs.events[:i]
+        return obs.events

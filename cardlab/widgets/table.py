@@ -41,7 +41,7 @@ from cardlab.render import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
 from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, words_for
-from cardlab.words import describe, line
+from cardlab.words import describe
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button", "Pause"]
 
@@ -52,11 +52,11 @@ _BRIEF_PAUSE = 1.5  # s: the least a brief result (a trick) stays when bots move
 
 @dataclasses.dataclass(frozen=True)
 class Pause:
-    """A result the table stays on: its lines (with rule ids), what led to it, and the
+    """A result the table stays on: its events, the public events that led to it, and the
     board as the viewer saw it just before (``before``, the viewer's observation)."""
 
     results: tuple[Event, ...]
-    lines: tuple[str, ...]
+    context: tuple[Event, ...]
     before: Observation
     brief: bool = False
     #: how many of the viewer's log lines lead up to the result (the next deal's wait too)
@@ -258,8 +258,7 @@ class Table:
         results = major or brief
         last = max((i for i, e in enumerate(new) if e in results), default=len(new) - 1)
         # what led to the result (the next deal's lines wait for Continue)
-        players = self.game.num_players
-        public = tuple(plain(line(e, players)) for e in new[: last + 1] if e.visible_to is None and e not in results)
+        public = tuple(e for e in new[: last + 1] if e.visible_to is None and e not in results)
         log_upto = len(self.state.log_for(seat)) - (len(new) - (last + 1))  # a log line per event it may see
         self.pause = Pause(results, public, before, brief=not major and not self.state.is_terminal, log_upto=log_upto)
         return True
@@ -270,14 +269,14 @@ class Table:
             return []
         lines = []
         for event in self.pause.results:
-            text = plain(describe(event, self.game.num_players))
+            text = describe(event, self.game.num_players)
             text = text[:1].upper() + text[1:]
             lines.append(f"{text.rstrip('.')} — {event.rule}" if event.rule else text)
         return lines
 
-    def result_context(self) -> Sequence[str]:
-        """The public lines that led to the result on screen (the last plays, shown hands)."""
-        return self.pause.lines[-8:] if self.pause is not None else ()
+    def result_context(self) -> Sequence[Event]:
+        """The public events that led to the result on screen (the last plays, shown hands)."""
+        return self.pause.context[-8:] if self.pause is not None else ()
 
     def standings_html(self) -> str:
         """The final standings of a finished game: points or chips, the winner, the target."""
@@ -382,15 +381,15 @@ class Table:
         """The scores or stacks to show (a game may hold back results not yet turned up)."""
         return observation.points
 
-    def log_lines(self, observation: Observation) -> Sequence[str]:
-        """The log lines to show: the seat's log, in plain words with rule ids."""
-        return observation.log
+    def log_events(self, observation: Observation) -> Sequence[Event]:
+        """The events the log shows: the seat's events (its log, as records)."""
+        return observation.events
 
-    def log_shown(self, observation: Observation, held: bool, last: int) -> Sequence[str]:
-        """The newest ``last`` of :meth:`log_lines`; while a result is ``held`` on screen,
+    def log_shown(self, observation: Observation, held: bool, last: int) -> Sequence[Event]:
+        """The newest ``last`` of :meth:`log_events`; while a result is ``held`` on screen,
         only those up to the result (like the board, the next deal's lines wait for
-        Continue). A log view slices in O(lines shown), however long the session."""
-        lines = self.log_lines(observation)
+        Continue). A seat's events slice in O(events shown), however long the session."""
+        lines = self.log_events(observation)
         end = len(lines)
         pause = self.pause
         if held and pause is not None and pause.log_upto is not None and observation.player == pause.before.player:
@@ -602,7 +601,7 @@ class Table:
             for slider in self._amounts.values():
                 slider.value = slider.min
         if self._covered:  # hot-seat: nothing private shows until the next person uncovers it
-            obs = dataclasses.replace(obs, hand=(), zones=(), log=())
+            obs = dataclasses.replace(obs, hand=(), zones=(), log=(), events=())
         self._cover.layout.display = None if self._covered else "none"
         self._cover.description = (
             f"Pass the screen to {self.seats[seat]} — {self.seats[seat]} clicks here to see their cards")
@@ -625,7 +624,7 @@ class Table:
         if self.teacher:
             self._teacher_view.value = self.teacher_html()
         recent = self.log_shown(obs, held, _LOG_LINES)
-        self._log.value = log_html([plain(line) for line in recent], last=_LOG_LINES, explain=_rule_hover)
+        self._log.value = log_html(recent, self.game.num_players, last=_LOG_LINES, explain=_rule_hover)
         self._undo.disabled = replaying or not any(p in self.humans for p, _ in self.state.actions)
         self._step.disabled = replaying or self._next_bot() is None
         self._replay.disabled = not self.state.is_terminal
@@ -677,7 +676,7 @@ class Table:
             return
         lines = self.banner_lines()
         context = self.result_context()
-        what = lines_with_cards_html(context) if context else ""
+        what = lines_with_cards_html(context, self.game.num_players) if context else ""
         what = f"<div class='cl-what'>{what}</div>" if what else ""
         head = "".join(f"<div class='cl-banner-line'>{html.escape(line)}</div>" for line in lines)
         tail = self.standings_html() if over else ""

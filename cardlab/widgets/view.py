@@ -20,8 +20,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cardlab.cards import Card, parse_cards
-from cardlab.engine import Observation, Zone
+from cardlab.cards import Card
+from cardlab.engine import Event, Observation, Zone
+from cardlab.words import describe, parts
 from cardlab.render import cards_html
 
 __all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
@@ -36,7 +37,6 @@ _PLACES = {
     4: ["left", "top", "right"],
     5: ["left", "top-left", "top-right", "right"],
 }
-_CARD = re.compile(r"(?<![\w])(10|[2-9JQKA])([♠♥♦♣])")
 
 
 def label(name: str) -> str:
@@ -150,44 +150,44 @@ def seats_html(observation: Observation, seats: Sequence[str], *, unit: str, poi
     )
 
 
-def lines_with_cards_html(lines: Iterable[str]) -> str:
-    """Log lines with every card they name drawn face up after the words.
+def lines_with_cards_html(events: Iterable[Event], players: int) -> str:
+    """Events in words, with every card their fields name drawn face up after the words.
 
-    >>> 'aria-label="ace of hearts"' in lines_with_cards_html(["North shows A♥ K♥"])
-    True
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> dealt = Kontrabluff().new_state(seed=1, dealer=0).history[2]
+    >>> html = lines_with_cards_html([dealt], 2)
+    >>> "South is dealt 5♥" in html, 'aria-label="five of hearts"' in html
+    (True, True)
     """
     rows = []
-    for line in lines:
-        cards = [Card.parse(m.group(0)) for m in _CARD.finditer(line)]
+    for event in events:
+        said = parts(event, players)
+        cards = [part for part in said if isinstance(part, Card)]
+        text = "".join(str(part) for part in said)
         drawn = cards_html(cards, size="sm") if cards else ""
-        rows.append(f"<div class='cl-line'>{html.escape(line)}{'<br>' + drawn if drawn else ''}</div>")
+        rows.append(f"<div class='cl-line'>{html.escape(text)}{'<br>' + drawn if drawn else ''}</div>")
     return "".join(rows)
 
 
-def log_html(lines: Sequence[str], last: int = 200, explain: Callable[[str], str] | None = None) -> str:
-    """The log, newest first (no script can scroll a widget), each line escaped; a rule
-    id shows the rule's sentence on hover when ``explain`` gives one.
+def log_html(events: Sequence[Event], players: int, last: int = 200,
+             explain: Callable[[str], str] | None = None) -> str:
+    """The log, newest first (no script can scroll a widget): each event's rule id (its
+    rule's sentence on hover when ``explain`` gives one), then its words, escaped.
 
-    >>> log_html(["KB-1: South deals", "KB-3: North lays 5♠"])
-    '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-3: North lays 5♠</div><div>KB-1: South deals</div></div>'
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
+    >>> log_html(history[:2], 2)
+    '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 in the talon</div><div>KB-1: South deals first</div></div>'
     """
-    recent = lines[-last:] if isinstance(lines, Sequence) else list(lines)[-last:]  # a log view slices in O(last)
+    recent = events[-last:] if isinstance(events, Sequence) else list(events)[-last:]  # a view slices in O(last)
     rows = []
-    for line in reversed(recent):
-        line = html.escape(line)
-        if explain is not None:
-            rule, sep, rest = line.partition(": ")
-            sentence = explain(rule) if sep and re.fullmatch(r"[A-Z]{2}-\d+", rule) else ""
-            if sentence:
-                line = f"<span class='cl-rule' title='{html.escape(sentence, quote=True)}'>{rule}</span>: {rest}"
-        rows.append(f"<div>{line}</div>")
+    for event in reversed(recent):
+        text = html.escape(describe(event, players))
+        rule = html.escape(event.rule)
+        sentence = explain(event.rule) if explain is not None and event.rule else ""
+        if sentence:
+            rule = f"<span class='cl-rule' title='{html.escape(sentence, quote=True)}'>{rule}</span>"
+        rows.append(f"<div>{rule}: {text}</div>" if event.rule else f"<div>{text}</div>")
     return f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){"".join(rows)}</div>'
 
 
-def cards_in_text(text: str) -> list[Card]:
-    """The cards a line of words names ('A♥', '10♣').
-
-    >>> cards_in_text("West wins trick 1 with Q♣")
-    [Card('Qc')]
-    """
-    return list(parse_cards(" ".join(m.group(0) for m in _CARD.finditer(text)), allow_repeats=True)) if _CARD.search(text) else []

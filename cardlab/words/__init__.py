@@ -46,6 +46,7 @@ __all__ = [
     "templates",
     "describe",
     "line",
+    "parts",
     "record_line",
     "seat_names",
     "cards_text",
@@ -204,13 +205,13 @@ def names_text(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _words(kind: FieldType, value: Any, names: tuple[str, ...]) -> Any:
+def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] = _CARD_TEXT) -> Any:
     if kind is SEAT:
         return names[value]
     if kind is CARDS:
-        return cards_text(value)
+        return " ".join([card_text[card.code] for card in value]) or "nothing"
     if kind is CARD:
-        return _CARD_TEXT[value.code]
+        return card_text[value.code]
     if kind is SEATS:
         return names_text([names[seat] for seat in value])
     if kind is HAND:
@@ -227,7 +228,8 @@ def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
     return _say(TEMPLATES[spec.game][spec.name], spec, values, players)
 
 
-def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: int) -> str:
+def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: int,
+         card_text: tuple[str, ...] = _CARD_TEXT) -> str:
     names = seat_names(players)
     lists: tuple[tuple[str, Each], ...] = ()
     if type(template) is Lists:
@@ -236,13 +238,14 @@ def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: 
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _CATALOG.gettext(template)
-    words = {name: _words(kind, value, names) for (name, kind), value in zip(spec.fields, values)}
+    words = {name: _words(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
     for name, each in lists:
-        words[name] = _items(each, spec, values, names, len(values[spec.field_names.index(name)]))
+        words[name] = _items(each, spec, values, names, len(values[spec.field_names.index(name)]), card_text)
     return template.format_map(words)
 
 
-def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...], n: int) -> str:
+def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...], n: int,
+           card_text: tuple[str, ...] = _CARD_TEXT) -> str:
     """A list field said item by item (see :class:`Each`)."""
     phrase = each.phrase
     kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
@@ -250,9 +253,40 @@ def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[st
     for i in range(n):
         item = {name: fields[name][i] for name in placeholders(phrase)}
         text = phrase.text(item[phrase.n]) if type(phrase) is not str else _CATALOG.gettext(phrase)
-        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names)
+        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text)
                                      for name, value in item.items()}))
     return each.sep.join(said)
+
+
+#: Each card as one private-use character while a sentence is split into words and cards.
+_CARD_MARK = tuple(chr(0xE000 + code) for code in range(52))
+_MARKED = {mark: card for mark, card in zip(_CARD_MARK, deck(52))}
+
+
+def parts(event: Event, players: int) -> tuple[str | Card, ...]:
+    """The sentence for ``event`` as words and the cards its fields name, in order (a
+    table draws the cards as cards); joined as text, the parts are :func:`describe`'s.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> state = Kontrabluff().new_state(seed=1, dealer=0)
+    >>> parts(state.history[2], 2)[:3]
+    ('South is dealt ', Card('5h'), ' ')
+    """
+    text = _say(TEMPLATES[event.game][event.kind], event.spec, event.values, players, _CARD_MARK)
+    out: list[str | Card] = []
+    words: list[str] = []
+    for char in text:
+        card = _MARKED.get(char)
+        if card is None:
+            words.append(char)
+        else:
+            if words:
+                out.append("".join(words))
+                words = []
+            out.append(card)
+    if words:
+        out.append("".join(words))
+    return tuple(out)
 
 
 def describe(event: Event, players: int) -> str:

@@ -10,7 +10,7 @@ from cardlab.words import Plural, Verb, game_words, templates
 TEMPLATES = templates("parallel_poker", {
     "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
                 "both hold the same 25 cards",
-    "arranged": "{seat} lays his five packets face down",
+    "arranged": "{seat} lays their five packets face down",
     "showing_won": Plural(
         "showing {packet}: {seat} {cards} ({hand}) against {other} {other_cards} ({other_hand}): "
         "{winner} wins {points} point (PP-4)",
