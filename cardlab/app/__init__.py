@@ -51,12 +51,14 @@ def under_voila() -> bool:
 
 
 def query_string() -> str:
-    """The page's query string (``?room=…&seat=…``), once Voilà has handed it over."""
-    try:
+    """The page's query string (``?room=…&seat=…``), once Voilà has handed it over.
+
+    Only a preheated kernel (``VOILA_PREHEAT``) waits for it with ``voila.utils``: importing
+    that module loads the whole Jupyter server (seconds, and tens of MB, in every kernel).
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":  # the same test as voila.utils.wait_for_request
         from voila.utils import wait_for_request
-    except ImportError:
-        pass
-    else:
+
         wait_for_request()
     return os.environ.get("QUERY_STRING", "")
 
