@@ -216,12 +216,13 @@ def launch_browser(playwright):
 
 
 @contextlib.contextmanager
-def voila_browser(folder: Path) -> Iterator[tuple[Server, object]]:
-    """Voilà serving ``folder`` and Debian's Chromium, both stopped when the block ends
-    (the benchmarks' set-up: ``with voila_browser(folder) as (voila, browser): ...``)."""
+def voila_browser(folder: Path, kind: str = "voila", options: tuple[str, ...] = ()) -> Iterator[tuple[Server, object]]:
+    """Voilà (or the classroom server, ``kind="classroom"``) serving ``folder`` and Debian's
+    Chromium, both stopped when the block ends (the benchmarks' set-up:
+    ``with voila_browser(folder) as (voila, browser): ...``)."""
     from playwright.sync_api import sync_playwright
 
-    with server("voila", folder) as running, sync_playwright() as playwright:
+    with server(kind, folder, options=options) as running, sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:
             yield running, browser
