@@ -34,15 +34,14 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import url_path_join
 from traitlets import Integer
 from voila.app import Voila
+from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
-from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from cardlab.app import CULL_AFTER, CULL_INTERVAL, LANDING_PAGE, PAGES
 
 __all__ = ["ClassroomKernelManager", "ClassroomPageHandler", "ClassroomVoila", "serve"]
-
 
 
 def _page_names() -> list[str]:
@@ -115,7 +114,8 @@ class ClassroomVoila(Voila):
     """Voilà serving the classroom's pages folder, with :class:`ClassroomKernelManager`."""
 
     name = "cardlab-classroom"
-    port_retries = 0  # the teacher's link is printed before the start: never move to another port
+    # The teacher's link is printed before the start: a taken port is an error, not another port.
+    port_retries = Integer(0, config=True, help="Other ports to try when the port is taken (none).")
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize([str(PAGES), *(argv or [])])
