@@ -28,6 +28,7 @@ def test_voila_options_pass_through_and_the_culling_is_set(tmp_path, capsys):
     assert main(["--db", str(tmp_path / "c.db"), "--dry-run", "--cull-after=7", "--show_tracebacks=True"]) == 0
     options = capsys.readouterr().out.splitlines()[-1].split()
     assert "--MappingKernelManager.cull_idle_timeout=7" in options and options[-1] == "--show_tracebacks=True"
+    assert "--show_tracebacks=False" not in options  # the command's own default gives way
 
 
 def test_a_closed_pages_kernel_ends_within_a_minute_by_default():

@@ -159,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
                f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",
                f"--MappingKernelManager.cull_interval={args.cull_interval}",
-               "--MappingKernelManager.cull_connected=False", *voila_options]
+               "--MappingKernelManager.cull_connected=False"]
+    given = {option.split("=", 1)[0] for option in voila_options}  # traitlets refuses an option given twice
+    options = [option for option in options if option.split("=", 1)[0] not in given] + voila_options
     if args.dry_run:
         print("Voilà options:", " ".join(options))
         return 0
