@@ -10,9 +10,17 @@
 
     python benchmarks/bench_rooms.py [--actions 60] [--poll 0.2] [--seconds 30]
 
-3. With ``--browser``: the same in real pages. A Voilà server serves the join page; two
-   Chromium contexts (two students) play Kontrabluff by clicks; for each click, the time
-   until the other page's log shows it. Median and 95th percentile over ``--actions``.
+3. With ``--browser``: the same in real pages. The classroom server (``cardlab-classroom``)
+   serves the join page; two Chromium contexts (two students) play Kontrabluff by clicks;
+   for each click, the time until the other page's log shows it. Median and 95th
+   percentile over ``--actions``.
+4. With ``--class N``: N students open their join links one after another (Kontrabluff
+   rooms of two) and stay connected: the time from a link to a playable page (its table
+   and its buttons drawn; median and 95th percentile), then the server's kernels and their
+   resident memory (total and per kernel). Targets: page playable in under 3 s median, at
+   most 100 MB per student kernel.
+
+    python benchmarks/bench_rooms.py --class 30 --actions 0     # only this part
 """
 
 from __future__ import annotations
@@ -115,21 +123,16 @@ def throughput(seconds: float) -> dict[str, float]:
 
 def browser_latency(actions: int) -> list[float]:
     """Click in one student's page -> the other page shows it (Voilà, Debian's chromium)."""
-    import os
     import re
-    import shutil
 
-    from cardlab.app import DB_VARIABLE
-    from tests.browser.browser_servers import NOTEBOOKS, VIEWPORT, voila_browser
+    from tests.browser.browser_servers import VIEWPORT, voila_browser
 
     folder = Path(tempfile.mkdtemp(prefix="cardlab-rooms-bench-"))
-    shutil.copy(NOTEBOOKS / "join.ipynb", folder / "join.ipynb")
-    store = SQLiteStore(folder / "class.db")
+    store = SQLiteStore(folder / "class.db")  # the classroom server's store
     room = store.create_room("kontrabluff", {"target": 10**6}, seed=11, seats=[None, None])
     tokens = store.tokens(room)
-    os.environ[DB_VARIABLE] = store.path
     delays: list[float] = []
-    with voila_browser(folder) as (voila, browser):
+    with voila_browser(folder, kind="classroom") as (voila, browser):
         pages = []
         for seat in (0, 1):
             context = browser.new_context(viewport=VIEWPORT)
@@ -171,13 +174,54 @@ def browser_latency(actions: int) -> list[float]:
     return delays
 
 
+def class_pages(students: int) -> dict[str, list[float]]:
+    """``students`` join pages opened one after another and kept open: seconds from each link to
+    a playable page, then the resident memory (MB) of each of the server's kernels."""
+    from tests.browser.browser_servers import VIEWPORT, kernel_pids, resident_mb, voila_browser
+
+    folder = Path(tempfile.mkdtemp(prefix="cardlab-class-bench-"))
+    store = SQLiteStore(folder / "class.db")
+    links = []
+    for number in range((students + 1) // 2):
+        room = store.create_room("kontrabluff", {"target": 10**6}, seed=number, seats=[None, None])
+        links += [f"room={room}&seat={seat}&token={token}" for seat, token in store.tokens(room).items()]
+    seconds: list[float] = []
+    with voila_browser(folder, kind="classroom") as (server, browser):
+        for query in links[:students]:
+            context = browser.new_context(viewport=VIEWPORT)
+            page = context.new_page()
+            start = time.perf_counter()
+            page.goto(f"{server.url}/voila/render/join.ipynb?{query}", timeout=120_000)
+            page.wait_for_selector(".cl-table .cl-log", timeout=120_000)
+            page.wait_for_selector(".cl-hand .cl-cardbtn", timeout=120_000)  # its cards: the page is playable
+            seconds.append(time.perf_counter() - start)
+        time.sleep(2)  # every page's first round of polls is done
+        memory = [resident_mb(pid) for pid in kernel_pids(server.pid)]
+        server_mb = resident_mb(server.pid)
+    return {"seconds": seconds, "memory": memory, "server": [server_mb]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=60)
     parser.add_argument("--poll", type=float, default=0.2)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--browser", action="store_true", help="also measure page to page in Voilà and Chromium")
+    parser.add_argument("--class", dest="students", type=int, default=0,
+                        help="also open this many students' pages: link to playable page, memory per kernel")
     args = parser.parse_args()
+    if args.students:
+        result = class_pages(args.students)
+        seconds, memory = result["seconds"], result["memory"]
+        p95 = statistics.quantiles(seconds, n=20, method="inclusive")[18] if len(seconds) > 1 else seconds[0]
+        print(f"4. {len(seconds)} students open their links one after another: link to playable page median "
+              f"{statistics.median(seconds):.1f} s, 95th percentile {p95:.1f} s, worst {max(seconds):.1f} s "
+              "(target: median < 3 s)")
+        print(f"   with all {len(seconds)} connected: {len(memory)} kernels, {sum(memory):.0f} MB resident in all, "
+              f"per kernel median {statistics.median(memory):.0f} MB, largest {max(memory):.0f} MB "
+              f"(target: at most 100 MB); the server itself {result['server'][0]:.0f} MB")
+    if args.actions <= 0:
+        return
     delays = latency(args.actions, args.poll)
     q = statistics.quantiles(delays, n=20)
     print(f"1. action committed in one process -> seen by another polling every {args.poll:g} s "

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Install cardlab and open the notebooks in JupyterLab (README's first command).
+# Install cardlab with the classroom app (Voilà: the `voila` and `cardlab-classroom` commands)
+# and open the notebooks in JupyterLab (README's first command).
 # As root (a container, a fresh VM) JupyterLab refuses to start without --allow-root:
 # this script adds it then. Extra arguments go to `jupyter lab`, e.g. `--port 8890`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e .
+python -m pip install --quiet --disable-pip-version-check -e ".[app]"
 
 args=()
 if [ "$(id -u)" = 0 ]; then

@@ -37,7 +37,15 @@ from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, SQLiteStore, jo
 from cardlab.widgets.join import room_table
 from cardlab.widgets.style import style_tag
 
-__all__ = ["LandingPage", "landing_page"]
+__all__ = ["LANDING_WORDS", "LandingPage", "landing_page"]
+
+#: What the page says above the code form, one paragraph each.
+LANDING_WORDS = (
+    "To sit down at your table, open the link your teacher gave you (on paper, in a message or on the "
+    "board), or scan the square on your slip. Each link opens one seat at one table, so use your own.",
+    "No link yet? Ask your teacher for one.",
+    "Or type the code on your slip here (capitals or not, with or without the dash):",
+)
 
 #: Where the classroom store is found when none is given (the variable cardlab.app sets).
 _DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
@@ -65,10 +73,9 @@ class LandingPage(W.VBox):
         self.message = W.HTML()
         self.join.on_click(lambda _: self.submit())
         self.code.observe(lambda change: self.submit() if change["new"].strip() else None, "value")
-        welcome = W.HTML(
-            style_tag() + "<div style='font-size:18px;max-width:640px'><h2>Welcome to the classroom</h2>"
-            "<p>Open the link your teacher gave you, or scan the square on your slip.</p>"
-            "<p>Or type the code on your slip here (capitals or not, with or without the dash):</p></div>")
+        text = "".join(f"<p>{html.escape(words)}</p>" for words in LANDING_WORDS)
+        welcome = W.HTML(style_tag() + "<div style='font-size:18px;max-width:640px;line-height:1.5'>"
+                         f"<h2>Welcome to the classroom</h2>{text}</div>")
         super().__init__([welcome, W.HBox([self.code, self.join]), self.message], **kwargs)
         self.add_class("cl-landing")
 

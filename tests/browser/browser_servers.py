@@ -1,6 +1,7 @@
-"""Start JupyterLab and Voilà on free local ports for the browser tests and benchmarks.
+"""Start JupyterLab, Voilà and the classroom server on free local ports for the tests and benchmarks.
 
-Each server runs token-less on 127.0.0.1 in a temporary copy of the play notebooks.
+Each server runs token-less on 127.0.0.1 in a temporary copy of the play notebooks (the
+classroom server, ``cardlab-classroom``, serves its own pages, with its store in that folder).
 It is always stopped: at the end of its ``with`` block (SIGTERM, so it shuts its
 kernels down; SIGKILL if it hangs), also after a failure or a pytest-timeout, and,
 should this process die without cleaning up, by the kernel's parent-death signal
@@ -113,7 +114,16 @@ def _wait_for(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> No
     raise ServerNotReady(f"no answer from {url} in {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
-def _command(kind: str, port: int, folder: Path) -> list[str]:
+#: The classroom server, as the tests start it (``program`` may be another install's command).
+CLASSROOM = [sys.executable, "-m", "cardlab.app"]
+#: A URL each kind of server answers once it is up, without starting a kernel.
+READY = {"voila": "/", "lab": "/lab", "classroom": "/voila/static/voila.js"}
+
+
+def _command(kind: str, port: int, folder: Path, program: list[str] | None = None) -> list[str]:
+    if kind == "classroom":
+        return [*(program or CLASSROOM), f"--port={port}", "--host=127.0.0.1", "--ip=127.0.0.1",
+                f"--db={folder / 'class.db'}"]
     if kind == "voila":
         return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                 "--show_tracebacks=True", str(folder)]
@@ -123,7 +133,7 @@ def _command(kind: str, port: int, folder: Path) -> list[str]:
                 f"--ServerApp.root_dir={folder}", "--LabApp.news_url=None", "--allow-root",
                 "--LabApp.expose_app_in_browser=True",  # tests run commands through window.jupyterapp
                 f"--LabApp.workspaces_dir={folder / 'workspaces'}"]
-    raise ValueError(f"kind must be 'voila' or 'lab', got {kind!r}")
+    raise ValueError(f"kind must be 'voila', 'lab' or 'classroom', got {kind!r}")
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -139,22 +149,30 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def server(kind: str, folder: Path, *, attempts: int = START_ATTEMPTS, timeout: float = START_TIMEOUT) -> Iterator[Server]:
-    """Run ``kind`` ('voila' or 'lab') serving ``folder``; yields its :class:`Server`.
+def server(kind: str, folder: Path, *, attempts: int = START_ATTEMPTS, timeout: float = START_TIMEOUT,
+           options: tuple[str, ...] = (), program: list[str] | None = None,
+           env: dict[str, str] | None = None) -> Iterator[Server]:
+    """Run ``kind`` ('voila', 'lab' or 'classroom') serving ``folder``; yields its :class:`Server`.
 
-    The server is stopped when the block ends, however it ends.
+    ``options`` are added to the command; ``program`` replaces the classroom's command
+    (``[".../venv/bin/cardlab-classroom"]``), ``env`` the environment (by default this
+    one, with this checkout first on ``PYTHONPATH``). The server is stopped when the block
+    ends, however it ends.
     """
-    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), JUPYTER_PLATFORM_DIRS="1")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    if env is None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env = dict(env, JUPYTER_RUNTIME_DIR=str(folder / "runtime"), JUPYTER_PLATFORM_DIRS="1")
     for attempt in range(1, attempts + 1):
         port = free_port()
         log = folder / f"{kind}-{attempt}.log"
         with open(log, "w") as out:
-            proc = subprocess.Popen(_command(kind, port, folder), cwd=folder, stdout=out, stderr=subprocess.STDOUT,
-                                    env=env, start_new_session=True, preexec_fn=_die_with_parent)
+            proc = subprocess.Popen([*_command(kind, port, folder, program), *options], cwd=folder, stdout=out,
+                                    stderr=subprocess.STDOUT, env=env, start_new_session=True,
+                                    preexec_fn=_die_with_parent)
         base = f"http://127.0.0.1:{port}"
         try:
-            _wait_for(base + ("/" if kind == "voila" else "/lab"), proc, log, timeout)
+            _wait_for(base + READY[kind], proc, log, timeout)
         except ServerNotReady:
             _stop(proc)
             if attempt == attempts:
@@ -167,17 +185,44 @@ def server(kind: str, folder: Path, *, attempts: int = START_ATTEMPTS, timeout: 
         return
 
 
+def kernel_pids(server_pid: int) -> list[int]:
+    """The kernels a server runs now: its child processes running ipykernel."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if parent == server_pid and b"ipykernel" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue  # it ended while we looked
+    return found
+
+
+def resident_mb(pid: int) -> float:
+    """A process's resident memory (VmRSS) in MB, 0 if it has ended."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def launch_browser(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, timeout=60_000)
 
 
 @contextlib.contextmanager
-def voila_browser(folder: Path) -> Iterator[tuple[Server, object]]:
-    """Voilà serving ``folder`` and Debian's Chromium, both stopped when the block ends
-    (the benchmarks' set-up: ``with voila_browser(folder) as (voila, browser): ...``)."""
+def voila_browser(folder: Path, kind: str = "voila", options: tuple[str, ...] = ()) -> Iterator[tuple[Server, object]]:
+    """Voilà (or the classroom server, ``kind="classroom"``) serving ``folder`` and Debian's
+    Chromium, both stopped when the block ends (the benchmarks' set-up:
+    ``with voila_browser(folder) as (voila, browser): ...``)."""
     from playwright.sync_api import sync_playwright
 
-    with server("voila", folder) as running, sync_playwright() as playwright:
+    with server(kind, folder, options=options) as running, sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:
             yield running, browser

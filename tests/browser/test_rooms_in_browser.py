@@ -1,6 +1,7 @@
 """Classroom rooms in a real browser (issue 17): two students at their own pages, one room.
 
-A Voilà server serves the join page and the teacher's page over one classroom store.
+The classroom server (``cardlab-classroom``) serves the join page and the teacher's page
+over one classroom store.
 Two browser contexts (two students' laptops) open their own join links and play a
 Kontrabluff round against each other: each page shows its own cards and only backs for
 the other's; a third context with a wrong token gets the refusal; the teacher's page
@@ -10,18 +11,15 @@ polling (the time it took is printed).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
 
 import pytest
 
-from cardlab.app import DB_VARIABLE
 from cardlab.rooms import Room, SQLiteStore
 from tests.test_widgets import cards_named
 
-from .browser_servers import NOTEBOOKS, VIEWPORT, server
+from .browser_servers import VIEWPORT, server
 
 pytestmark = pytest.mark.browser
 
@@ -32,20 +30,10 @@ STEP = 20_000
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
     folder = tmp_path_factory.mktemp("classroom")
-    for name in ("join", "teacher"):
-        shutil.copy(NOTEBOOKS / f"{name}.ipynb", folder / f"{name}.ipynb")
-    store = SQLiteStore(folder / "class.db")
+    store = SQLiteStore(folder / "class.db")  # the server's store (``--db``)
     room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, None])
-    previous = os.environ.get(DB_VARIABLE)
-    os.environ[DB_VARIABLE] = store.path  # the server's kernels find the store here
-    try:
-        with server("voila", folder) as running:
-            yield running, store, room
-    finally:
-        if previous is None:
-            os.environ.pop(DB_VARIABLE, None)
-        else:
-            os.environ[DB_VARIABLE] = previous
+    with server("classroom", folder, options=("--show_tracebacks=True",)) as running:
+        yield running, store, room
 
 
 def new_page(browser):

@@ -1,0 +1,177 @@
+"""The classroom app: one command starts the server; three pages: landing, join and teacher's.
+
+``cardlab-classroom`` (or ``python -m cardlab.app``) opens (or creates) the classroom
+store, then serves the pages in :data:`PAGES` (shipped inside the package) with Voilà
+(:mod:`cardlab.app.server`): a plain web page each, no code shown, no code a browser can
+run, and nothing else: no file list, no other notebook. It prints the teacher's link,
+which carries the teacher's key; the teacher creates rooms there and hands out each
+seat's join link. A kernel whose page is closed or gone ends (see the server module).
+
+Every page visit is a new kernel; the kernel finds the store through the environment
+(``CARDLAB_CLASSROOM_DB``) and reads the page's query string (``QUERY_STRING``, which
+Voilà sets) to know who is asking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DB_VARIABLE", "PAGES", "classroom_store", "query_string", "under_voila", "landing_page", "teacher_page",
+           "join_page", "main"]
+
+#: The environment variable that names the classroom store's file.
+DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
+DEFAULT_DB = "classroom.db"
+#: The folder of the classroom's pages (Voilà notebooks), shipped as package data.
+PAGES = Path(__file__).resolve().parent / "pages"
+#: The page the server's bare address shows.
+LANDING_PAGE = "landing.ipynb"
+#: Seconds a page's kernel lives on with no browser connected to it (a page connects once it
+#: is drawn: 8-12 s on a busy two-core laptop), and seconds between two looks for such kernels.
+CULL_AFTER = 30
+CULL_INTERVAL = 5
+
+
+def classroom_store(path: str | None = None) -> Any:
+    """The classroom's store: ``path``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db."""
+    from cardlab.rooms import SQLiteStore
+
+    return SQLiteStore(path or os.environ.get(DB_VARIABLE) or DEFAULT_DB)
+
+
+def under_voila() -> bool:
+    """Whether this kernel serves a Voilà page (which sets the request's variables)."""
+    return "SERVER_PORT" in os.environ or os.environ.get("VOILA_PREHEAT") is not None
+
+
+def query_string() -> str:
+    """The page's query string (``?room=…&seat=…``), once Voilà has handed it over.
+
+    Only a preheated kernel (``VOILA_PREHEAT``) waits for it with ``voila.utils``: importing
+    that module loads the whole Jupyter server (seconds, and tens of MB, in every kernel).
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") != "False":  # the same test as voila.utils.wait_for_request
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
+
+
+def _refusal(message: str) -> Any:
+    import ipywidgets as W
+
+    return W.HTML(f'<div style="font-size:18px;padding:24px;max-width:640px">{html.escape(message)}</div>')
+
+
+def landing_page() -> Any:
+    """What a student sees at the server's own address: open the link your teacher gave you.
+
+    >>> "your teacher" in landing_page().children[0].value
+    True
+    """
+    from cardlab.widgets.landing import landing_page as page
+
+    return page()
+
+
+def teacher_page(store: Any = None, *, base_url: str | None = None) -> Any:
+    """The teacher's dashboard, or a refusal without any room in it when the key is wrong.
+
+    In the teacher's own JupyterLab (not served by Voilà) no key is asked: whoever runs
+    code there could read the store anyway.
+    """
+    import urllib.parse
+
+    from cardlab.widgets.classroom import TeacherDashboard
+
+    store = store or classroom_store()
+    if under_voila():
+        key = urllib.parse.parse_qs(query_string()).get("key", [""])[0]
+        if not store.check_teacher_key(key):
+            return _refusal("This page is for the teacher: open it with the teacher's link that the "
+                            "classroom server printed when it started.")
+    if base_url is None:
+        host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "8866")
+        base_url = f"http://{host}:{port}/voila/render/"
+    dashboard = TeacherDashboard(store, base_url=base_url)
+    dashboard.start()
+    return dashboard
+
+
+def join_page(store: Any = None) -> Any:
+    """A student's table for the seat the join link names, or a plain refusal (no card)."""
+    from cardlab.rooms import AccessRefused, JoinRequest, SeatSession
+
+    try:
+        request = JoinRequest.parse(query_string())  # before the store: a bare page opens nothing
+        session = SeatSession(store or classroom_store(), request)
+    except AccessRefused as refused:
+        return _refusal(str(refused))
+    from cardlab.widgets.join import room_table
+
+    table = room_table(session)
+    table.start()
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--VOILA-OPTION=…]``.
+
+    Voilà is imported from the Python running this command (its own environment, whatever
+    ``PATH`` says). ``--dry-run`` prints the links and the server's options, and serves nothing:
+
+    >>> import tempfile, os
+    >>> main(["--db", os.path.join(tempfile.mkdtemp(), "c.db"), "--host", "pc", "--dry-run"])  # doctest: +ELLIPSIS
+    Classroom store: ...c.db
+    Teacher's link (keep it to yourself): http://pc:8866/voila/render/teacher.ipynb?key=...
+    Students start at http://pc:8866/ (it asks for their own link).
+    Create rooms there; each student seat gets its own join link.
+    Voilà options: --no-browser --port=8866 --Voila.ip=0.0.0.0 ... --MappingKernelManager.cull_idle_timeout=30 ...
+    0
+    """
+    parser = argparse.ArgumentParser(prog="cardlab-classroom", description=__doc__.splitlines()[0], allow_abbrev=False)
+    parser.add_argument("--db", default=os.environ.get(DB_VARIABLE, DEFAULT_DB), help="the classroom store (SQLite file)")
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--host", default=socket.gethostname(), help="the address students use (default: this machine's name)")
+    parser.add_argument("--ip", default="0.0.0.0", help="the address the server listens on (default: all)")
+    parser.add_argument("--cull-after", type=int, default=CULL_AFTER,
+                        help="seconds a page's kernel lives on once no browser is connected to it")
+    parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help="seconds between two looks for such kernels")
+    parser.add_argument("--dry-run", action="store_true", help="print the links and the server's options, serve nothing")
+    args, voila_options = parser.parse_known_args(argv)
+    if any(not option.startswith("--") for option in voila_options):  # a folder or notebook: never served
+        parser.error(f"unknown arguments: {' '.join(voila_options)} (only Voilà's --options pass through)")
+
+    db = str(Path(args.db).resolve())
+    store = classroom_store(db)
+    base = f"http://{args.host}:{args.port}/"
+    print(f"Classroom store: {db}")
+    print(f"Teacher's link (keep it to yourself): {base}voila/render/teacher.ipynb?key={store.teacher_key()}")
+    print(f"Students start at {base} (it asks for their own link).")
+    print("Create rooms there; each student seat gets its own join link.")
+    store.close()
+    options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
+               f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",
+               f"--MappingKernelManager.cull_interval={args.cull_interval}",
+               "--MappingKernelManager.cull_connected=False"]
+    given = {option.split("=", 1)[0] for option in voila_options}  # traitlets refuses an option given twice
+    options = [option for option in options if option.split("=", 1)[0] not in given] + voila_options
+    if args.dry_run:
+        print("Voilà options:", " ".join(options))
+        return 0
+    try:
+        from cardlab.app.server import serve
+    except ImportError as missing:
+        print(f"Voilà is not installed for {sys.executable} ({missing}): "
+              f"{sys.executable} -m pip install 'cardlab[app]'", file=sys.stderr)
+        return 2
+    os.environ[DB_VARIABLE] = db  # every page's kernel inherits it
+    sys.stdout.flush()  # the links first, also when the output goes to a file
+    serve(options)
+    return 0

@@ -1,0 +1,97 @@
+"""Kernels that go away (issue 27): reloads and closed tabs leave no kernel behind.
+
+The classroom server runs with its culling shortened (``--cull-after 10``, default 30 s);
+two students keep their join pages open while they reload them twenty times, then ten
+more pages open and close: half as a closed tab (the page's own shutdown beacon), half as
+a browser that vanishes (no beacon: the server notices that no page is connected). After
+every step the server's kernels are counted (its ipykernel child processes): never more
+than the open pages plus a small constant. At the end every kernel has ended.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from cardlab.rooms import SQLiteStore
+
+from .browser_servers import VIEWPORT, kernel_pids, resident_mb, server
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600, method="signal")]
+
+CULL_AFTER = 10  # s without a connected page (a page connects some seconds after it is drawn)
+SLACK = 3  # kernels beyond the open pages: being shut down, or waiting for the culler
+LOAD = 120_000  # ms for a page to be drawn on a busy machine
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kernels-end")
+    store = SQLiteStore(folder / "class.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=8, seats=[None, None])
+    with server("classroom", folder, options=(f"--cull-after={CULL_AFTER}", "--cull-interval=1")) as running:
+        yield running, store, room
+
+
+def open_page(browser, url: str, ready: str):
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    page.goto(url, timeout=LOAD)
+    page.wait_for_selector(ready, timeout=LOAD)
+    return context, page
+
+
+def wait_for_kernels(pid: int, at_most: int, seconds: float) -> float:
+    start = time.monotonic()
+    while len(kernel_pids(pid)) > at_most:
+        assert time.monotonic() - start < seconds, f"{len(kernel_pids(pid))} kernels left after {seconds:.0f} s"
+        time.sleep(0.5)
+    return time.monotonic() - start
+
+
+def test_reloads_and_closed_pages_leave_no_kernel_behind(browser, classroom):
+    running, store, room = classroom
+    tokens = store.tokens(room)
+    table = ".cl-table .cl-log"
+    students = [open_page(browser, f"{running.url}/voila/render/join.ipynb?room={room}&seat={seat}&token={tokens[seat]}",
+                          table) for seat in (0, 1)]
+    samples: list[tuple[str, int, int]] = []  # (step, open pages, kernels)
+
+    def sample(step: str, pages: int) -> None:
+        samples.append((step, pages, len(kernel_pids(running.pid))))
+
+    sample("two students", 2)
+    memory = [resident_mb(pid) for pid in kernel_pids(running.pid)]
+    start = time.monotonic()
+    for number in range(20):
+        _, page = students[number % 2]
+        page.reload(timeout=LOAD)
+        page.wait_for_selector(table, timeout=LOAD)
+        sample(f"reload {number + 1}", 2)
+    for number in range(10):  # a landing page, or a join link with a wrong token: their kernels too
+        url = running.url + "/" if number % 2 else f"{running.url}/voila/render/join.ipynb?room={room}&seat=1&token=x"
+        context, page = open_page(browser, url, ".cl-landing" if number % 2 else "text=ask your teacher")
+        sample(f"page {number + 1} open", 3)
+        if number < 5:
+            page.close(run_before_unload=True)  # the tab is closed: the page says goodbye
+            context.close()
+        else:
+            context.close()  # the browser is gone: nothing said
+        sample(f"page {number + 1} closed", 2)
+    took = time.monotonic() - start
+    print(f"\n20 reloads and 10 pages opened and closed in {took:.0f} s")
+    print("(step, open pages, kernels): " + ", ".join(f"({s}, {p}, {k})" for s, p, k in samples))
+    print(f"a student's kernel: {statistics.median(memory):.0f} MB resident (median of {len(memory)})")
+    over = [(step, pages, kernels) for step, pages, kernels in samples if kernels > pages + SLACK]
+    assert not over, f"more kernels than open pages + {SLACK}: {over}"
+
+    settled = wait_for_kernels(running.pid, 2, CULL_AFTER + 30)
+    assert len(kernel_pids(running.pid)) == 2  # the two students' pages: still there, still playing
+    assert students[0][1].locator(table).count() and students[1][1].locator(table).count()
+    for context, _ in students:
+        context.close()
+    gone = wait_for_kernels(running.pid, 0, 60)
+    print(f"extra kernels ended {settled:.1f} s after the last close; the students' last two {gone:.1f} s after theirs")
