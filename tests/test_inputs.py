@@ -366,7 +366,7 @@ def test_a_bad_saved_game_is_a_replay_error_naming_the_field_or_action(change, w
 
 
 def test_limits_are_checked_before_parsing(monkeypatch):
-    from cardlab import engine
+    from cardlab.engine import saving
 
     game = GAMES["kontrabluff"]
     with pytest.raises(ReplayError, match="nests 100001 levels deep"):
@@ -378,7 +378,7 @@ def test_limits_are_checked_before_parsing(monkeypatch):
     with pytest.raises(ReplayError, match="expected the text of a saved game, got int"):
         game.state_from_json(5)  # type: ignore[arg-type]
     # the action limit, scaled down (the real one is MAX_ACTIONS)
-    monkeypatch.setattr(engine, "MAX_ACTIONS", 100)
+    monkeypatch.setattr(saving, "MAX_ACTIONS", 100)
     data = json.loads(saved("kontrabluff")[1])
     data["actions"] = [[0, ["pass", [], None]]] * 101
     with pytest.raises(ReplayError, match="holds 101 actions, more than the 100 a saved game may hold"):

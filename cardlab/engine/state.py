@@ -312,3 +312,4 @@ def _checked_action(method: Any) -> Any:
 
 _check_seats(GameState)  # the base's own name takes a seat too
 _check_seats(History)  # and so do log_for and events_for
+_check_seats(Sampling)  # and hidden_from

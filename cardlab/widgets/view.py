@@ -63,7 +63,8 @@ def _zone_title(zone: Zone, seats: Sequence[str]) -> str:
     return name
 
 
-def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, short: bool = False) -> str:
+def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, short: bool = False,
+              game: str | None = None) -> str:
     """A zone with its name, owner and count; a face-down pile as one back and its count.
 
     ``short``: without the owner's name (inside the owner's own box on the table).
@@ -127,7 +128,7 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
             continue
         if zone.kind == "hand" and (seat == observation.player or zone.hidden == len(zone.cards)):
             continue  # the count says it (and the viewer's own hand is drawn as buttons)
-        zones.append(zone_html(zone, seats, size="sm", short=True))
+        zones.append(zone_html(zone, seats, size="sm", short=True, game=observation.game.name))
     return (
         f"<div class='cl-seat cl-{place}'>{' '.join(parts)} <span class='cl-facts'>{' · '.join(facts)}</span>"
         f"{'<div>' + ''.join(zones) + '</div>' if zones else ''}</div>"
@@ -142,7 +143,8 @@ def seats_html(observation: Observation, seats: Sequence[str], *, unit: str, poi
     spots = places(len(seats), me)
     acting = set(acting)
     boxes = [_seat_box(observation, p, seats, unit, points, acting, spots[p]) for p in range(len(seats))]
-    middle = [zone_html(z, seats, size="sm") for z in observation.zones if z.owner is None and z.cards]
+    middle = [zone_html(z, seats, size="sm", game=observation.game.name) for z in observation.zones
+              if z.owner is None and z.cards]
     return (
         "<div class='cl-felt'>"
         + "".join(boxes)

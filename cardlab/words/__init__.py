@@ -40,6 +40,13 @@ from cardlab.records import (
 
 __all__ = [
     "Plural",
+    "Verb",
+    "VERBS",
+    "CLICKS",
+    "SESSIONS",
+    "ZONE_WORDS",
+    "game_words",
+    "session_text",
     "Each",
     "Lists",
     "TEMPLATES",
@@ -135,12 +142,16 @@ class Verb:
 VERBS: dict[str, dict[str, Verb]] = {}
 CLICKS: dict[str, dict[str, str]] = {}
 SESSIONS: dict[str, Callable[[Any], str]] = {}
+#: A game's own word for a kind of zone where its rule pages have one (Kontrabluff's talon).
+ZONE_WORDS: dict[str, dict[str, str]] = {}
 
 
 def game_words(game: str, *, verbs: Mapping[str, Verb], clicks: Mapping[str, str],
-               session: Callable[[Any], str]) -> None:
-    """Register ``game``'s verbs, button words and session words (its words module calls this once)."""
+               session: Callable[[Any], str], zones: Mapping[str, str] | None = None) -> None:
+    """Register ``game``'s verbs, button words, session words and zone words (its words
+    module calls this once)."""
     VERBS[game], CLICKS[game], SESSIONS[game] = dict(verbs), dict(clicks), session
+    ZONE_WORDS[game] = dict(zones or {})
 
 
 def session_text(game: Any) -> str:

@@ -65,4 +65,5 @@ game_words(
         "see": "see with the chosen cards",  # KB-6
     },
     session=lambda game: f"first to {game.target} points wins (KB-12)",
+    zones={"stock": "talon"},  # KB-1: the rule pages' word for the stock
 )
