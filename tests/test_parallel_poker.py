@@ -151,6 +151,16 @@ def test_pp2_observations_never_hold_the_other_arrangement(first):
     assert obs.legal_actions == state.legal_actions(second)
 
 
+def test_zones_are_keyed_and_points_are_the_only_totals():
+    """Zone names are stable keys, never a seat's name (the engine's glossary); the
+    match's totals are the observation's ``points``."""
+    obs = new_state().observation(NORTH)
+    assert [zone.name for zone in obs.zones] == ["laid_out", *(f"packet {k} {seat}" for seat in (NORTH, SOUTH)
+                                                               for k in range(1, 6))]
+    assert obs.zone("packet 3 0").owner == SOUTH and obs.zone("laid_out").kind == "pile"
+    assert obs.points == (0, 0) and not hasattr(obs, "scores")
+
+
 def test_pp2_legal_actions_view_answers_in_without_listing():
     state = new_state()
     view = state.legal_actions()
@@ -397,7 +407,7 @@ def test_sample_state_is_consistent_with_the_observation():
     obs = state.observation(SOUTH)
     sample = state.game.sample_state(obs, np.random.default_rng(3))
     mine = sample.observation(SOUTH)
-    assert (mine.held, mine.laid_out, mine.scores, mine.arranged) == (obs.held, obs.laid_out, obs.scores, obs.arranged)
+    assert (mine.held, mine.laid_out, mine.points, mine.arranged) == (obs.held, obs.laid_out, obs.points, obs.arranged)
     assert sample.arrangements[NORTH] is not None and sorted(sample.arrangements[NORTH]) == sorted(obs.held)
     assert sample.current_player == SOUTH and sample.round_index == state.round_index
     sample.apply_for(SOUTH, arrange(EXAMPLE_A))

@@ -278,8 +278,10 @@ class ParallelPokerObservation(Observation):
     ``held``: the 25 cards both players hold (PP-1); ``laid_out``: the seven removed;
     ``packets``: this seat's own packets once laid, else None; ``arranged``: which seats
     have laid their packets (face down: never what is in them); ``showings``: every
-    showing so far in the match; ``scores``: match totals; ``game_scores``: this game's;
-    ``game_number``: the game in play (1 for the first) of a match of ``games``.
+    showing so far in the match; ``points`` (the base's): the match's totals;
+    ``game_scores``: this game's; ``game_number``: the game in play (1 for the first) of
+    a match of ``games``. Zones are keyed ``"laid_out"`` and ``"packet <k> <seat>"``
+    (k = 1..5), each packet a "row" owned by its seat.
     """
 
     dealer: int = 0
@@ -290,7 +292,6 @@ class ParallelPokerObservation(Observation):
     packets: tuple[tuple[Card, ...], ...] | None = None
     arranged: tuple[bool, bool] = (False, False)
     showings: Sequence[Showing] = ()  # a view sharing the state's list (cardlab.chain)
-    scores: tuple[int, int] = (0, 0)
     game_scores: tuple[int, int] = (0, 0)
 
 
@@ -325,7 +326,7 @@ class ParallelPokerState(GameState):
         Field("laid_out", Copy.VALUE, Seen.PUBLIC, cards=True),
         Field("held", Copy.VALUE, Seen.PUBLIC, cards=True),
         Field("arrangements", Copy.LIST, Seen.OWNER, cards=True, derive=lambda state, obs: _sampled_arrangements(state, obs)),
-        Field("scores", Copy.LIST),
+        Field("scores", Copy.LIST, observed="points"),
         Field("game_scores", Copy.LIST),
         Field("showings", Copy.LIST, observed=lambda obs: Chain.sharing(obs.showings)),
         Field("dealer"),
@@ -482,7 +483,7 @@ class ParallelPokerState(GameState):
         mine = self.arrangements[player]
         theirs = self.arrangements[other]
         done = self.is_terminal
-        zones = [Zone("laid out", self.laid_out, None, "pile")]
+        zones = [Zone("laid_out", self.laid_out, None, "pile")]
         for seat, arrangement in ((player, mine), (other, theirs)):
             for k in range(PACKETS):
                 if arrangement is None:
@@ -491,7 +492,7 @@ class ParallelPokerState(GameState):
                     cards = packets_of(arrangement)[k]
                 else:
                     cards = (None,) * PACKET_SIZE  # PP-2: face down
-                zones.append(Zone(f"{self.name(seat)} packet {k + 1}", cards, seat, "row"))
+                zones.append(Zone(f"packet {k + 1} {seat}", cards, seat, "row"))
         arranging = self._may_act(player)
         return frozen(  # every field given: the same value as ParallelPokerObservation(...), made faster
             ParallelPokerObservation,
@@ -514,7 +515,6 @@ class ParallelPokerState(GameState):
             packets=None if mine is None else packets_of(mine),
             arranged=(self.arrangements[0] is not None, self.arrangements[1] is not None),
             showings=self.showings.view(),
-            scores=(self.scores[0], self.scores[1]),
             game_scores=(self.game_scores[0], self.game_scores[1]),
         )
 
