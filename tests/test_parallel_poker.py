@@ -151,6 +151,16 @@ def test_pp2_observations_never_hold_the_other_arrangement(first):
     assert obs.legal_actions == state.legal_actions(second)
 
 
+def test_zones_are_keyed_and_points_are_the_only_totals():
+    """Zone names are stable keys, never a seat's name (the engine's glossary); the
+    match's totals are the observation's ``points``."""
+    obs = new_state().observation(NORTH)
+    assert [zone.name for zone in obs.zones] == ["laid_out", *(f"packet {k} {seat}" for seat in (NORTH, SOUTH)
+                                                               for k in range(1, 6))]
+    assert obs.zone("packet 3 0").owner == SOUTH and obs.zone("laid_out").kind == "pile"
+    assert obs.points == (0, 0) and not hasattr(obs, "scores")
+
+
 def test_pp2_legal_actions_view_answers_in_without_listing():
     state = new_state()
     view = state.legal_actions()
@@ -397,12 +407,70 @@ def test_sample_state_is_consistent_with_the_observation():
     obs = state.observation(SOUTH)
     sample = state.game.sample_state(obs, np.random.default_rng(3))
     mine = sample.observation(SOUTH)
-    assert (mine.held, mine.laid_out, mine.scores, mine.arranged) == (obs.held, obs.laid_out, obs.scores, obs.arranged)
+    assert (mine.held, mine.laid_out, mine.points, mine.arranged) == (obs.held, obs.laid_out, obs.points, obs.arranged)
     assert sample.arrangements[NORTH] is not None and sorted(sample.arrangements[NORTH]) == sorted(obs.held)
     assert sample.current_player == SOUTH and sample.round_index == state.round_index
     sample.apply_for(SOUTH, arrange(EXAMPLE_A))
     assert sample.is_terminal and sample.round_index == 1
     assert_cards_conserved(sample)
+
+
+def candidates(state, seat, rng) -> list[Action]:
+    """A generous set of actions to ask about: arrangements drawn from each seat's view
+    (legal where that seat may act) and a few hundred plausible illegal ones, built from
+    the held and laid-out cards and the kinds of action a player might try."""
+    held, out = state.held, state.laid_out
+    others = tuple(c for c in deck(32) if c not in held)  # laid-out cards and the dealer's last ones
+    strangers = tuple(c for c in deck(52) if c not in deck(32))  # not in a piquet deck at all
+    found = [view.sample(rng) for p in (0, 1) for view in [state.legal_actions(p)] if view for _ in range(8)]
+    found += [Action("arrange", tuple(held[i] for i in rng.permutation(25))) for _ in range(8)]
+    for _ in range(30):
+        order = [held[i] for i in rng.permutation(25)]
+        i, j = (int(x) for x in rng.integers(25, size=2))
+        swapped = list(order)
+        swapped[i] = others[int(rng.integers(len(others)))] if others else strangers[0]
+        twice = list(order)
+        twice[i] = order[j] if i != j else order[(j + 1) % 25]
+        found += [
+            Action("arrange", tuple(swapped)),
+            Action("arrange", tuple(twice)),
+            Action("arrange", tuple(order[:-1])),
+            Action("arrange", tuple(order + [order[i]])),
+            Action("arrange", tuple(order[:24] + [strangers[int(rng.integers(len(strangers)))]])),
+            Action("arrange", tuple(order), amount=int(rng.integers(-1, 26))),
+        ]
+    for kind in ("lay", "pass", "show", "bet", "discard", "fold"):
+        found += [Action(kind), Action(kind, held), Action(kind, held[:5]), Action(kind, held, amount=3)]
+    found += [Action("arrange"), Action("arrange", out), Action("arrange", held[:5]), Action("arrange", held * 2)]
+    return found
+
+
+@pytest.mark.parametrize("games", [1, 3])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_view_and_check_agree_on_every_action(seed, games):
+    """One source of legality (PP-2): for every position and seat, an action is in the
+    legal-action view exactly when ``can_apply`` says yes; a refusal names a PP rule or EN-*."""
+    rules = {f"PP-{n}" for n in range(1, 6)}
+    rng = np.random.default_rng(seed)
+    state = ParallelPoker(games=games).new_state(seed=seed)
+    positions = legal_seen = 0
+    while True:
+        positions += 1
+        for seat in (None, 0, 1):
+            view = state.legal_actions(seat)
+            for action in candidates(state, 0 if seat is None else seat, rng):
+                legal = action in view
+                assert legal == state.can_apply(action, seat), (seat, action)
+                legal_seen += legal
+                if not legal:
+                    with pytest.raises(IllegalActionError) as error:
+                        state.check(action, seat)
+                    assert error.value.rule in rules or error.value.rule.startswith("EN-"), error.value
+        if state.is_terminal:
+            break
+        seat = rng.choice([p for p in (0, 1) if state.arrangements[p] is None])  # either may lay first
+        state.apply_for(int(seat), state.legal_actions(int(seat)).sample(rng))
+    assert positions == 2 * games + 1 and legal_seen > 0
 
 
 # -- strategies ---------------------------------------------------------------------

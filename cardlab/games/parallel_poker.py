@@ -23,6 +23,7 @@ rule page, PP-1 to PP-5; the numpy helpers for bots and analysis come last.
 
 from __future__ import annotations
 
+import collections
 import enum
 import functools
 import itertools
@@ -277,8 +278,10 @@ class ParallelPokerObservation(Observation):
     ``held``: the 25 cards both players hold (PP-1); ``laid_out``: the seven removed;
     ``packets``: this seat's own packets once laid, else None; ``arranged``: which seats
     have laid their packets (face down: never what is in them); ``showings``: every
-    showing so far in the match; ``scores``: match totals; ``game_scores``: this game's;
-    ``game_number``: the game in play (1 for the first) of a match of ``games``.
+    showing so far in the match; ``points`` (the base's): the match's totals;
+    ``game_scores``: this game's; ``game_number``: the game in play (1 for the first) of
+    a match of ``games``. Zones are keyed ``"laid_out"`` and ``"packet <k> <seat>"``
+    (k = 1..5), each packet a "row" owned by its seat.
     """
 
     dealer: int = 0
@@ -289,7 +292,6 @@ class ParallelPokerObservation(Observation):
     packets: tuple[tuple[Card, ...], ...] | None = None
     arranged: tuple[bool, bool] = (False, False)
     showings: Sequence[Showing] = ()  # a view sharing the state's list (cardlab.chain)
-    scores: tuple[int, int] = (0, 0)
     game_scores: tuple[int, int] = (0, 0)
 
 
@@ -324,7 +326,7 @@ class ParallelPokerState(GameState):
         Field("laid_out", Copy.VALUE, Seen.PUBLIC, cards=True),
         Field("held", Copy.VALUE, Seen.PUBLIC, cards=True),
         Field("arrangements", Copy.LIST, Seen.OWNER, cards=True, derive=lambda state, obs: _sampled_arrangements(state, obs)),
-        Field("scores", Copy.LIST),
+        Field("scores", Copy.LIST, observed="points"),
         Field("game_scores", Copy.LIST),
         Field("showings", Copy.LIST, observed=lambda obs: Chain.sharing(obs.showings)),
         Field("dealer"),
@@ -338,23 +340,20 @@ class ParallelPokerState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        if self.round_index >= self.game.games:
-            return None
-        return next(p for p in (0, 1) if self.arrangements[p] is None)
+        return 0 if self._may_act(0) else 1 if self._may_act(1) else None
 
+    def _may_act(self, seat: int) -> bool:
+        """Who may act, decided here only: while the match is on, a seat that has not
+        laid its packets (PP-2; both arrange unseen, in any order)."""
+        return self.round_index < self.game.games and self.arrangements[seat] is None
+
+    # One source of legality: the phase's ``legal`` view decides (its ``in`` is the cheap
+    # "can"); the phase's ``check`` asks that view and only words a refusal.
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        if player is None:
-            player = self.current_player
-        if player is None or self.is_terminal:
-            return NO_ACTIONS
-        return self._PHASES[self.phase].legal(self, player)
+        return self._PHASES[self.phase].legal(self, self.current_player if player is None else player)
 
     def check(self, action: Action, player: int | None = None) -> None:
-        if player is None:
-            player = self.current_player
-        if self.is_terminal:
-            raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
-        self._PHASES[self.phase].check(self, action, player)
+        self._PHASES[self.phase].check(self, action, self.current_player if player is None else player)
 
     def _apply(self, action: Action, player: int) -> None:
         self._PHASES[self.phase].play(self, action, player)
@@ -383,29 +382,26 @@ class ParallelPokerState(GameState):
 
     # -- PP-2 Arranging ---------------------------------------------------------------
     def _arrangements(self, player: int) -> LegalActions:
-        if self.arrangements[player] is not None:
-            return NO_ACTIONS
-        return Arrangements(self.held)
+        return Arrangements(self.held) if self._may_act(player) else NO_ACTIONS
 
     def _check_arrangement(self, action: Action, player: int) -> None:
+        if action in self._arrangements(player):  # the one test; the rest only says why not
+            return
         if action.kind != ARRANGE:
             raise IllegalActionError("EN-3", f"the only action is '{ARRANGE}' (25 cards in packet order, PP-2), not {action.kind!r}")
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or player not in (0, 1):
-            raise IllegalActionError("EN-4", f"seat {player!r} does not play parallel poker (seats 0 and 1)")
-        if self.arrangements[player] is not None:
+        if not self._may_act(player):
             raise IllegalActionError("PP-2", f"{self.name(player)} has already laid his packets; the order cannot change")
         if action.amount is not None:
             raise IllegalActionError("EN-3", f"arranging takes no amount (parallel poker has no chips), got {action.amount}")
-        if action not in Arrangements(self.held):
-            given, held = sorted(action.cards), sorted(self.held)
-            missing = [c for c in held if given.count(c) < 1]
-            extra = [c for c in set(given) if given.count(c) > (c in held)]
-            raise IllegalActionError(
-                "PP-2",
-                f"an arrangement uses exactly the 25 held cards, each once, five packets of five; got "
-                f"{len(action.cards)} cards (missing {format_cards(missing) or 'none'}; "
-                f"not held or repeated {format_cards(sorted(extra)) or 'none'})",
-            )
+        given, held = collections.Counter(action.cards), set(self.held)
+        missing = [c for c in sorted(held) if not given[c]]
+        extra = [c for c in given if given[c] > (c in held)]
+        raise IllegalActionError(
+            "PP-2",
+            f"an arrangement uses exactly the 25 held cards, each once, five packets of five; got "
+            f"{len(action.cards)} cards (missing {format_cards(missing) or 'none'}; "
+            f"not held or repeated {format_cards(sorted(extra)) or 'none'})",
+        )
 
     def _arrange(self, action: Action, player: int) -> None:
         self.arrangements[player] = action.cards
@@ -469,9 +465,16 @@ class ParallelPokerState(GameState):
     def points(self) -> tuple[int, ...]:
         return tuple(self.scores)
 
-    # -- each phase's rules (the showings need no seat to act) --------------------------------
+    # -- each phase's rules (the showings need no seat to act; once over, nobody acts) ---------
+    def _nothing(self, player: int | None) -> LegalActions:
+        return NO_ACTIONS
+
+    def _over(self, action: Action, player: int | None) -> None:
+        raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
+
     _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
         Phase.ARRANGING: PhaseRules(_arrangements, _check_arrangement, _arrange),
+        Phase.OVER: PhaseRules(_nothing, _over, _over),
     }
 
     # -- views ------------------------------------------------------------------------------
@@ -480,7 +483,7 @@ class ParallelPokerState(GameState):
         mine = self.arrangements[player]
         theirs = self.arrangements[other]
         done = self.is_terminal
-        zones = [Zone("laid out", self.laid_out, None, "pile")]
+        zones = [Zone("laid_out", self.laid_out, None, "pile")]
         for seat, arrangement in ((player, mine), (other, theirs)):
             for k in range(PACKETS):
                 if arrangement is None:
@@ -489,15 +492,15 @@ class ParallelPokerState(GameState):
                     cards = packets_of(arrangement)[k]
                 else:
                     cards = (None,) * PACKET_SIZE  # PP-2: face down
-                zones.append(Zone(f"{self.name(seat)} packet {k + 1}", cards, seat, "row"))
-        to_act = not done and mine is None
+                zones.append(Zone(f"packet {k + 1} {seat}", cards, seat, "row"))
+        arranging = self._may_act(player)
         return frozen(  # every field given: the same value as ParallelPokerObservation(...), made faster
             ParallelPokerObservation,
             game=self.game,
             player=player,
             current_player=self.current_player,
-            hand=self.held if to_act else (),
-            legal_actions=self.legal_actions(player) if to_act else NO_ACTIONS,
+            hand=self.held if arranging else (),
+            legal_actions=self.legal_actions(player) if arranging else NO_ACTIONS,
             zones=tuple(zones),
             points=tuple(self.scores),
             pot=None,
@@ -512,7 +515,6 @@ class ParallelPokerState(GameState):
             packets=None if mine is None else packets_of(mine),
             arranged=(self.arrangements[0] is not None, self.arrangements[1] is not None),
             showings=self.showings.view(),
-            scores=(self.scores[0], self.scores[1]),
             game_scores=(self.game_scores[0], self.game_scores[1]),
         )
 

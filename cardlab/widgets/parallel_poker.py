@@ -259,7 +259,7 @@ class ParallelPokerTable(GameTable):
         zones = []
         for zone in obs.zones:
             if zone.owner not in (None, obs.player) and zone.kind == "row" and zone.cards:
-                if int(zone.name.rsplit(" ", 1)[1]) > shown:
+                if int(zone.name.split()[1]) > shown:  # "packet <k> <seat>"
                     zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
         return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
