@@ -17,6 +17,7 @@ from cardlab import Action, IllegalActionError, SettingsError
 from cardlab.bots import RandomBot, RuleBot, SearchBot
 from cardlab.cards import CardError, deck, parse_cards
 from cardlab.engine import cards_in
+from cardlab.rules import rules_of
 from cardlab.games.kontrabluff import Kontrabluff, KontrabluffObservation, Phase, triangle
 
 SOUTH, NORTH = 0, 1
@@ -662,3 +663,67 @@ def test_search_bot_counts_the_points_of_an_action_that_ends_the_round():
     values = SearchBot(seed=2, samples=6).action_values(state.observation(NORTH))
     passes = [value for action, value in values.items() if action.kind == "pass"]
     assert passes == [-15.0]  # KB-6: a passed low round pays the leader 15, whatever the cards
+
+
+# -- one source of legality: the view and check agree --------------------------------------------
+
+_KNOWN_RULES = {r.id for r in rules_of("KB")} | {r.id for r in rules_of("EN")}
+
+
+def _candidates(state, seat: int, rng: np.random.Generator) -> set[Action]:
+    """Every listed legal action of every seat, and a few hundred plausible others for
+    ``seat``: each kind (and two unknown ones) with 0 to 6 cards drawn mostly from the
+    seat's own hand, sometimes a card held elsewhere, a card named twice or an amount."""
+    found: set[Action] = set()
+    for p in (SOUTH, NORTH):
+        found.update(state.legal_actions(p))
+    hand = list(state.hands[seat])
+    elsewhere = [card for cards in (state.hands[1 - seat], state.talon, *state.rows, *state.low, state.discard)
+                 for card in cards]
+    kinds = ["low", "hand_over", "lay", "pass", "see", "fold", "bet"]
+    for _ in range(300):
+        kind = kinds[int(rng.integers(len(kinds)))]
+        count = int(rng.integers(0, 7))
+        cards = [hand[i] for i in rng.permutation(len(hand))[:count]]
+        twist = rng.random()
+        if twist < 0.15 and elsewhere:
+            cards = [elsewhere[int(rng.integers(len(elsewhere)))], *cards[1:]]
+        elif twist < 0.25 and cards:
+            cards = [cards[0], *cards[: max(len(cards) - 1, 0)]]  # the first card named twice
+        found.add(Action(kind, cards, amount=int(rng.integers(1, 20)) if 0.25 <= twist < 0.3 else None))
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_the_view_and_check_agree_on_every_candidate_for_every_seat(seed):
+    """One source of legality (issue 26): for every position of seeded random play, every
+    seat and every candidate action, ``action in legal_actions(seat)`` exactly when
+    ``can_apply(action, seat)``; an illegal one is refused naming a KB or EN rule. The
+    play picks a kind first, then an action of it, so normal rounds run long (uniform
+    actions would mostly play low)."""
+    rng = np.random.default_rng(seed)
+    positions, phases = 0, set()
+    for match in range(3):
+        state = Kontrabluff(target=60).new_state(seed=seed + 1000 * match)
+        while True:
+            phases.add(state.phase)
+            if state.phase is Phase.NORMAL:  # what the view leaves out of KB-3: the seat to act never holds a full row
+                assert len(state.rows[state.current_player]) < 5
+            for seat in (SOUTH, NORTH):
+                view = state.legal_actions(seat)
+                for action in _candidates(state, seat, rng):
+                    legal = action in view
+                    assert legal == state.can_apply(action, seat), (action, seat, state.phase)
+                    if not legal:
+                        with pytest.raises(IllegalActionError) as refused:
+                            state.check(action, seat)
+                        assert refused.value.rule in _KNOWN_RULES, (action, refused.value)
+            positions += 1
+            if state.is_terminal:
+                break
+            actions = list(state.legal_actions())
+            kinds = sorted({action.kind for action in actions})
+            kind = kinds[int(rng.integers(len(kinds)))]
+            of_kind = [action for action in actions if action.kind == kind]
+            state.apply(of_kind[int(rng.integers(len(of_kind)))])
+    assert positions > 25 and phases == set(Phase), (positions, phases)

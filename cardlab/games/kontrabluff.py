@@ -56,6 +56,7 @@ from cardlab.engine import (
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
     Seen,
     SettingsError,
     Zone,
@@ -306,53 +307,50 @@ class KontrabluffState(GameState):
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in range(2)]
 
+    # Legality is written once (python-chess's ``move in board.legal_moves`` is
+    # ``board.is_legal(move)``): who may act is :meth:`_acting`; what that seat may do is
+    # its phase's view (``_PHASES``, below: KontrabluffActions' ``in``); ``check`` asks
+    # the same view and only words a refusal, naming the rule (:func:`_refusal`).
+    def _acting(self, player: int | None) -> int | None:
+        """The one place that decides who may act: the seat to act (KB-2 .. KB-6), if
+        ``player`` is None or that seat; None for another seat or once the match is won
+        (KB-12)."""
+        seat = self.to_act
+        return seat if player is None or player == seat else None
+
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        if self.to_act is None or (player is not None and player != self.to_act):
+        seat = self._acting(player)
+        if seat is None:
             return NO_ACTIONS
-        return KontrabluffActions(self.hands[self.to_act], self.phase)
+        return self._PHASES[self.phase].legal(self, seat)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal now."""
-        phase, kind, cards = self.phase, action.kind, action.cards
-        if self.to_act is None:
-            raise IllegalActionError("EN-2", f"the match is over (KB-12); {kind} cannot be played")
-        if player is not None and player != self.to_act:  # a seat already (EN-4: the engine checks it)
+        seat = self._acting(player)
+        if seat is None:
+            if self.to_act is None:
+                raise IllegalActionError("EN-2", f"the match is over (KB-12); {action.kind} cannot be played")
             raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {_NAMES[player]}'s")
-        player = self.to_act
-        who = _NAMES[player]
-        offers = _OFFER_DICTS[phase]
-        if kind not in KIND_RULES:
-            raise IllegalActionError("EN-3", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)")
-        if kind not in offers:
-            raise IllegalActionError(*_wrong_kind(phase, kind, self.first_round))
-        rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
-        if action.amount is not None:
-            raise IllegalActionError("EN-3", f"Kontrabluff has no chips; {kind} takes no amount")
-        need = offers[kind]
-        if len(cards) != need:
-            what = {0: "no cards", 1: "exactly one card"}.get(need, f"exactly {need} cards")
-            why = {
-                ("pass", 0): "passing a normal round lays no cards",
-                ("pass", 5): "passing a low round lays 5 cards face down",
-                ("lay", 1): "a player lays one card at a time",
-                ("hand_over", 0): "handing over lays no cards",
-            }.get((kind, need), f"{kind} lays {need} cards at once")
-            raise IllegalActionError(rule, f"{kind} takes {what}, got {len(cards)}: {why}")
-        hand = self.hands[player]
-        codes = [card.code for card in cards]  # cards compare as their codes (small ints)
-        if len(set(codes)) != len(codes):
-            twice = [card for i, card in enumerate(cards) if card.code in codes[:i]]
-            raise IllegalActionError(rule, f"{kind} names {_words(twice)} twice: each card can be laid once")
-        held = {card.code for card in hand}
-        missing = [card for card in cards if card.code not in held]
-        if missing:
-            raise IllegalActionError(rule, f"{' '.join(map(str, missing))} not in {who}'s hand")
-        if kind == "lay" and phase is Phase.NORMAL and len(self.rows[player]) >= ROW_SIZE:
-            raise IllegalActionError("KB-3", f"{who}'s row already holds {ROW_SIZE} cards")
+        self._PHASES[self.phase].check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:
-        """Play a checked action: the rule of its phase and kind (``_MOVES``, below) does it."""
-        self._MOVES[self.phase, action.kind](self, action, player)
+        """Play a checked action: its phase's rule (``_PHASES``, below) does it."""
+        self._PHASES[self.phase].play(self, action, player)
+
+    # -- what a phase offers and refuses (the same view for both) -------------------------
+    def _offer(self, seat: int) -> KontrabluffActions:
+        """The actions ``seat`` (to act) may take in this phase (KB-2, KB-3, KB-4, KB-6).
+
+        KB-3's row of five needs no test here: turns alternate, the leader's row is one
+        card ahead, and the second full row ends the round (KB-5), so the seat to act
+        never holds a full row."""
+        return KontrabluffActions(self.hands[seat], self.phase)
+
+    def _check_offered(self, action: Action, seat: int) -> None:
+        """Refuse ``action`` unless ``seat``'s view of this phase holds it; the refusal names the rule."""
+        if action in self._offer(seat):
+            return
+        raise IllegalActionError(*_refusal(self.phase, self.first_round, self.hands[seat], action, _NAMES[seat]))
 
     # -- KB-1 Deal ----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -405,6 +403,20 @@ class KontrabluffState(GameState):
         else:
             self.phase, self.to_act = Phase.CHOOSE, self.dealer
 
+    def _choose(self, action: Action, player: int) -> None:
+        """KB-2: the dealer's choice in a later round of the deal: play low or hand over."""
+        if action.kind == "low":
+            self._play_low(action, player)
+        else:
+            self._hand_over(action, player)
+
+    def _lead(self, action: Action, player: int) -> None:
+        """KB-2: the leader lays a card (a normal round, KB-3) or plays low (KB-6)."""
+        if action.kind == "lay":
+            self._lay(action, player)
+        else:
+            self._play_low(action, player)
+
     def _hand_over(self, action: Action, player: int) -> None:
         """KB-2: the dealer hands over; the other leads a normal or a low round."""
         other = 1 - player
@@ -426,6 +438,13 @@ class KontrabluffState(GameState):
             self._showdown()
         else:
             self.to_act = other
+
+    def _normal(self, action: Action, player: int) -> None:
+        """KB-3, KB-4: in a normal round a player lays a card or passes."""
+        if action.kind == "lay":
+            self._lay(action, player)
+        else:
+            self._pass(action, player)
 
     # -- KB-4 Passing -----------------------------------------------------------------------
     def _pass(self, action: Action, player: int) -> None:
@@ -454,6 +473,13 @@ class KontrabluffState(GameState):
         # KB-7: the shared history names no face-down card; the event's action is bare
         self._record(PLAY_LOW, player, LOW_SIZE, player=player, action=_BARE["low"])
         self.phase, self.to_act = Phase.LOW, 1 - player
+
+    def _answer_low(self, action: Action, player: int) -> None:
+        """KB-6: the other answers a low round: he sees or passes, with five cards."""
+        if action.kind == "see":
+            self._see(action, player)
+        else:
+            self._pass_low(action, player)
 
     def _pass_low(self, action: Action, player: int) -> None:
         """KB-6: the other passes with five cards face down; the leader wins 15, nothing is shown."""
@@ -614,16 +640,14 @@ class KontrabluffState(GameState):
         self._record(MATCH_WON, winner, self.scores[winner],
                   player=winner)
 
-    #: Which rule does a checked action, by phase and kind (KB-2, KB-3, KB-4, KB-6).
-    _MOVES: ClassVar[dict[tuple[Phase, str], Callable[[KontrabluffState, Action, int], None]]] = {
-        (Phase.CHOOSE, "low"): _play_low,
-        (Phase.CHOOSE, "hand_over"): _hand_over,
-        (Phase.LEAD, "lay"): _lay,
-        (Phase.LEAD, "low"): _play_low,
-        (Phase.NORMAL, "lay"): _lay,
-        (Phase.NORMAL, "pass"): _pass,
-        (Phase.LOW, "see"): _see,
-        (Phase.LOW, "pass"): _pass_low,
+    #: Each phase's rules: its legal actions, the refusal of any other (the same view) and
+    #: the doing (KB-2, KB-3, KB-4, KB-6). A won match (Phase.OVER, KB-12) has nobody to
+    #: act, so no phase rules are asked (``_acting``).
+    _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
+        Phase.CHOOSE: PhaseRules(_offer, _check_offered, _choose),
+        Phase.LEAD: PhaseRules(_offer, _check_offered, _lead),
+        Phase.NORMAL: PhaseRules(_offer, _check_offered, _normal),
+        Phase.LOW: PhaseRules(_offer, _check_offered, _answer_low),
     }
 
 
@@ -652,6 +676,39 @@ def _wrong_kind(phase: Phase, kind: str, first_round: bool) -> tuple[str, str]:
     if phase is Phase.NORMAL:
         return "KB-3", f"in a normal round a player lays a card or passes, not {kind}"
     return "KB-6", f"a low round is answered by seeing or passing with 5 cards, not {kind}"
+
+
+def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Action, who: str) -> tuple[str, str]:
+    """The rule and the reason why ``action`` is not in the view of ``phase`` for a seat
+    holding ``hand`` (its words only: the view decided)."""
+    kind, cards = action.kind, action.cards
+    offers = _OFFER_DICTS[phase]
+    if kind not in KIND_RULES:
+        return "EN-3", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)"
+    if kind not in offers:
+        return _wrong_kind(phase, kind, first_round)
+    rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
+    if action.amount is not None:
+        return "EN-3", f"Kontrabluff has no chips; {kind} takes no amount"
+    need = offers[kind]
+    if len(cards) != need:
+        what = {0: "no cards", 1: "exactly one card"}.get(need, f"exactly {need} cards")
+        why = {
+            ("pass", 0): "passing a normal round lays no cards",
+            ("pass", 5): "passing a low round lays 5 cards face down",
+            ("lay", 1): "a player lays one card at a time",
+            ("hand_over", 0): "handing over lays no cards",
+        }.get((kind, need), f"{kind} lays {need} cards at once")
+        return rule, f"{kind} takes {what}, got {len(cards)}: {why}"
+    codes = [card.code for card in cards]  # cards compare as their codes (small ints)
+    if len(set(codes)) != len(codes):
+        twice = [card for i, card in enumerate(cards) if card.code in codes[:i]]
+        return rule, f"{kind} names {_words(twice)} twice: each card can be laid once"
+    held = {card.code for card in hand}
+    missing = [card for card in cards if card.code not in held]
+    if missing:
+        return rule, f"{' '.join(map(str, missing))} not in {who}'s hand"
+    return rule, f"{action} is not on offer now"  # the view refused it for a reason not worded here
 
 
 def _sampled_discard(state: KontrabluffState) -> list[Card]:
