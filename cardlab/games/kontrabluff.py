@@ -178,7 +178,7 @@ class Kontrabluff(Game):
 
     >>> state = Kontrabluff().new_state(seed=3, dealer=1)
     >>> sample = Kontrabluff().sample_state(state.observation(0), np.random.default_rng(0))
-    >>> sample.hands[0] == state.hands[0], len(sample.hands[1]), len(sample.talon)
+    >>> sample.hands[0] == state.hands[0], len(sample.hands[1]), len(sample.stock)
     (True, 10, 32)
     >>> Kontrabluff().target
     300
@@ -218,7 +218,7 @@ class KontrabluffObservation(Observation):
 
     rows: tuple[tuple[Card, ...], ...] = ((), ())
     low_cards: tuple[tuple[Card | None, ...], ...] = ((), ())
-    talon_size: int = 0
+    stock_size: int = 0
     hand_sizes: tuple[int, ...] = (0, 0)
     dealer: int = 0
     deal_dealer: int = 0
@@ -236,10 +236,6 @@ class KontrabluffObservation(Observation):
     def opponent(self) -> int:
         return 1 - self.player
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.points
-
 
 # -- the state: the rules in rule-id order -------------------------------------------------------
 
@@ -253,7 +249,8 @@ class KontrabluffState(GameState):
     which they were received (a table sorts them for display).
 
     Cards live in ``hands``, ``rows`` (face up, KB-3), ``low`` (face down in a low
-    round, KB-6), ``talon`` (the last card is dealt next) and ``discard`` (KB-8).
+    round, KB-6), ``stock`` (the rules' talon, KB-1; the last card is dealt next) and
+    ``discard`` (KB-8).
     ``seen`` lists the cards shown face up this deal; ``down[p]`` the cards seat ``p``
     discarded face down this deal and never showed (KB-7). A sample for search (the
     engine's ``sample_state``) is quiet: no log, and its observations have no zones.
@@ -273,7 +270,7 @@ class KontrabluffState(GameState):
         Field("down", Copy.SEATS, Seen.OWNER, cards=True,
               observed=lambda obs: [list(obs.own_discards) if p == obs.player else [HIDDEN] * obs.hidden_discards[p]
                                     for p in (0, 1)]),
-        Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size),
+        Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.stock_size),
         Field("seen", Copy.LIST, Seen.PUBLIC, cards=True),
         Field("discard", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: _sampled_discard(state)),
         Field("scores", observed="points"),
@@ -359,7 +356,7 @@ class KontrabluffState(GameState):
         self.rows: list[list[Card]] = [[], []]
         self.low: list[list[Card]] = [[], []]
         self.down: list[list[Card]] = [[], []]
-        self.talon: list[Card] = []
+        self.stock: list[Card] = []
         self.discard: list[Card] = []
         self.seen: list[Card] = []
         self.deal_number = 0
@@ -371,7 +368,7 @@ class KontrabluffState(GameState):
         self._new_deal()
 
     def _new_deal(self) -> None:
-        """KB-1: shuffle, 10 cards each one at a time, the non-dealer first; the rest is the talon."""
+        """KB-1: shuffle, 10 cards each one at a time, the non-dealer first; the rest is the stock (the talon)."""
         cards = self._new_deck()
         self.deal_number += 1
         dealer = self.deal_dealer
@@ -381,9 +378,9 @@ class KontrabluffState(GameState):
         # One card at a time: the non-dealer gets cards 0, 2, 4 ..., the dealer 1, 3, 5 ...
         self.hands[1 - dealer] = cards[0 : 2 * HAND_SIZE : 2]
         self.hands[dealer] = cards[1 : 2 * HAND_SIZE : 2]
-        self.talon = cards[2 * HAND_SIZE :][::-1]  # the last card of the list is dealt next
+        self.stock = cards[2 * HAND_SIZE :][::-1]  # the last card of the list is dealt next
         self.dealer = dealer
-        self._record(NEW_DEAL, self.deal_number, dealer, HAND_SIZE, len(self.talon))
+        self._record(NEW_DEAL, self.deal_number, dealer, HAND_SIZE, len(self.stock))
         for p in (0, 1):
             self._record(DEALT, p, tuple(self.hands[p]), visible_to=_ONLY[p])
         self._start_round(first=True)
@@ -534,7 +531,7 @@ class KontrabluffState(GameState):
             is_terminal=self.to_act is None,
             rows=rows,
             low_cards=low_cards,
-            talon_size=len(self.talon),
+            stock_size=len(self.stock),
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             dealer=self.dealer,
             deal_dealer=self.deal_dealer,
@@ -551,7 +548,7 @@ class KontrabluffState(GameState):
 
     def _zones(self, player: int, rows: tuple, low_cards: tuple) -> tuple[Zone, ...]:
         """The table as ``player`` sees it: both rows, both low hands (the other's face
-        down), the talon face down, the discard with the other's face-down cards hidden."""
+        down), the stock face down, the discard with the other's face-down cards hidden."""
         hidden = self.down[1 - player]  # the only discarded cards this seat never saw (KB-6, KB-7)
         if hidden:
             codes = {card.code for card in hidden}
@@ -560,7 +557,7 @@ class KontrabluffState(GameState):
             discard = tuple(self.discard)
         return (
             _zone(0, rows[0]), _zone(1, rows[1]), _zone(2, low_cards[0]), _zone(3, low_cards[1]),
-            _TALON_ZONES[len(self.talon)],
+            _STOCK_ZONES[len(self.stock)],
             frozen(Zone, name="discard", cards=discard, owner=None, kind="discard"),
         )
 
@@ -570,7 +567,7 @@ class KontrabluffState(GameState):
             places[f"{_NAMES[p]} hand"] = tuple(self.hands[p])
             places[f"{_NAMES[p]} row"] = tuple(self.rows[p])
             places[f"{_NAMES[p]} low"] = tuple(self.low[p])
-        places["talon"] = tuple(self.talon)
+        places["talon"] = tuple(self.stock)  # the key the stored fingerprints digest
         places["discard"] = tuple(self.discard)
         return places
 
@@ -603,15 +600,15 @@ class KontrabluffState(GameState):
     # -- KB-9 Refill and KB-10 Empty talon ----------------------------------------------------
     def _refill(self, winner: int) -> None:
         """KB-9: one card at a time, the winner first, skipping a full hand; KB-10: none left."""
-        if not self.talon:
+        if not self.stock:
             self._record(TALON_EMPTY)
             return
         # Alternate while both need cards, then the rest to the one still short.
         loser = 1 - winner
         need_w, need_l = HAND_SIZE - len(self.hands[winner]), HAND_SIZE - len(self.hands[loser])
-        talon = self.talon
-        drawn = talon[: -1 - need_w - need_l : -1]  # the cards in the order they come off the talon
-        del talon[len(talon) - len(drawn) :]
+        stock = self.stock
+        drawn = stock[: -1 - need_w - need_l : -1]  # the cards in the order they come off the stock
+        del stock[len(stock) - len(drawn) :]
         both = 2 * min(need_w, need_l)
         dealt: list[list[Card]] = [[], []]
         dealt[winner], dealt[loser] = drawn[0:both:2], drawn[1:both:2]
@@ -619,7 +616,7 @@ class KontrabluffState(GameState):
         self.hands[0].extend(dealt[0])
         self.hands[1].extend(dealt[1])
         if not self.quiet:
-            self._record(REFILL, self.dealer, len(dealt[winner]), winner, len(dealt[loser]), loser, len(self.talon))
+            self._record(REFILL, self.dealer, len(dealt[winner]), winner, len(dealt[loser]), loser, len(self.stock))
             for p in (0, 1):
                 if dealt[p]:
                     self._record(REFILLED, p, tuple(dealt[p]), visible_to=_ONLY[p])
@@ -820,13 +817,13 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
 _NAMES = seat_names(2)
-_ZONE_NAMES = tuple(f"{_NAMES[p]} {what}" for what in ("row", "low") for p in (0, 1))
+_ZONE_NAMES = tuple(f"{what} {p}" for what in ("row", "low") for p in (0, 1))  # stable keys, not words
 _ONLY = (frozenset({0}), frozenset({1}))
 _ZONE_KINDS = ((0, "row"), (1, "row"), (0, "face_down"), (1, "face_down"))  # owner and kind by zone number
 
 
 def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
-    """Zone ``number`` (South row, North row, South low, North low) holding ``cards``; an
+    """Zone ``number`` (row 0, row 1, low 0, low 1: South's and North's) holding ``cards``; an
     empty or all-face-down one is the same value every time, made once."""
     if not cards or cards[0] is None:
         return _BLANK_ZONES[number][len(cards)]
@@ -836,7 +833,7 @@ def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
 
 _BLANK_ZONES = tuple(tuple(Zone(_ZONE_NAMES[number], (None,) * n, owner, kind) for n in range(LOW_SIZE + 1))
                      for number, (owner, kind) in enumerate(_ZONE_KINDS))
-_TALON_ZONES = tuple(Zone("talon", (None,) * n, kind="talon") for n in range(53))
+_STOCK_ZONES = tuple(Zone("stock", (None,) * n, kind="stock") for n in range(53))
 _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 
 
