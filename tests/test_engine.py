@@ -130,7 +130,7 @@ def test_an_observation_names_only_what_its_seat_may_see():
     assert obs.player == player and obs.current_player == player
     assert set(obs.hand) == set(state.hands[player])
     assert not cards_in(obs) & state.hidden_from(player)
-    assert obs.zone("talon").hidden == len(state.talon)
+    assert obs.zone("stock").hidden == len(state.stock)
     with pytest.raises(KeyError):
         obs.zone("nowhere")
 

@@ -17,23 +17,24 @@ from cardlab import Action, IllegalActionError, SettingsError
 from cardlab.bots import RandomBot, RuleBot, SearchBot
 from cardlab.cards import CardError, deck, parse_cards
 from cardlab.engine import cards_in
+from cardlab.rules import rules_of
 from cardlab.games.kontrabluff import Kontrabluff, KontrabluffObservation, Phase, triangle
 
 SOUTH, NORTH = 0, 1
 
 
-def stack(south: str, north: str, talon: str = "", dealer: int = SOUTH) -> list:
+def stack(south: str, north: str, stock: str = "", dealer: int = SOUTH) -> list:
     """A full deck that deals ``south`` and ``north`` (KB-1: one at a time, the non-dealer
-    first), then ``talon`` from the top, then the other cards in deck order."""
+    first), then ``stock`` from the top, then the other cards in deck order."""
     hands = {SOUTH: parse_cards(south), NORTH: parse_cards(north)}
     first, second = hands[1 - dealer], hands[dealer]
-    order = [card for pair in zip(first, second) for card in pair] + list(parse_cards(talon))
+    order = [card for pair in zip(first, second) for card in pair] + list(parse_cards(stock))
     used = set(order)
     return order + [card for card in deck(52) if card not in used]
 
 
-def new(south: str, north: str, talon: str = "", dealer: int = SOUTH, target: int = 300):
-    return Kontrabluff(target=target).new_state(seed=1, dealer=dealer, deck=stack(south, north, talon, dealer))
+def new(south: str, north: str, stock: str = "", dealer: int = SOUTH, target: int = 300):
+    return Kontrabluff(target=target).new_state(seed=1, dealer=dealer, deck=stack(south, north, stock, dealer))
 
 
 def play(state, *actions: Action) -> None:
@@ -52,14 +53,14 @@ def low(cards: str) -> Action:
 # South deals in most scenarios, so North leads a normal round after a hand-over (KB-2).
 S_HAND = "2c 3d 4h 5s 7c 9d Jh Qs Kc Ad"
 N_HAND = "2d 3h 4s 6c 8d Th Js Qc Kd Ah"
-TALON = "2h 3s 4c 5d 6h 7s 8c 9h Tc Jd"
+STOCK = "2h 3s 4c 5d 6h 7s 8c 9h Tc Jd"
 
 
 def test_kb1_each_player_gets_ten_cards_alternately_non_dealer_first():
     state = new(S_HAND, N_HAND)
     assert sorted(state.hands[SOUTH]) == sorted(parse_cards(S_HAND))
     assert sorted(state.hands[NORTH]) == sorted(parse_cards(N_HAND))
-    assert len(state.talon) == 32
+    assert len(state.stock) == 32
     # the first card of the deck goes to the non-dealer
     deck_order = stack(S_HAND, N_HAND, dealer=NORTH)
     state = Kontrabluff().new_state(seed=1, dealer=NORTH, deck=deck_order)
@@ -96,12 +97,12 @@ def test_kb1_the_first_dealer_is_drawn_from_the_seed():
     assert Kontrabluff().new_state(seed=5, dealer=1).dealer == 1
 
 
-def test_kb1_the_talon_is_dealt_from_the_top_of_the_stacked_deck():
-    state = new(S_HAND, N_HAND, TALON)
+def test_kb1_the_stock_is_dealt_from_the_top_of_the_stacked_deck():
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), Action("pass"))  # North wins 1 point
     # KB-9: South (the loser) deals; North (the winner) needs one card and gets the top card
     assert parse_cards("2h")[0] in state.hands[NORTH]
-    assert state.talon[-1] == parse_cards("3s")[0]
+    assert state.stock[-1] == parse_cards("3s")[0]
 
 
 def test_kb2_the_non_dealer_leads_the_first_round_of_a_deal_and_the_dealer_has_no_choice():
@@ -132,7 +133,7 @@ def test_kb2_north_deals_so_south_leads_the_first_round():
 
 
 def test_kb2_later_rounds_start_with_the_dealers_choice():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), Action("pass"))  # North wins the first round; South lost and deals (KB-9)
     assert state.dealer == SOUTH and state.current_player == SOUTH and state.phase is Phase.CHOOSE
     assert not state.first_round and not state.observation(NORTH).first_round
@@ -147,21 +148,21 @@ def test_kb2_later_rounds_start_with_the_dealers_choice():
 
 
 def test_kb2_after_a_hand_over_the_other_may_lead_low():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), Action("pass"), Action("hand_over"))
     play(state, Action("low", state.hands[NORTH][:5]))
     assert state.leader == NORTH and state.phase is Phase.LOW and state.current_player == SOUTH
 
 
 def test_kb2_the_dealer_may_play_low_in_a_later_round():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), Action("pass"))
     play(state, low("2c 3d 4h 5s 7c"))
     assert state.leader == SOUTH == state.dealer and state.phase is Phase.LOW
 
 
 def test_kb2_the_loser_of_a_round_is_the_next_dealer():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), Action("pass"))
     assert state.dealer == SOUTH and state.current_player == SOUTH  # South lost
     play(state, Action("hand_over"), lay("Kd"), lay("Ad"), Action("pass"))  # North passes
@@ -170,7 +171,7 @@ def test_kb2_the_loser_of_a_round_is_the_next_dealer():
 
 
 def test_kb2_every_new_deal_starts_with_the_non_dealer_leading():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     while state.deal_number == 1:
         _low_and_pass(state)
     assert state.deal_dealer == NORTH and state.dealer == NORTH  # deals alternate (KB-11)
@@ -195,7 +196,7 @@ def test_kb3_a_card_not_in_hand_is_refused_naming_the_rule():
 
 
 def test_kb4_the_leader_cannot_pass_before_his_first_card_and_is_told_why():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     assert Action("pass") not in state.legal_actions()  # the first round's leader (KB-2)
     with pytest.raises(IllegalActionError, match="^KB-4: the leader may not pass before any card is laid: "
                        "it would score nothing for anyone.*could repeat without end"):
@@ -334,8 +335,8 @@ def test_kb7_observations_hold_no_hidden_card_and_public_counts():
     play(state, lay("Ah"), lay("Ad"))
     obs = state.observation(SOUTH)
     assert isinstance(obs, KontrabluffObservation)
-    assert not cards_in(obs) & set(state.hands[NORTH] + state.talon)
-    assert obs.hand_sizes == (9, 9) and obs.talon_size == 32
+    assert not cards_in(obs) & set(state.hands[NORTH] + state.stock)
+    assert obs.hand_sizes == (9, 9) and obs.stock_size == 32
     assert obs.rows == (tuple(parse_cards("Ad")), tuple(parse_cards("Ah")))
     assert obs.legal_actions.kinds() == frozenset()  # North is to act
     assert state.observation(NORTH).legal_actions.kinds() == {"lay", "pass"}
@@ -343,7 +344,7 @@ def test_kb7_observations_hold_no_hidden_card_and_public_counts():
 
 
 def test_kb7_face_up_cards_stay_public_for_the_rest_of_the_deal():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), lay("Ad"), Action("pass"))
     assert state.rows == [[], []]
     for player in (SOUTH, NORTH):
@@ -351,32 +352,32 @@ def test_kb7_face_up_cards_stay_public_for_the_rest_of_the_deal():
 
 
 def test_kb8_rows_go_to_the_discard_and_hands_are_kept():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), lay("Ad"), lay("Kd"), Action("pass"))
     assert sorted(state.discard) == sorted(parse_cards("Ah Ad Kd"))
     assert set(parse_cards("2c 3d 4h 5s 7c 9d Jh Qs Kc")) <= set(state.hands[SOUTH])
 
 
 def test_kb9_the_loser_refills_one_card_at_a_time_winner_first():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     # North leads two cards, South lays one and passes: North wins 6 (3 cards)
     play(state, lay("Ah"), lay("Ad"), lay("Kd"), Action("pass"))
     assert state.scores == (0, 6)
-    # South deals: North (winner) 2h, South 3s, North 4c; talon down by 3
+    # South deals: North (winner) 2h, South 3s, North 4c; stock down by 3
     assert set(parse_cards("2h 4c")) <= set(state.hands[NORTH])
     assert parse_cards("3s")[0] in state.hands[SOUTH]
     assert len(state.hands[NORTH]) == len(state.hands[SOUTH]) == 10
-    assert len(state.talon) == 29
+    assert len(state.stock) == 29
     assert any(line.startswith("KB-9: South deals 2 to North and 1 to South") for line in state.log_for(NORTH))
     assert "KB-9: North receives 2♥ 4♣" in state.log_for(NORTH)
     assert "KB-9: North receives 2♥ 4♣" not in state.log_for(SOUTH)  # private
 
 
 def test_kb9_a_full_hand_is_skipped():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), Action("pass"))
     # South laid nothing and holds 10: only North gets a card
-    assert len(state.talon) == 31 and len(state.hands[SOUTH]) == 10
+    assert len(state.stock) == 31 and len(state.hands[SOUTH]) == 10
 
 
 def _low_and_pass(state) -> None:
@@ -386,14 +387,14 @@ def _low_and_pass(state) -> None:
     play(state, Action("pass", state.hands[1 - leader][:5]))
 
 
-def test_kb10_kb11_the_talon_runs_out_then_the_deal_ends():
-    state = new(S_HAND, N_HAND, TALON)
-    play(state, lay("Ah"), Action("pass"))  # 1 card used: talon 31
-    for _ in range(3):  # three low rounds use 30 cards: talon 1
+def test_kb10_kb11_the_stock_runs_out_then_the_deal_ends():
+    state = new(S_HAND, N_HAND, STOCK)
+    play(state, lay("Ah"), Action("pass"))  # 1 card used: stock 31
+    for _ in range(3):  # three low rounds use 30 cards: stock 1
         _low_and_pass(state)
-    assert len(state.talon) == 1
+    assert len(state.stock) == 1
     _low_and_pass(state)  # hands 5 and 5, one card left: the winner gets it
-    assert state.talon == []
+    assert state.stock == []
     assert sorted(map(len, state.hands)) == [5, 6]  # one player holds one more card
     assert "KB-10" not in " ".join(state.log_for(SOUTH)[-3:])
     scores, dealer = state.scores, state.deal_dealer
@@ -403,16 +404,16 @@ def test_kb10_kb11_the_talon_runs_out_then_the_deal_ends():
     assert any(line.startswith("KB-11:") for line in log)
     assert state.deal_number == 2 and state.deal_dealer == 1 - dealer  # deals alternate
     assert sum(state.scores) == sum(scores) + 15  # scores are kept
-    assert list(map(len, state.hands)) == [10, 10] and len(state.talon) == 32
+    assert list(map(len, state.hands)) == [10, 10] and len(state.stock) == 32
     assert state.observation(SOUTH).seen == ()  # a new deal: nothing seen yet
     assert state.dealer == state.deal_dealer == 1 - state.current_player  # KB-2: the non-dealer leads
 
 
 def test_kb11_a_round_needs_five_cards_in_each_hand():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     for _ in range(3):
         _low_and_pass(state)
-    # talon 2: the winner and the loser get one each: 6 and 6, enough for one more round
+    # stock 2: the winner and the loser get one each: 6 and 6, enough for one more round
     _low_and_pass(state)
     assert list(map(len, state.hands)) == [6, 6] and state.deal_number == 1
     _low_and_pass(state)  # 1 and 1 left: the deal ends
@@ -420,7 +421,7 @@ def test_kb11_a_round_needs_five_cards_in_each_hand():
 
 
 def test_kb12_the_match_ends_when_a_player_reaches_the_target():
-    state = new(S_HAND, N_HAND, TALON, target=20)
+    state = new(S_HAND, N_HAND, STOCK, target=20)
     _low_and_pass(state)  # North, the non-dealer, leads low (KB-2): 15
     assert not state.is_terminal
     play(state, Action("hand_over"))  # South lost and deals; he hands over
@@ -459,7 +460,7 @@ def _an_illegal_action(state, rng: np.random.Generator) -> Action | None:
     if state.is_terminal:
         return None
     player = state.current_player
-    foreign = state.hands[1 - player] or state.talon
+    foreign = state.hands[1 - player] or state.stock
     kinds = ["low", "hand_over", "lay", "pass", "see", "bet"]
     for _ in range(20):
         kind = kinds[int(rng.integers(len(kinds)))]
@@ -492,7 +493,7 @@ def test_random_playout_a_full_300_point_match():
 
 
 def test_illegal_actions_of_every_kind_leave_the_state_unchanged():
-    state = new(S_HAND, N_HAND, TALON)  # North leads the first round (KB-2)
+    state = new(S_HAND, N_HAND, STOCK)  # North leads the first round (KB-2)
     bad = [lay("2c"), Action("pass"), Action("see", "2d 3h 4s 6c 8d"), Action("hand_over"), Action("hand_over", "2c"),
            low("2d 3h 4s 6c"), low("2c 3d 4h 5s 7c"), Action("low", "2d 3h 4s 6c 8d", amount=3), Action("fold")]
     for action in bad:
@@ -527,7 +528,7 @@ def test_a_state_saved_mid_deal_loads_and_plays_on_identically():
 
 
 def test_clone_is_independent_and_equal():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     copy = state.clone()
     assert copy == state
     play(copy, lay("Ah"))
@@ -535,7 +536,7 @@ def test_clone_is_independent_and_equal():
 
 
 def test_sample_state_is_consistent_with_the_observation():
-    state = new(S_HAND, N_HAND, TALON)
+    state = new(S_HAND, N_HAND, STOCK)
     play(state, lay("Ah"), lay("Ad"), Action("pass"))
     play(state, low(state.hands[NORTH][:5]), Action("pass", state.hands[SOUTH][:5]))  # North wins 15; South deals
     obs = state.observation(SOUTH)
@@ -548,7 +549,7 @@ def test_sample_state_is_consistent_with_the_observation():
         assert sample.observation(SOUTH).own_discards == obs.own_discards
         assert sample.scores == state.scores and sample.current_player == state.current_player
         assert list(map(len, sample.hands)) == list(map(len, state.hands))
-        assert len(sample.talon) == len(state.talon)
+        assert len(sample.stock) == len(state.stock)
         # the opponent's cards come only from what South has not seen
         assert not set(sample.hands[NORTH]) & (set(obs.seen) | set(obs.hand) | set(obs.own_discards))
     with pytest.raises(ValueError, match="sampled state"):
@@ -600,7 +601,7 @@ def test_kb2_search_keeps_samples_where_the_dealer_holds_a_good_low_in_the_first
     from cardlab.bots.kontrabluff import KontrabluffRuleBot
 
     bot = KontrabluffRuleBot()
-    state = new(S_HAND, N_HAND, TALON)  # South deals and holds a seven-high low
+    state = new(S_HAND, N_HAND, STOCK)  # South deals and holds a seven-high low
     assert bot.plausible(state, state.observation(NORTH))  # he had no choice: nothing to read from it
     play(state, lay("Ah"), Action("pass"), Action("hand_over"))  # a later round: South deals and hands over
     assert not state.first_round and state.phase is Phase.LEAD
@@ -610,7 +611,7 @@ def test_kb2_search_keeps_samples_where_the_dealer_holds_a_good_low_in_the_first
 
 def test_kb2_search_bot_plays_the_first_round_for_either_seat():
     for dealer in (SOUTH, NORTH):
-        state = new(S_HAND, N_HAND, TALON, dealer=dealer)
+        state = new(S_HAND, N_HAND, STOCK, dealer=dealer)
         leader = 1 - dealer
         action = SearchBot(seed=4, samples=4)(state.observation(leader))
         assert action in state.legal_actions() and action.kind in {"lay", "low"}
@@ -662,3 +663,67 @@ def test_search_bot_counts_the_points_of_an_action_that_ends_the_round():
     values = SearchBot(seed=2, samples=6).action_values(state.observation(NORTH))
     passes = [value for action, value in values.items() if action.kind == "pass"]
     assert passes == [-15.0]  # KB-6: a passed low round pays the leader 15, whatever the cards
+
+
+# -- one source of legality: the view and check agree --------------------------------------------
+
+_KNOWN_RULES = {r.id for r in rules_of("KB")} | {r.id for r in rules_of("EN")}
+
+
+def _candidates(state, seat: int, rng: np.random.Generator) -> set[Action]:
+    """Every listed legal action of every seat, and a few hundred plausible others for
+    ``seat``: each kind (and two unknown ones) with 0 to 6 cards drawn mostly from the
+    seat's own hand, sometimes a card held elsewhere, a card named twice or an amount."""
+    found: set[Action] = set()
+    for p in (SOUTH, NORTH):
+        found.update(state.legal_actions(p))
+    hand = list(state.hands[seat])
+    elsewhere = [card for cards in (state.hands[1 - seat], state.stock, *state.rows, *state.low, state.discard)
+                 for card in cards]
+    kinds = ["low", "hand_over", "lay", "pass", "see", "fold", "bet"]
+    for _ in range(300):
+        kind = kinds[int(rng.integers(len(kinds)))]
+        count = int(rng.integers(0, 7))
+        cards = [hand[i] for i in rng.permutation(len(hand))[:count]]
+        twist = rng.random()
+        if twist < 0.15 and elsewhere:
+            cards = [elsewhere[int(rng.integers(len(elsewhere)))], *cards[1:]]
+        elif twist < 0.25 and cards:
+            cards = [cards[0], *cards[: max(len(cards) - 1, 0)]]  # the first card named twice
+        found.add(Action(kind, cards, amount=int(rng.integers(1, 20)) if 0.25 <= twist < 0.3 else None))
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_the_view_and_check_agree_on_every_candidate_for_every_seat(seed):
+    """One source of legality (issue 26): for every position of seeded random play, every
+    seat and every candidate action, ``action in legal_actions(seat)`` exactly when
+    ``can_apply(action, seat)``; an illegal one is refused naming a KB or EN rule. The
+    play picks a kind first, then an action of it, so normal rounds run long (uniform
+    actions would mostly play low)."""
+    rng = np.random.default_rng(seed)
+    positions, phases = 0, set()
+    for match in range(3):
+        state = Kontrabluff(target=60).new_state(seed=seed + 1000 * match)
+        while True:
+            phases.add(state.phase)
+            if state.phase is Phase.NORMAL:  # what the view leaves out of KB-3: the seat to act never holds a full row
+                assert len(state.rows[state.current_player]) < 5
+            for seat in (SOUTH, NORTH):
+                view = state.legal_actions(seat)
+                for action in _candidates(state, seat, rng):
+                    legal = action in view
+                    assert legal == state.can_apply(action, seat), (action, seat, state.phase)
+                    if not legal:
+                        with pytest.raises(IllegalActionError) as refused:
+                            state.check(action, seat)
+                        assert refused.value.rule in _KNOWN_RULES, (action, refused.value)
+            positions += 1
+            if state.is_terminal:
+                break
+            actions = list(state.legal_actions())
+            kinds = sorted({action.kind for action in actions})
+            kind = kinds[int(rng.integers(len(kinds)))]
+            of_kind = [action for action in actions if action.kind == kind]
+            state.apply(of_kind[int(rng.integers(len(of_kind)))])
+    assert positions > 25 and phases == set(Phase), (positions, phases)

@@ -56,6 +56,7 @@ from cardlab.engine import (
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
     Seen,
     SettingsError,
     Zone,
@@ -177,7 +178,7 @@ class Kontrabluff(Game):
 
     >>> state = Kontrabluff().new_state(seed=3, dealer=1)
     >>> sample = Kontrabluff().sample_state(state.observation(0), np.random.default_rng(0))
-    >>> sample.hands[0] == state.hands[0], len(sample.hands[1]), len(sample.talon)
+    >>> sample.hands[0] == state.hands[0], len(sample.hands[1]), len(sample.stock)
     (True, 10, 32)
     >>> Kontrabluff().target
     300
@@ -217,7 +218,7 @@ class KontrabluffObservation(Observation):
 
     rows: tuple[tuple[Card, ...], ...] = ((), ())
     low_cards: tuple[tuple[Card | None, ...], ...] = ((), ())
-    talon_size: int = 0
+    stock_size: int = 0
     hand_sizes: tuple[int, ...] = (0, 0)
     dealer: int = 0
     deal_dealer: int = 0
@@ -235,10 +236,6 @@ class KontrabluffObservation(Observation):
     def opponent(self) -> int:
         return 1 - self.player
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.points
-
 
 # -- the state: the rules in rule-id order -------------------------------------------------------
 
@@ -252,7 +249,8 @@ class KontrabluffState(GameState):
     which they were received (a table sorts them for display).
 
     Cards live in ``hands``, ``rows`` (face up, KB-3), ``low`` (face down in a low
-    round, KB-6), ``talon`` (the last card is dealt next) and ``discard`` (KB-8).
+    round, KB-6), ``stock`` (the rules' talon, KB-1; the last card is dealt next) and
+    ``discard`` (KB-8).
     ``seen`` lists the cards shown face up this deal; ``down[p]`` the cards seat ``p``
     discarded face down this deal and never showed (KB-7). A sample for search (the
     engine's ``sample_state``) is quiet: no log, and its observations have no zones.
@@ -272,7 +270,7 @@ class KontrabluffState(GameState):
         Field("down", Copy.SEATS, Seen.OWNER, cards=True,
               observed=lambda obs: [list(obs.own_discards) if p == obs.player else [HIDDEN] * obs.hidden_discards[p]
                                     for p in (0, 1)]),
-        Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size),
+        Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.stock_size),
         Field("seen", Copy.LIST, Seen.PUBLIC, cards=True),
         Field("discard", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: _sampled_discard(state)),
         Field("scores", observed="points"),
@@ -306,53 +304,50 @@ class KontrabluffState(GameState):
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in range(2)]
 
+    # Legality is written once (python-chess's ``move in board.legal_moves`` is
+    # ``board.is_legal(move)``): who may act is :meth:`_acting`; what that seat may do is
+    # its phase's view (``_PHASES``, below: KontrabluffActions' ``in``); ``check`` asks
+    # the same view and only words a refusal, naming the rule (:func:`_refusal`).
+    def _acting(self, player: int | None) -> int | None:
+        """The one place that decides who may act: the seat to act (KB-2 .. KB-6), if
+        ``player`` is None or that seat; None for another seat or once the match is won
+        (KB-12)."""
+        seat = self.to_act
+        return seat if player is None or player == seat else None
+
     def legal_actions(self, player: int | None = None) -> LegalActions:
-        if self.to_act is None or (player is not None and player != self.to_act):
+        seat = self._acting(player)
+        if seat is None:
             return NO_ACTIONS
-        return KontrabluffActions(self.hands[self.to_act], self.phase)
+        return self._PHASES[self.phase].legal(self, seat)
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal now."""
-        phase, kind, cards = self.phase, action.kind, action.cards
-        if self.to_act is None:
-            raise IllegalActionError("EN-2", f"the match is over (KB-12); {kind} cannot be played")
-        if player is not None and player != self.to_act:  # a seat already (EN-4: the engine checks it)
+        seat = self._acting(player)
+        if seat is None:
+            if self.to_act is None:
+                raise IllegalActionError("EN-2", f"the match is over (KB-12); {action.kind} cannot be played")
             raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {_NAMES[player]}'s")
-        player = self.to_act
-        who = _NAMES[player]
-        offers = _OFFER_DICTS[phase]
-        if kind not in KIND_RULES:
-            raise IllegalActionError("EN-3", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)")
-        if kind not in offers:
-            raise IllegalActionError(*_wrong_kind(phase, kind, self.first_round))
-        rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
-        if action.amount is not None:
-            raise IllegalActionError("EN-3", f"Kontrabluff has no chips; {kind} takes no amount")
-        need = offers[kind]
-        if len(cards) != need:
-            what = {0: "no cards", 1: "exactly one card"}.get(need, f"exactly {need} cards")
-            why = {
-                ("pass", 0): "passing a normal round lays no cards",
-                ("pass", 5): "passing a low round lays 5 cards face down",
-                ("lay", 1): "a player lays one card at a time",
-                ("hand_over", 0): "handing over lays no cards",
-            }.get((kind, need), f"{kind} lays {need} cards at once")
-            raise IllegalActionError(rule, f"{kind} takes {what}, got {len(cards)}: {why}")
-        hand = self.hands[player]
-        codes = [card.code for card in cards]  # cards compare as their codes (small ints)
-        if len(set(codes)) != len(codes):
-            twice = [card for i, card in enumerate(cards) if card.code in codes[:i]]
-            raise IllegalActionError(rule, f"{kind} names {_words(twice)} twice: each card can be laid once")
-        held = {card.code for card in hand}
-        missing = [card for card in cards if card.code not in held]
-        if missing:
-            raise IllegalActionError(rule, f"{' '.join(map(str, missing))} not in {who}'s hand")
-        if kind == "lay" and phase is Phase.NORMAL and len(self.rows[player]) >= ROW_SIZE:
-            raise IllegalActionError("KB-3", f"{who}'s row already holds {ROW_SIZE} cards")
+        self._PHASES[self.phase].check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:
-        """Play a checked action: the rule of its phase and kind (``_MOVES``, below) does it."""
-        self._MOVES[self.phase, action.kind](self, action, player)
+        """Play a checked action: its phase's rule (``_PHASES``, below) does it."""
+        self._PHASES[self.phase].play(self, action, player)
+
+    # -- what a phase offers and refuses (the same view for both) -------------------------
+    def _offer(self, seat: int) -> KontrabluffActions:
+        """The actions ``seat`` (to act) may take in this phase (KB-2, KB-3, KB-4, KB-6).
+
+        KB-3's row of five needs no test here: turns alternate, the leader's row is one
+        card ahead, and the second full row ends the round (KB-5), so the seat to act
+        never holds a full row."""
+        return KontrabluffActions(self.hands[seat], self.phase)
+
+    def _check_offered(self, action: Action, seat: int) -> None:
+        """Refuse ``action`` unless ``seat``'s view of this phase holds it; the refusal names the rule."""
+        if action in self._offer(seat):
+            return
+        raise IllegalActionError(*_refusal(self.phase, self.first_round, self.hands[seat], action, _NAMES[seat]))
 
     # -- KB-1 Deal ----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -361,7 +356,7 @@ class KontrabluffState(GameState):
         self.rows: list[list[Card]] = [[], []]
         self.low: list[list[Card]] = [[], []]
         self.down: list[list[Card]] = [[], []]
-        self.talon: list[Card] = []
+        self.stock: list[Card] = []
         self.discard: list[Card] = []
         self.seen: list[Card] = []
         self.deal_number = 0
@@ -373,7 +368,7 @@ class KontrabluffState(GameState):
         self._new_deal()
 
     def _new_deal(self) -> None:
-        """KB-1: shuffle, 10 cards each one at a time, the non-dealer first; the rest is the talon."""
+        """KB-1: shuffle, 10 cards each one at a time, the non-dealer first; the rest is the stock (the talon)."""
         cards = self._new_deck()
         self.deal_number += 1
         dealer = self.deal_dealer
@@ -383,9 +378,9 @@ class KontrabluffState(GameState):
         # One card at a time: the non-dealer gets cards 0, 2, 4 ..., the dealer 1, 3, 5 ...
         self.hands[1 - dealer] = cards[0 : 2 * HAND_SIZE : 2]
         self.hands[dealer] = cards[1 : 2 * HAND_SIZE : 2]
-        self.talon = cards[2 * HAND_SIZE :][::-1]  # the last card of the list is dealt next
+        self.stock = cards[2 * HAND_SIZE :][::-1]  # the last card of the list is dealt next
         self.dealer = dealer
-        self._record(NEW_DEAL, self.deal_number, dealer, HAND_SIZE, len(self.talon))
+        self._record(NEW_DEAL, self.deal_number, dealer, HAND_SIZE, len(self.stock))
         for p in (0, 1):
             self._record(DEALT, p, tuple(self.hands[p]), visible_to=_ONLY[p])
         self._start_round(first=True)
@@ -404,6 +399,20 @@ class KontrabluffState(GameState):
             self._record(FIRST_LEAD, 1 - self.dealer)
         else:
             self.phase, self.to_act = Phase.CHOOSE, self.dealer
+
+    def _choose(self, action: Action, player: int) -> None:
+        """KB-2: the dealer's choice in a later round of the deal: play low or hand over."""
+        if action.kind == "low":
+            self._play_low(action, player)
+        else:
+            self._hand_over(action, player)
+
+    def _lead(self, action: Action, player: int) -> None:
+        """KB-2: the leader lays a card (a normal round, KB-3) or plays low (KB-6)."""
+        if action.kind == "lay":
+            self._lay(action, player)
+        else:
+            self._play_low(action, player)
 
     def _hand_over(self, action: Action, player: int) -> None:
         """KB-2: the dealer hands over; the other leads a normal or a low round."""
@@ -426,6 +435,13 @@ class KontrabluffState(GameState):
             self._showdown()
         else:
             self.to_act = other
+
+    def _normal(self, action: Action, player: int) -> None:
+        """KB-3, KB-4: in a normal round a player lays a card or passes."""
+        if action.kind == "lay":
+            self._lay(action, player)
+        else:
+            self._pass(action, player)
 
     # -- KB-4 Passing -----------------------------------------------------------------------
     def _pass(self, action: Action, player: int) -> None:
@@ -454,6 +470,13 @@ class KontrabluffState(GameState):
         # KB-7: the shared history names no face-down card; the event's action is bare
         self._record(PLAY_LOW, player, LOW_SIZE, player=player, action=_BARE["low"])
         self.phase, self.to_act = Phase.LOW, 1 - player
+
+    def _answer_low(self, action: Action, player: int) -> None:
+        """KB-6: the other answers a low round: he sees or passes, with five cards."""
+        if action.kind == "see":
+            self._see(action, player)
+        else:
+            self._pass_low(action, player)
 
     def _pass_low(self, action: Action, player: int) -> None:
         """KB-6: the other passes with five cards face down; the leader wins 15, nothing is shown."""
@@ -508,7 +531,7 @@ class KontrabluffState(GameState):
             is_terminal=self.to_act is None,
             rows=rows,
             low_cards=low_cards,
-            talon_size=len(self.talon),
+            stock_size=len(self.stock),
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             dealer=self.dealer,
             deal_dealer=self.deal_dealer,
@@ -525,7 +548,7 @@ class KontrabluffState(GameState):
 
     def _zones(self, player: int, rows: tuple, low_cards: tuple) -> tuple[Zone, ...]:
         """The table as ``player`` sees it: both rows, both low hands (the other's face
-        down), the talon face down, the discard with the other's face-down cards hidden."""
+        down), the stock face down, the discard with the other's face-down cards hidden."""
         hidden = self.down[1 - player]  # the only discarded cards this seat never saw (KB-6, KB-7)
         if hidden:
             codes = {card.code for card in hidden}
@@ -534,7 +557,7 @@ class KontrabluffState(GameState):
             discard = tuple(self.discard)
         return (
             _zone(0, rows[0]), _zone(1, rows[1]), _zone(2, low_cards[0]), _zone(3, low_cards[1]),
-            _TALON_ZONES[len(self.talon)],
+            _STOCK_ZONES[len(self.stock)],
             frozen(Zone, name="discard", cards=discard, owner=None, kind="discard"),
         )
 
@@ -544,7 +567,7 @@ class KontrabluffState(GameState):
             places[f"{_NAMES[p]} hand"] = tuple(self.hands[p])
             places[f"{_NAMES[p]} row"] = tuple(self.rows[p])
             places[f"{_NAMES[p]} low"] = tuple(self.low[p])
-        places["talon"] = tuple(self.talon)
+        places["talon"] = tuple(self.stock)  # the key the stored fingerprints digest
         places["discard"] = tuple(self.discard)
         return places
 
@@ -577,15 +600,15 @@ class KontrabluffState(GameState):
     # -- KB-9 Refill and KB-10 Empty talon ----------------------------------------------------
     def _refill(self, winner: int) -> None:
         """KB-9: one card at a time, the winner first, skipping a full hand; KB-10: none left."""
-        if not self.talon:
+        if not self.stock:
             self._record(TALON_EMPTY)
             return
         # Alternate while both need cards, then the rest to the one still short.
         loser = 1 - winner
         need_w, need_l = HAND_SIZE - len(self.hands[winner]), HAND_SIZE - len(self.hands[loser])
-        talon = self.talon
-        drawn = talon[: -1 - need_w - need_l : -1]  # the cards in the order they come off the talon
-        del talon[len(talon) - len(drawn) :]
+        stock = self.stock
+        drawn = stock[: -1 - need_w - need_l : -1]  # the cards in the order they come off the stock
+        del stock[len(stock) - len(drawn) :]
         both = 2 * min(need_w, need_l)
         dealt: list[list[Card]] = [[], []]
         dealt[winner], dealt[loser] = drawn[0:both:2], drawn[1:both:2]
@@ -593,7 +616,7 @@ class KontrabluffState(GameState):
         self.hands[0].extend(dealt[0])
         self.hands[1].extend(dealt[1])
         if not self.quiet:
-            self._record(REFILL, self.dealer, len(dealt[winner]), winner, len(dealt[loser]), loser, len(self.talon))
+            self._record(REFILL, self.dealer, len(dealt[winner]), winner, len(dealt[loser]), loser, len(self.stock))
             for p in (0, 1):
                 if dealt[p]:
                     self._record(REFILLED, p, tuple(dealt[p]), visible_to=_ONLY[p])
@@ -614,16 +637,14 @@ class KontrabluffState(GameState):
         self._record(MATCH_WON, winner, self.scores[winner],
                   player=winner)
 
-    #: Which rule does a checked action, by phase and kind (KB-2, KB-3, KB-4, KB-6).
-    _MOVES: ClassVar[dict[tuple[Phase, str], Callable[[KontrabluffState, Action, int], None]]] = {
-        (Phase.CHOOSE, "low"): _play_low,
-        (Phase.CHOOSE, "hand_over"): _hand_over,
-        (Phase.LEAD, "lay"): _lay,
-        (Phase.LEAD, "low"): _play_low,
-        (Phase.NORMAL, "lay"): _lay,
-        (Phase.NORMAL, "pass"): _pass,
-        (Phase.LOW, "see"): _see,
-        (Phase.LOW, "pass"): _pass_low,
+    #: Each phase's rules: its legal actions, the refusal of any other (the same view) and
+    #: the doing (KB-2, KB-3, KB-4, KB-6). A won match (Phase.OVER, KB-12) has nobody to
+    #: act, so no phase rules are asked (``_acting``).
+    _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
+        Phase.CHOOSE: PhaseRules(_offer, _check_offered, _choose),
+        Phase.LEAD: PhaseRules(_offer, _check_offered, _lead),
+        Phase.NORMAL: PhaseRules(_offer, _check_offered, _normal),
+        Phase.LOW: PhaseRules(_offer, _check_offered, _answer_low),
     }
 
 
@@ -652,6 +673,39 @@ def _wrong_kind(phase: Phase, kind: str, first_round: bool) -> tuple[str, str]:
     if phase is Phase.NORMAL:
         return "KB-3", f"in a normal round a player lays a card or passes, not {kind}"
     return "KB-6", f"a low round is answered by seeing or passing with 5 cards, not {kind}"
+
+
+def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Action, who: str) -> tuple[str, str]:
+    """The rule and the reason why ``action`` is not in the view of ``phase`` for a seat
+    holding ``hand`` (its words only: the view decided)."""
+    kind, cards = action.kind, action.cards
+    offers = _OFFER_DICTS[phase]
+    if kind not in KIND_RULES:
+        return "EN-3", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)"
+    if kind not in offers:
+        return _wrong_kind(phase, kind, first_round)
+    rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
+    if action.amount is not None:
+        return "EN-3", f"Kontrabluff has no chips; {kind} takes no amount"
+    need = offers[kind]
+    if len(cards) != need:
+        what = {0: "no cards", 1: "exactly one card"}.get(need, f"exactly {need} cards")
+        why = {
+            ("pass", 0): "passing a normal round lays no cards",
+            ("pass", 5): "passing a low round lays 5 cards face down",
+            ("lay", 1): "a player lays one card at a time",
+            ("hand_over", 0): "handing over lays no cards",
+        }.get((kind, need), f"{kind} lays {need} cards at once")
+        return rule, f"{kind} takes {what}, got {len(cards)}: {why}"
+    codes = [card.code for card in cards]  # cards compare as their codes (small ints)
+    if len(set(codes)) != len(codes):
+        twice = [card for i, card in enumerate(cards) if card.code in codes[:i]]
+        return rule, f"{kind} names {_words(twice)} twice: each card can be laid once"
+    held = {card.code for card in hand}
+    missing = [card for card in cards if card.code not in held]
+    if missing:
+        return rule, f"{' '.join(map(str, missing))} not in {who}'s hand"
+    return rule, f"{action} is not on offer now"  # the view refused it for a reason not worded here
 
 
 def _sampled_discard(state: KontrabluffState) -> list[Card]:
@@ -763,13 +817,13 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
 _NAMES = seat_names(2)
-_ZONE_NAMES = tuple(f"{_NAMES[p]} {what}" for what in ("row", "low") for p in (0, 1))
+_ZONE_NAMES = tuple(f"{what} {p}" for what in ("row", "low") for p in (0, 1))  # stable keys, not words
 _ONLY = (frozenset({0}), frozenset({1}))
 _ZONE_KINDS = ((0, "row"), (1, "row"), (0, "face_down"), (1, "face_down"))  # owner and kind by zone number
 
 
 def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
-    """Zone ``number`` (South row, North row, South low, North low) holding ``cards``; an
+    """Zone ``number`` (row 0, row 1, low 0, low 1: South's and North's) holding ``cards``; an
     empty or all-face-down one is the same value every time, made once."""
     if not cards or cards[0] is None:
         return _BLANK_ZONES[number][len(cards)]
@@ -779,7 +833,7 @@ def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
 
 _BLANK_ZONES = tuple(tuple(Zone(_ZONE_NAMES[number], (None,) * n, owner, kind) for n in range(LOW_SIZE + 1))
                      for number, (owner, kind) in enumerate(_ZONE_KINDS))
-_TALON_ZONES = tuple(Zone("talon", (None,) * n, kind="talon") for n in range(53))
+_STOCK_ZONES = tuple(Zone("stock", (None,) * n, kind="stock") for n in range(53))
 _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 
 
