@@ -42,7 +42,7 @@ another field already places). Mark card-holding fields ``cards=True``::
               observed=lambda obs: [list(obs.hand) if p == obs.player else [HIDDEN] * obs.hand_sizes[p]
                                     for p in range(2)]),
         Field("rows", Copy.SEATS, Seen.PUBLIC, cards=True),          # observed: obs.rows
-        Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size),
+        Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.stock_size),
         Field("discard", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: ...),
         Field("to_act", observed="current_player"),                   # an attribute of another name
         Field("phase"),                                                # observed: obs.phase

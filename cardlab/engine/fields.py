@@ -30,7 +30,7 @@ class Seen(enum.Enum):
 
     PUBLIC = "public"  # everybody
     OWNER = "owner"  # a per-seat field: entry ``p`` is seen by seat ``p`` only
-    NOBODY = "nobody"  # nobody (a stock, a talon)
+    NOBODY = "nobody"  # nobody (a stock)
     MIXED = "mixed"  # cards that are also in another field that says who sees them
 
 
@@ -63,8 +63,8 @@ class Field:
     the observation's attribute of the same name. ``derive`` instead computes the field
     after the hidden cards are dealt, from ``(state, observation)``.
 
-    >>> Field("talon", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.talon_size)
-    Field('talon', LIST, NOBODY, cards)
+    >>> Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.stock_size)
+    Field('stock', LIST, NOBODY, cards)
     """
 
     name: str

@@ -25,7 +25,7 @@ __all__ = ["Zone", "Zones", "LegalActions", "ActionList", "NO_ACTIONS", "uniform
 class Zone:
     """A group of cards on the table as one seat sees it; ``None`` is a face-down card.
 
-    >>> Zone("talon", (None, None)).hidden, Zone("talon") == Zone("talon", (), None, "row")
+    >>> Zone("stock", (None, None)).hidden, Zone("stock") == Zone("stock", (), None, "row")
     (2, True)
     """
 
@@ -50,8 +50,8 @@ class Zones(Sequence[Zone]):
     (the leak checks, :func:`cards_in`, read them as they are), so an observation no one
     draws builds no zone. Equal to, and hashed as, the tuple it makes.
 
-    >>> zones = Zones(lambda n: (Zone("talon", (None,) * n),), 2)
-    >>> zones[0].cards, zones == (Zone("talon", (None, None)),), len(zones)
+    >>> zones = Zones(lambda n: (Zone("stock", (None,) * n),), 2)
+    >>> zones[0].cards, zones == (Zone("stock", (None, None)),), len(zones)
     ((None, None), True, 1)
     """
 
@@ -289,7 +289,7 @@ def frozen(cls: type, **fields: Any) -> Any:
     action of observed play. Only for classes without ``__post_init__`` or slots, with
     fields already of their types; a field left out keeps its class default.
 
-    >>> frozen(Zone, name="talon", cards=(None, None)) == Zone("talon", (None, None))
+    >>> frozen(Zone, name="stock", cards=(None, None)) == Zone("stock", (None, None))
     True
     """
     value = object.__new__(cls)

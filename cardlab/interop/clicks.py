@@ -414,7 +414,7 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
         marked += [d + i for i in chosen]
     for zone in obs.zones:
         cards = zone.cards
-        if cards.count(None) == len(cards):  # face down (a stock, a talon) or empty: nothing seen, at C speed
+        if cards.count(None) == len(cards):  # face down (a stock) or empty: nothing seen, at C speed
             continue
         for card in cards:
             if card is not None:

@@ -27,7 +27,7 @@ from cardlab.render import cards_html
 
 __all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
 
-_PILE_KINDS = {"stock", "talon", "discard", "discards", "deck", "pile", "removed", "out", "muck"}
+_PILE_KINDS = {"stock", "discard", "deck", "pile", "removed", "out", "muck"}
 _FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks"}
 #: Where each other seat sits, clockwise from the viewer's left, by the number of players.
 _PLACES = {
