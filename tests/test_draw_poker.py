@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -20,7 +21,7 @@ from cardlab.bots import RandomBot, RuleBot, SearchBot
 from cardlab.bots.draw_poker import RuleOfThumb, discard_candidates, textbook_discard
 from cardlab.cards import DECK_SIZES, Card, deck, parse_cards
 from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
-from cardlab.games.draw_poker import BetActions, DrawPoker, DrawPokerObservation, Phase
+from cardlab.games.draw_poker import KINDS, BetActions, DrawPoker, DrawPokerObservation, Phase
 from cardlab.hands import CATEGORIES, Category, HandRules, evaluate
 from cardlab.records import Event, event_kinds
 from cardlab.words import TEMPLATES, describe, placeholders
@@ -469,6 +470,52 @@ def test_illegal_actions_of_every_kind_name_the_rule_and_change_nothing():
         state.check(PASS)
     with pytest.raises(IllegalActionError, match="^EN-3"):
         state.clone().apply("pass")
+
+
+def _candidates(state, seat: int, rng: np.random.Generator) -> set[Action]:
+    """Every listed legal action of every seat, and a few hundred plausible ones built from
+    ``seat``'s hand (or folded cards), a card it does not hold and every kind of action."""
+    game = state.game
+    found = {action for other in range(game.players) for action in state.legal_actions(other)}
+    mine = tuple(state.hands[seat]) or state.folded[seat]
+    outside = [card for card in game.full_deck if card not in mine]
+    stranger = outside[int(rng.integers(len(outside)))]
+    cards = {(), mine, mine[:1], mine[1:3], mine[:1] * 2, (stranger,), mine[:2] + (stranger,)}
+    room = state.stacks[seat] - (state.stake - state.put[seat])  # the largest raise the stack pays
+    amounts = {None, 0, game.ante, game.ante + 1, game.max_bet + 1, room, room + 1}
+    for kind in (*KINDS, "check", "fold", "bet"):
+        found |= {Action(kind, chosen, amount=amount) for chosen in cards for amount in amounts}
+    return found
+
+
+_RULE_IDS = re.compile(r"DP-([1-9]|10)|EN-[1-6]")
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_view_and_the_check_agree_on_every_action_of_every_seat(players):
+    """One source of legality: ``action in legal_actions(seat)`` exactly when
+    ``can_apply(action, seat)``, over seeded random play, in every position (a short stack
+    makes the no-all-in refusals come up); every refusal names a DP rule or an EN one."""
+    game = DrawPoker(players=players, ante=1, max_bet=4, stack=8, hands=3)
+    rng = np.random.default_rng(players)
+    positions = 0
+    for seed in range(8 if players == 2 else 2):
+        state = game.new_state(seed=seed)
+        while True:
+            for seat in range(players):
+                view = state.legal_actions(seat)
+                for action in _candidates(state, seat, rng):
+                    legal = action in view
+                    assert legal == state.can_apply(action, seat), (action, seat, state.phase)
+                    if not legal:
+                        with pytest.raises(IllegalActionError) as error:
+                            state.check(action, seat)
+                        assert _RULE_IDS.fullmatch(error.value.rule), error.value
+            positions += 1
+            if state.is_terminal:
+                break
+            state.apply(state.legal_actions().sample(rng))
+    assert positions > 50
 
 
 def test_json_round_trip_mid_game_and_replay():

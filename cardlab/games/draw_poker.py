@@ -40,7 +40,7 @@ import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NoReturn
 
 import numpy as np
 
@@ -333,12 +333,19 @@ class DrawPokerState(GameState):
         return self._PHASES[self.phase].legal(self, seat)
 
     def check(self, action: Action, player: int | None = None) -> None:
-        """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
-        to_act = self.to_act
-        if not to_act:
+        """Raise IllegalActionError naming the rule unless ``action`` is legal now.
+
+        Legal is what the phase's view of the legal actions holds (``action in
+        legal_actions()``, as python-chess's ``is_legal``): that view decides, once; the
+        phase's refusal (``PhaseRules.check``) only says which rule the action breaks."""
+        seat = self.current_player
+        if seat is None:
             raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
-        if player is not None and player != to_act[0]:  # a seat already (EN-4: the engine checks it)
-            raise IllegalActionError("EN-1", f"it is {self.name(to_act[0])}'s turn, not {self.name(player)}'s")
+        if player is not None and player != seat:  # a seat already (EN-4: the engine checks it)
+            raise IllegalActionError("EN-1", f"it is {self.name(seat)}'s turn, not {self.name(player)}'s")
+        rules = self._PHASES[self.phase]
+        if action in rules.legal(self, seat):
+            return
         kind = action.kind
         if kind not in KINDS:
             if kind == "check":
@@ -346,7 +353,7 @@ class DrawPokerState(GameState):
                                          "hand) or opens")
             hint = "; to fold, pass (DP-3)" if kind == "fold" else ""
             raise IllegalActionError("EN-3", f"{kind!r} is not a draw poker action ({', '.join(KINDS)}){hint}")
-        self._PHASES[self.phase].check(self, action, to_act[0])
+        rules.check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:
         self._PHASES[self.phase].play(self, action, player)
@@ -443,37 +450,31 @@ class DrawPokerState(GameState):
         need = self.stake - self.put[seat]
         return _betting_view(True, game.ante, min(game.max_bet, stack - need), need <= stack)
 
-    def _check_bet(self, action: Action, seat: int) -> None:
-        game, kind = self.game, action.kind
+    def _refuse_bet(self, action: Action, seat: int) -> NoReturn:
+        """Why a betting action the view does not hold is illegal (DP-2, DP-3, EN-3)."""
+        game, kind, amount = self.game, action.kind, action.amount
         opened = self.opener is not None
         rule = "DP-3" if opened else "DP-2"
         if kind not in BETTING_KINDS:
             raise IllegalActionError(rule, f"in a betting round a player passes, opens, calls or raises, not {kind!r}")
         if action.cards:
             raise IllegalActionError("EN-3", f"{kind} takes no cards ({rule}: a betting round moves chips only)")
-        if kind in ("pass", "call") and action.amount is not None:
+        if kind in ("pass", "call") and amount is not None:
             raise IllegalActionError("EN-3", f"{kind} takes no amount ({rule}: "
                                      + ("a call matches the stake" if kind == "call" else "a pass puts nothing in") + ")")
-        if kind == "pass":
-            return
-        stack = self._stacks[seat]
+        stack = self.stacks[seat]
         if kind == "open":
             if opened:
                 raise IllegalActionError("DP-3", f"the pot is already open ({self.name(self.opener)}): call, raise or pass")
-            if action.amount is None or not game.ante < action.amount <= game.max_bet:
-                raise IllegalActionError("DP-2", f"an opening is more than the ante ({game.ante}) and at most {game.max_bet}, got {action.amount}")
-            if action.amount > stack:
-                raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} has {stack} chips, cannot open {action.amount}")
-            return
+            if amount is None or not game.ante < amount <= game.max_bet:
+                raise IllegalActionError("DP-2", f"an opening is more than the ante ({game.ante}) and at most {game.max_bet}, got {amount}")
+            raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} has {stack} chips, cannot open {amount}")
         if not opened:
             raise IllegalActionError("DP-2", f"nobody has opened: there is no check, {self.name(seat)} passes (leaving the hand) or opens")
-        need = self.stake - self.put[seat]
-        if kind == "raise":
-            if action.amount is None or not game.ante <= action.amount <= game.max_bet:
-                raise IllegalActionError("DP-3", f"a raise over the stake is {game.ante} to {game.max_bet}, got {action.amount}")
-            need += action.amount
-        if need > stack:
-            raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} needs {need} chips and has {stack}; a player who cannot match must pass")
+        if kind == "raise" and (amount is None or not game.ante <= amount <= game.max_bet):
+            raise IllegalActionError("DP-3", f"a raise over the stake is {game.ante} to {game.max_bet}, got {amount}")
+        need = self.stake - self.put[seat] + (amount or 0)
+        raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} needs {need} chips and has {stack}; a player who cannot match must pass")
 
     def _play_bet(self, action: Action, seat: int) -> None:
         if action.kind == "pass":
@@ -544,7 +545,8 @@ class DrawPokerState(GameState):
     def _draw_actions(self, seat: int) -> DrawActions:
         return DrawActions(self.hands[seat])
 
-    def _check_draw(self, action: Action, seat: int) -> None:
+    def _refuse_draw(self, action: Action, seat: int) -> NoReturn:
+        """Why an action the draw's view does not hold is illegal (DP-5, EN-3)."""
         kind = action.kind
         if kind != "draw":
             raise IllegalActionError("DP-5", f"it is the draw: {self.name(seat)} discards 0 to 5 cards, not {kind!r}")
@@ -554,8 +556,7 @@ class DrawPokerState(GameState):
         if twice:
             raise IllegalActionError("DP-5", f"{format_cards(twice)} is named twice in {action}: each card is discarded once")
         strange = [card for card in action.cards if card not in self.hands[seat]]
-        if strange:
-            raise IllegalActionError("DP-5", f"{format_cards(strange)} not in {self.name(seat)}'s hand")
+        raise IllegalActionError("DP-5", f"{format_cards(strange)} not in {self.name(seat)}'s hand")
 
     def _draw(self, action: Action, seat: int) -> None:
         """Discard face down, receive as many from the stock; a stock too short is refilled
@@ -602,12 +603,12 @@ class DrawPokerState(GameState):
     def _showdown_actions(self, seat: int) -> ActionList:
         return _SHOWDOWN_ACTIONS
 
-    def _check_showdown(self, action: Action, seat: int) -> None:
+    def _refuse_showdown(self, action: Action, seat: int) -> NoReturn:
+        """Why an action the showdown's view does not hold is illegal (DP-7)."""
         kind = action.kind
         if kind not in ("show", "concede"):
             raise IllegalActionError("DP-7", f"at the showdown a player shows or concedes, not {kind!r}")
-        if action.cards or action.amount is not None:
-            raise IllegalActionError("DP-7", f"{kind} takes no cards and no amount (the whole hand is shown)")
+        raise IllegalActionError("DP-7", f"{kind} takes no cards and no amount (the whole hand is shown)")
 
     def _show_or_concede(self, action: Action, seat: int) -> None:
         self.to_act.pop(0)
@@ -689,11 +690,13 @@ class DrawPokerState(GameState):
             self.pot = 0
 
     # -- each phase's rules, by phase (DP-2/DP-3 and DP-6 share the betting) --------------------------
+    #: ``legal`` is the one source of legality (``check`` asks it); the phase's ``check``
+    #: is called only for an action that view does not hold, and words the rule it breaks.
     _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
-        Phase.FIRST_BETTING: PhaseRules(_betting_actions, _check_bet, _play_bet),
-        Phase.DRAW: PhaseRules(_draw_actions, _check_draw, _draw),
-        Phase.SECOND_BETTING: PhaseRules(_betting_actions, _check_bet, _play_bet),
-        Phase.SHOWDOWN: PhaseRules(_showdown_actions, _check_showdown, _show_or_concede),
+        Phase.FIRST_BETTING: PhaseRules(_betting_actions, _refuse_bet, _play_bet),
+        Phase.DRAW: PhaseRules(_draw_actions, _refuse_draw, _draw),
+        Phase.SECOND_BETTING: PhaseRules(_betting_actions, _refuse_bet, _play_bet),
+        Phase.SHOWDOWN: PhaseRules(_showdown_actions, _refuse_showdown, _show_or_concede),
     }
 
     # -- views --------------------------------------------------------------------------------------------
