@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -20,7 +21,7 @@ from cardlab.bots import RandomBot, RuleBot, SearchBot
 from cardlab.bots.draw_poker import RuleOfThumb, discard_candidates, textbook_discard
 from cardlab.cards import DECK_SIZES, Card, deck, parse_cards
 from cardlab.engine import Action, IllegalActionError, SettingsError, cards_in
-from cardlab.games.draw_poker import BetActions, DrawPoker, DrawPokerObservation, Phase
+from cardlab.games.draw_poker import KINDS, BetActions, DrawPoker, DrawPokerObservation, Phase
 from cardlab.hands import CATEGORIES, Category, HandRules, evaluate
 from cardlab.records import Event, event_kinds
 from cardlab.words import TEMPLATES, describe, placeholders
@@ -141,7 +142,7 @@ def test_dp1_deal_one_at_a_time_from_dealers_left_and_antes():
     assert state.hands[S1] == list(parse_cards(TIE3[S1]))
     assert state.hands[S0] == list(parse_cards(TIE3[S0]))
     assert state.stock[:2] == list(parse_cards("5c 6c")) and len(state.stock) == 52 - 15
-    assert state.pot == 6 and state.stacks == (18, 18, 18)
+    assert state.pot == 6 and state.stacks == [18, 18, 18]
     assert state.current_player == S1 and state.phase == Phase.FIRST_BETTING
     # each deal is private to its seat
     assert any("A♥ K♣ Q♦ J♥ 10♣" in line for line in state.log_for(S1))
@@ -166,8 +167,8 @@ def test_dp2_passing_before_the_opening_leaves_the_hand_and_there_is_no_check():
     illegal(state, OPEN(1), "DP-2")  # must exceed the ante
     illegal(state, OPEN(5), "DP-2")  # at most max_bet
     state.apply(PASS)
-    assert state.active == [True, False, True] and state.hands[S1] == []
-    assert state.pot == 3 and state.stacks == (19, 19, 19)  # he loses his ante
+    assert state.in_play == [True, False, True] and state.hands[S1] == []
+    assert state.pot == 3 and state.stacks == [19, 19, 19]  # he loses his ante
 
 
 def test_dp3_raise_binds_and_round_ends_when_all_matched():
@@ -181,23 +182,23 @@ def test_dp3_raise_binds_and_round_ends_when_all_matched():
     assert state.stake == 5 and state.to_act == [S0, S1]
     play(state, CALL, CALL)  # seat 0 puts 5, seat 1 adds 3
     assert state.phase == Phase.DRAW and state.pot == 3 + 15
-    assert state.stacks == (14, 14, 14)
+    assert state.stacks == [14, 14, 14]
 
 
 def test_dp3_raise_war_ended_by_a_player_who_cannot_match():
     game = DrawPoker(players=3, ante=1, max_bet=3, stack=10)
     state = game.new_state(seed=2, dealer=S0)
     play(state, OPEN(2), PASS, PASS)  # seat 1 takes 5 (DP-4)
-    assert state.stacks == (8, 11, 8) and state.dealer == S1  # antes of hand 2 paid
+    assert state.stacks == [8, 11, 8] and state.dealer == S1  # antes of hand 2 paid
     play(state, OPEN(3), RAISE(3), RAISE(3))  # seat 2 to 3, seat 0 to 6, seat 1 to 9
-    assert state.current_player == S2 and state.stacks == (2, 2, 5)
+    assert state.current_player == S2 and state.stacks == [2, 2, 5]
     assert [str(a) for a in state.legal_actions()] == ["pass"]
     illegal(state, CALL, "DP-3")
     play(state, PASS)
     assert [str(a) for a in state.legal_actions()] == ["pass"]  # seat 0 needs 3, has 2
     play(state, PASS)
     # seat 1 takes 3 + 3 + 6 + 9 = 21, then everyone pays hand 3's ante
-    assert "DP-4" in rules_in(state) and state.stacks == (1, 22, 4)
+    assert "DP-4" in rules_in(state) and state.stacks == [1, 22, 4]
 
 
 # -------------------------------------------------------------------- DP-4
@@ -207,7 +208,7 @@ def test_dp4_everyone_passes_to_the_last_player():
     game = DrawPoker(players=4, ante=1, stack=10, hands=1)
     state = game.new_state(seed=3, dealer=S2)
     play(state, PASS, PASS, PASS)  # seats 3, 0, 1
-    assert state.is_terminal and state.stacks == (9, 9, 13, 9) and state.pot == 0
+    assert state.is_terminal and state.stacks == [9, 9, 13, 9] and state.pot == 0
     assert "DP-7" not in rules_in(state) and "shows" not in " ".join(state.log_for(S0))
 
 
@@ -217,7 +218,7 @@ def test_dp4_last_player_after_the_draw_wins_without_showing():
     play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND)
     assert state.phase == Phase.SECOND_BETTING and state.current_player == S1
     play(state, OPEN(2), PASS, PASS)
-    assert state.is_terminal and state.stacks == (17, 26, 17)
+    assert state.is_terminal and state.stacks == [17, 26, 17]
     assert all(shown is None for shown in state.shown)
 
 
@@ -239,7 +240,7 @@ def test_dp5_draw_in_order_from_the_dealers_left_from_the_stock():
     # discards are face down: seat 1 sees the count, not the cards
     seen = state.observation(S1)
     assert seen.drawn == (2, 0, 1) and not cards_in(seen) & set(parse_cards("2c 3d Td"))
-    assert set(state.observation(S0).my_discards) == set(parse_cards("2c 3d"))
+    assert set(state.observation(S0).own_discards) == set(parse_cards("2c 3d"))
 
 
 def test_dp5_stock_runs_out_and_is_refilled_from_the_other_players_discards():
@@ -270,7 +271,7 @@ def test_dp6_second_round_passing_before_the_opening_leaves_the_hand():
     play(state, OPEN(2), CALL, CALL, STAND, STAND, STAND)
     illegal(state, CALL, "DP-2")
     play(state, PASS)
-    assert state.active == [True, False, True] and state.current_player == S2
+    assert state.in_play == [True, False, True] and state.current_player == S2
 
 
 def test_dp7_last_raiser_shows_first_then_clockwise_show_or_concede():
@@ -314,11 +315,11 @@ def test_dp8_best_hand_wins_by_the_short_deck_hierarchy():
     hands = {S0: "7h 9h Jh Kh Ah", S1: "7c 7d 7s 8c 8d"}  # flush beats full house in 32 (HR-4)
     state = game.new_state(seed=1, dealer=S0, deck=stacked(game, S0, hands))
     play(state, OPEN(2), CALL, STAND, STAND, OPEN(2), CALL, SHOW)
-    assert state.stacks == (25, 15)
+    assert state.stacks == [25, 15]
     game52 = DrawPoker(players=2, deck_size=52, stack=20, hands=1)
     state = game52.new_state(seed=1, dealer=S0, deck=stacked(game52, S0, hands))
     play(state, OPEN(2), CALL, STAND, STAND, OPEN(2), CALL, SHOW)
-    assert state.stacks == (15, 25)
+    assert state.stacks == [15, 25]
 
 
 def test_dp8_two_way_split_carries_the_odd_chip_and_pays_it_next_hand():
@@ -330,9 +331,9 @@ def test_dp8_two_way_split_carries_the_odd_chip_and_pays_it_next_hand():
     assert split.rule == "DP-8" and split.is_result and split["winners"] == (S1, S2)
     assert (split["pot"], split["share"], split["carried"]) == (11, 5, 1)
     assert state.round_index == 1 and state.dealer == S1
-    assert state.pot == 1 + 3 and state.stacks == (18, 19, 19)  # the carried chip and hand 2's antes
+    assert state.pot == 1 + 3 and state.stacks == [18, 19, 19]  # the carried chip and hand 2's antes
     play(state, PASS, PASS)  # seats 2, 0: seat 1 takes the pot with the carried chip
-    assert state.pot == 3 and state.stacks == (17, 22, 18)  # 19 + 4, less hand 3's antes
+    assert state.pot == 3 and state.stacks == [17, 22, 18]  # 19 + 4, less hand 3's antes
     assert state.chips() == 60
 
 
@@ -343,7 +344,7 @@ def test_dp8_three_way_split_carries_remainder():
     play(state, OPEN(2), CALL, CALL, PASS, STAND, STAND, STAND, OPEN(2), CALL, CALL, SHOW, SHOW)
     # pot 4 + 6 + 6 = 16: 5 each to three straights, 1 carried
     assert state.round_index == 1 and state.pot == 1 + 4
-    assert state.stacks == (18, 19, 19, 19)
+    assert state.stacks == [18, 19, 19, 19]
     play(state, PASS, PASS, PASS)  # hand 2, dealer seat 1: seats 2, 3, 0 pass
     assert state.stacks[S1] == 19 + 5 - 1
 
@@ -358,12 +359,12 @@ def test_dp10_deal_moves_left_broke_players_leave_session_ends():
     play(state, *(STAND,) * 2)
     play(state, PASS)  # seat 1 cannot open round 2 with no chips: seat 2 takes the pot
     assert state.round_index == 1
-    assert state.seated == [True, False, True]  # seat 1 has 0 < ante (DP-10)
+    assert state.in_session == [True, False, True]  # seat 1 has 0 < ante (DP-10)
     assert state.dealer == S2  # left of seat 0 is seat 1, who left: seat 2 deals
     assert state.chips() == 15
     while not state.is_terminal:
         state.apply(PASS)
-    assert sum(state.seated) == 1 and state.phase == Phase.OVER
+    assert sum(state.in_session) == 1 and state.phase == Phase.OVER
     assert "DP-10" in rules_in(state)[-1:]
 
 
@@ -374,7 +375,7 @@ def test_dp10_a_remainder_left_at_the_end_of_the_session_is_shared():
     play(state, OPEN(2), CALL, CALL, PASS, STAND, STAND, STAND, OPEN(2), CALL, CALL, SHOW, SHOW)
     # pot 16: 5 each to three straights; the 1 chip left (DP-8) goes to West, nearest the dealer's left
     assert state.is_terminal and state.pot == 0
-    assert state.stacks == (19, 21, 20, 20) and sum(state.stacks) == 80
+    assert state.stacks == [19, 21, 20, 20] and sum(state.stacks) == 80
     assert state.log_for(S0)[-1] == "DP-10: the 1 chip left in the pot is shared: West 1, North 0, East 0, South 0"
     split, shared = [event for event in state.history if event.kind in ("split_carried", "left_over_shared")]
     assert split["winners"] == (S1, S2, S3) and describe(split, 4).startswith("West, North, East tie with straight")
@@ -471,6 +472,52 @@ def test_illegal_actions_of_every_kind_name_the_rule_and_change_nothing():
         state.clone().apply("pass")
 
 
+def _candidates(state, seat: int, rng: np.random.Generator) -> set[Action]:
+    """Every listed legal action of every seat, and a few hundred plausible ones built from
+    ``seat``'s hand (or folded cards), a card it does not hold and every kind of action."""
+    game = state.game
+    found = {action for other in range(game.players) for action in state.legal_actions(other)}
+    mine = tuple(state.hands[seat]) or state.folded[seat]
+    outside = [card for card in game.full_deck if card not in mine]
+    stranger = outside[int(rng.integers(len(outside)))]
+    cards = {(), mine, mine[:1], mine[1:3], mine[:1] * 2, (stranger,), mine[:2] + (stranger,)}
+    room = state.stacks[seat] - (state.stake - state.put[seat])  # the largest raise the stack pays
+    amounts = {None, 0, game.ante, game.ante + 1, game.max_bet + 1, room, room + 1}
+    for kind in (*KINDS, "check", "fold", "bet"):
+        found |= {Action(kind, chosen, amount=amount) for chosen in cards for amount in amounts}
+    return found
+
+
+_RULE_IDS = re.compile(r"DP-([1-9]|10)|EN-[1-6]")
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_view_and_the_check_agree_on_every_action_of_every_seat(players):
+    """One source of legality: ``action in legal_actions(seat)`` exactly when
+    ``can_apply(action, seat)``, over seeded random play, in every position (a short stack
+    makes the no-all-in refusals come up); every refusal names a DP rule or an EN one."""
+    game = DrawPoker(players=players, ante=1, max_bet=4, stack=8, hands=3)
+    rng = np.random.default_rng(players)
+    positions = 0
+    for seed in range(8 if players == 2 else 2):
+        state = game.new_state(seed=seed)
+        while True:
+            for seat in range(players):
+                view = state.legal_actions(seat)
+                for action in _candidates(state, seat, rng):
+                    legal = action in view
+                    assert legal == state.can_apply(action, seat), (action, seat, state.phase)
+                    if not legal:
+                        with pytest.raises(IllegalActionError) as error:
+                            state.check(action, seat)
+                        assert _RULE_IDS.fullmatch(error.value.rule), error.value
+            positions += 1
+            if state.is_terminal:
+                break
+            state.apply(state.legal_actions().sample(rng))
+    assert positions > 50
+
+
 def test_json_round_trip_mid_game_and_replay():
     game = DrawPoker(players=4, deck_size=44, stack=30, max_bet=4)
     state = game.new_state(seed=21)
@@ -490,7 +537,7 @@ def test_clone_is_independent():
     state = DrawPoker(players=3).new_state(seed=2)
     copy = state.clone()
     copy.apply(PASS)
-    assert state.to_act != copy.to_act and state.active != copy.active and state.history != copy.history
+    assert state.to_act != copy.to_act and state.in_play != copy.in_play and state.history != copy.history
 
 
 def test_dp2_a_seats_own_folded_cards_are_not_hidden_from_it():
@@ -500,7 +547,7 @@ def test_dp2_a_seats_own_folded_cards_are_not_hidden_from_it():
     folded = set(parse_cards(TIE3[S1]))
     assert not folded & state.hidden_from(S1)  # he knows his own cards in the muck
     assert folded <= state.hidden_from(S0) and folded <= state.hidden_from(S2)
-    assert set(state.observation(S1).my_folded) == folded and state.observation(S0).my_folded == ()
+    assert set(state.observation(S1).own_folded) == folded and state.observation(S0).own_folded == ()
     assert not folded & cards_in(state.observation(S0))
     sample = game.sample_state(state.observation(S1), np.random.default_rng(0))
     assert folded <= set(sample.muck) and not folded & set(sample.stock)
@@ -514,7 +561,14 @@ def test_observation_fields_and_hidden_cards():
     obs = state.observation(S0)
     assert isinstance(obs, DrawPokerObservation)
     assert obs.hand == parse_cards(TIE3[S0]) and obs.points == (19, 19, 19) and obs.pot == 3
-    assert obs.zone("West").cards == (None,) * 5 and len(obs.legal_actions) == 0
+    assert obs.zone("hand 1").cards == (None,) * 5 and len(obs.legal_actions) == 0
+    # the glossary's names: zones keyed "<kind>" or "<kind> <seat>"; points are the stacks
+    assert [(zone.name, zone.kind, zone.owner) for zone in obs.zones] == [
+        ("hand 0", "hand", 0), ("hand 1", "hand", 1), ("hand 2", "hand", 2),
+        ("stock", "stock", None), ("discard", "discard", None), ("muck", "muck", None)]
+    assert obs.in_session == obs.in_play == (True, True, True) and obs.yet_to_act == (S1, S2, S0)
+    assert obs.own_discards == obs.own_folded == () and not hasattr(obs, "stacks")
+    assert state.points == tuple(state.stacks) == obs.points and state.chips() == 60
     assert state.observation(S1).legal_actions == state.legal_actions()
     assert_no_leak(state)
 

@@ -89,7 +89,7 @@ def test_dp10_draw_poker_sessions_end_with_every_chip_in_a_stack(seed, players, 
     game = DrawPoker(players=players, deck_size=52, ante=1, max_bet=3, stack=stack, hands=hands)
     final = play_session(game.new_state(seed=seed), bots[:players], seed)
     assert final.pot == 0 and sum(final.stacks) == players * stack  # DP-9, DP-10
-    assert all(final.stacks[seat] == 0 or final.seated[seat] or final.stacks[seat] < game.ante
+    assert all(final.stacks[seat] == 0 or final.in_session[seat] or final.stacks[seat] < game.ante
                for seat in range(players))
 
 

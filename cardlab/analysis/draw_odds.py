@@ -77,7 +77,7 @@ def describe_draws(observation, top: int = 3) -> str:
     hand, rules = tuple(observation.hand), observation.game.rules
     if len(hand) != 5:
         return "No hand to draw to."
-    table = discard_table(hand, rules, dead=getattr(observation, "my_discards", ()))
+    table = discard_table(hand, rules, dead=getattr(observation, "own_discards", ()))
     lines = [f"Best discards by expected strength ({rules.deck_size} cards):"]
     for _, row in table.head(top).iterrows():
         what = "stand pat" if row["discard"] == "-" else f"discard {row['discard']}"

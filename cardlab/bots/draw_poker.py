@@ -173,7 +173,7 @@ class RuleOfThumb:
         level = tier(tuple(obs.hand), rules, drawn=obs.phase == Phase.SECOND_BETTING)
         ante, max_bet = game.ante, game.max_bet
         if not obs.opened:
-            to_speak = len(obs.to_act)
+            to_speak = len(obs.yet_to_act)
             if level >= 2 or (level == 1 and to_speak <= 2) or (to_speak <= 2 and self.rng.random() < self.bluff):
                 amount = max_bet if level >= 4 else max(ante + 1, max_bet // 2) if level == 3 else ante + 1
                 return self._first_legal(legal, Action("open", amount=amount), Action("open", amount=ante + 1))
@@ -210,8 +210,8 @@ class RuleOfThumb:
         and whoever stood pat holds two pair or better."""
         rules = obs.game.rules
         drawn = obs.phase != Phase.FIRST_BETTING
-        for seat in range(len(obs.active)):
-            if seat == obs.player or not obs.active[seat] or obs.shown[seat] is not None:
+        for seat in range(len(obs.in_play)):
+            if seat == obs.player or not obs.in_play[seat] or obs.shown[seat] is not None:
                 continue
             hand = tuple(state.hands[seat])
             if seat in (obs.opener, obs.last_raiser) and tier(hand, rules, drawn=drawn and obs.drawn[seat] is not None) < 1 + drawn:

@@ -8,13 +8,13 @@ counter, the number of hands that have ended.
 >>> game = DrawPoker(players=3, deck_size=32, ante=1, max_bet=4, stack=20, hands=1)
 >>> state = game.new_state(seed=7, dealer=0)
 >>> state.current_player, state.pot, state.stacks      # everyone paid the ante (DP-1)
-(1, 3, (19, 19, 19))
+(1, 3, [19, 19, 19])
 >>> [str(a) for a in state.legal_actions()]             # no check before the opening (DP-2)
 ['pass', 'open 2', 'open 3', 'open 4']
 >>> state.apply(Action("open", amount=3))
 >>> state.apply(Action("pass")); state.apply(Action("pass"))   # one player left (DP-4)
 >>> state.hand_number, state.round_index, state.is_terminal, state.stacks, state.pot
-(1, 1, True, (19, 22, 19), 0)
+(1, 1, True, [19, 22, 19], 0)
 >>> for line in state.log_for(0)[-3:]: print(line)
 DP-3: South passes and leaves the hand, losing 1
 DP-4: West is the only player left and takes the pot of 6 without showing
@@ -40,7 +40,7 @@ import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NoReturn
 
 import numpy as np
 
@@ -229,9 +229,10 @@ class DrawPokerObservation(Observation):
     ``points`` are the stacks; ``put`` what each seat has bet in this betting round (``invested``: in this
     hand, both rounds, without the ante)
     and ``stake`` the highest of them; ``to_call`` what this seat must add to stay
-    (None before the opening); ``to_act`` the seats yet to act in this round, in order
-    (``current_player`` first); ``drawn`` how many cards each seat drew (DP-5, public);
-    ``my_discards`` this seat's own discards still in the discard pile; ``my_folded`` its
+    (None before the opening); ``yet_to_act`` the seats yet to act in this round, in order
+    (``current_player`` first); ``in_play`` the seats in this hand, ``in_session`` those
+    still at the table (DP-10); ``drawn`` how many cards each seat drew (DP-5, public);
+    ``own_discards`` this seat's own discards still in the discard pile; ``own_folded`` its
     own cards passed or conceded into the muck this hand; ``shown`` the
     hands shown at the showdown (DP-7); ``hand_sizes``, ``discard_sizes`` and
     ``stock_size`` count the face-down cards.
@@ -247,12 +248,12 @@ class DrawPokerObservation(Observation):
     opened: bool = False
     opener: int | None = None
     last_raiser: int | None = None
-    to_act: tuple[int, ...] = ()
-    active: tuple[bool, ...] = ()
-    seated: tuple[bool, ...] = ()
+    yet_to_act: tuple[int, ...] = ()
+    in_play: tuple[bool, ...] = ()
+    in_session: tuple[bool, ...] = ()
     drawn: tuple[int | None, ...] = ()
-    my_discards: tuple[Card, ...] = ()
-    my_folded: tuple[Card, ...] = ()
+    own_discards: tuple[Card, ...] = ()
+    own_folded: tuple[Card, ...] = ()
     shown: tuple[tuple[Card, ...] | None, ...] = ()
     hand_sizes: tuple[int, ...] = ()
     discard_sizes: tuple[int, ...] = ()
@@ -265,8 +266,8 @@ class DrawPokerState(GameState):
 
     ``stacks`` and ``pot`` are the chips (DP-9); ``phase`` is one of :class:`Phase`;
     ``to_act`` the seats yet to act in this round, in order (``current_player`` is the
-    first; empty once the session is over); ``results`` lists a :class:`HandResult` for
-    every hand ended.
+    first; empty once the session is over); ``in_play`` the seats in the hand, ``in_session``
+    those still at the table; ``results`` lists a :class:`HandResult` for every hand ended.
     """
 
     game: DrawPoker
@@ -288,21 +289,21 @@ class DrawPokerState(GameState):
             list(obs.hand) if seat == obs.player else list(obs.shown[seat]) if obs.shown[seat] is not None
             else [HIDDEN] * size for seat, size in enumerate(obs.hand_sizes)]),
         Field("discards", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: [
-            list(obs.my_discards) if seat == obs.player else [HIDDEN] * size for seat, size in enumerate(obs.discard_sizes)]),
+            list(obs.own_discards) if seat == obs.player else [HIDDEN] * size for seat, size in enumerate(obs.discard_sizes)]),
         Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [HIDDEN] * obs.stock_size),
         Field("folded", Copy.LIST, Seen.OWNER, cards=True, observed=lambda obs: [
-            obs.my_folded if seat == obs.player else (HIDDEN,) * HAND_SIZE if obs.seated[seat] and not obs.active[seat]
-            else () for seat in range(len(obs.seated))]),
+            obs.own_folded if seat == obs.player else (HIDDEN,) * HAND_SIZE if obs.in_session[seat] and not obs.in_play[seat]
+            else () for seat in range(len(obs.in_session))]),
         Field("muck", Copy.LIST, Seen.MIXED, cards=True, derive=lambda state, obs: [
             card for cards in state.folded for card in cards]),
         Field("shown", Copy.LIST, Seen.PUBLIC, cards=True),
-        Field("_stacks", Copy.LIST, observed="points"),
+        Field("stacks", Copy.LIST, observed="points"),
         Field("pot"),
-        Field("seated", Copy.LIST),
+        Field("in_session", Copy.LIST),
         Field("dealer"),
         Field("phase"),
-        Field("active", Copy.LIST),
-        Field("to_act", Copy.LIST),
+        Field("in_play", Copy.LIST),
+        Field("to_act", Copy.LIST, observed="yet_to_act"),
         Field("put", Copy.LIST),
         Field("invested", Copy.LIST),
         Field("stake"),
@@ -333,12 +334,19 @@ class DrawPokerState(GameState):
         return self._PHASES[self.phase].legal(self, seat)
 
     def check(self, action: Action, player: int | None = None) -> None:
-        """Raise IllegalActionError naming the rule unless ``action`` is legal now."""
-        to_act = self.to_act
-        if not to_act:
+        """Raise IllegalActionError naming the rule unless ``action`` is legal now.
+
+        Legal is what the phase's view of the legal actions holds (``action in
+        legal_actions()``, as python-chess's ``is_legal``): that view decides, once; the
+        phase's refusal (``PhaseRules.check``) only says which rule the action breaks."""
+        seat = self.current_player
+        if seat is None:
             raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
-        if player is not None and player != to_act[0]:  # a seat already (EN-4: the engine checks it)
-            raise IllegalActionError("EN-1", f"it is {self.name(to_act[0])}'s turn, not {self.name(player)}'s")
+        if player is not None and player != seat:  # a seat already (EN-4: the engine checks it)
+            raise IllegalActionError("EN-1", f"it is {self.name(seat)}'s turn, not {self.name(player)}'s")
+        rules = self._PHASES[self.phase]
+        if action in rules.legal(self, seat):
+            return
         kind = action.kind
         if kind not in KINDS:
             if kind == "check":
@@ -346,24 +354,19 @@ class DrawPokerState(GameState):
                                          "hand) or opens")
             hint = "; to fold, pass (DP-3)" if kind == "fold" else ""
             raise IllegalActionError("EN-3", f"{kind!r} is not a draw poker action ({', '.join(KINDS)}){hint}")
-        self._PHASES[self.phase].check(self, action, to_act[0])
+        rules.check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:
         self._PHASES[self.phase].play(self, action, player)
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        """Each seat's chips in front of him (DP-9: with the pot, a constant sum)."""
-        return tuple(self._stacks)
-
-    @property
     def points(self) -> tuple[int, ...]:
         """The stacks (chip games: what players try to raise)."""
-        return tuple(self._stacks)
+        return tuple(self.stacks)
 
     def returns(self) -> list[float]:
         """Each player's net chips won in the session so far."""
-        return [float(chips - self.game.stack) for chips in self._stacks]
+        return [float(chips - self.game.stack) for chips in self.stacks]
 
     @property
     def rules(self) -> HandRules:
@@ -377,9 +380,9 @@ class DrawPokerState(GameState):
     # -- DP-1 Deal ------------------------------------------------------------------------------
     def _setup(self) -> None:
         n = self.game.players
-        self._stacks = [self.game.stack] * n
+        self.stacks = [self.game.stack] * n
         self.pot = 0
-        self.seated = [True] * n
+        self.in_session = [True] * n
         self.results: Chain[HandResult] = Chain()  # one per hand ended; shared by clones
         self.dealer = self._choose_dealer()
         self.phase = Phase.FIRST_BETTING
@@ -390,12 +393,12 @@ class DrawPokerState(GameState):
         game, n = self.game, self.game.players
         cards = self._new_deck()
         self._record(NEW_HAND, self.round_index + 1, self.dealer)
-        self.active = list(self.seated)
+        self.in_play = list(self.in_session)
         self.put = [0] * n
         self.invested = [0] * n
         for seat in range(n):
-            if self.active[seat]:
-                self._stacks[seat] -= game.ante
+            if self.in_play[seat]:
+                self.stacks[seat] -= game.ante
                 self.pot += game.ante
         self._record(ANTE, game.ante, self.pot)
         order = self._order_from(self.dealer)
@@ -423,7 +426,7 @@ class DrawPokerState(GameState):
     def _order_from(self, seat: int) -> list[int]:
         """Active seats clockwise, starting left of ``seat``."""
         n = self.game.players
-        return [s % n for s in range(seat + 1, seat + 1 + n) if self.active[s % n]]
+        return [s % n for s in range(seat + 1, seat + 1 + n) if self.in_play[s % n]]
 
     # -- DP-2 First betting round: opening; DP-3 After the opening -----------------------------
     def _start_betting(self, phase: Phase) -> None:
@@ -437,43 +440,37 @@ class DrawPokerState(GameState):
     def _betting_actions(self, seat: int) -> BetActions:
         """DP-2: pass or open above the ante; DP-3: pass, call or raise by the ante to
         max_bet. No all-in: only what the stack can pay is offered."""
-        game, stack = self.game, self._stacks[seat]
+        game, stack = self.game, self.stacks[seat]
         if self.opener is None:
             return _betting_view(False, game.ante + 1, min(game.max_bet, stack), False)
         need = self.stake - self.put[seat]
         return _betting_view(True, game.ante, min(game.max_bet, stack - need), need <= stack)
 
-    def _check_bet(self, action: Action, seat: int) -> None:
-        game, kind = self.game, action.kind
+    def _refuse_bet(self, action: Action, seat: int) -> NoReturn:
+        """Why a betting action the view does not hold is illegal (DP-2, DP-3, EN-3)."""
+        game, kind, amount = self.game, action.kind, action.amount
         opened = self.opener is not None
         rule = "DP-3" if opened else "DP-2"
         if kind not in BETTING_KINDS:
             raise IllegalActionError(rule, f"in a betting round a player passes, opens, calls or raises, not {kind!r}")
         if action.cards:
             raise IllegalActionError("EN-3", f"{kind} takes no cards ({rule}: a betting round moves chips only)")
-        if kind in ("pass", "call") and action.amount is not None:
+        if kind in ("pass", "call") and amount is not None:
             raise IllegalActionError("EN-3", f"{kind} takes no amount ({rule}: "
                                      + ("a call matches the stake" if kind == "call" else "a pass puts nothing in") + ")")
-        if kind == "pass":
-            return
-        stack = self._stacks[seat]
+        stack = self.stacks[seat]
         if kind == "open":
             if opened:
                 raise IllegalActionError("DP-3", f"the pot is already open ({self.name(self.opener)}): call, raise or pass")
-            if action.amount is None or not game.ante < action.amount <= game.max_bet:
-                raise IllegalActionError("DP-2", f"an opening is more than the ante ({game.ante}) and at most {game.max_bet}, got {action.amount}")
-            if action.amount > stack:
-                raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} has {stack} chips, cannot open {action.amount}")
-            return
+            if amount is None or not game.ante < amount <= game.max_bet:
+                raise IllegalActionError("DP-2", f"an opening is more than the ante ({game.ante}) and at most {game.max_bet}, got {amount}")
+            raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} has {stack} chips, cannot open {amount}")
         if not opened:
             raise IllegalActionError("DP-2", f"nobody has opened: there is no check, {self.name(seat)} passes (leaving the hand) or opens")
-        need = self.stake - self.put[seat]
-        if kind == "raise":
-            if action.amount is None or not game.ante <= action.amount <= game.max_bet:
-                raise IllegalActionError("DP-3", f"a raise over the stake is {game.ante} to {game.max_bet}, got {action.amount}")
-            need += action.amount
-        if need > stack:
-            raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} needs {need} chips and has {stack}; a player who cannot match must pass")
+        if kind == "raise" and (amount is None or not game.ante <= amount <= game.max_bet):
+            raise IllegalActionError("DP-3", f"a raise over the stake is {game.ante} to {game.max_bet}, got {amount}")
+        need = self.stake - self.put[seat] + (amount or 0)
+        raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} needs {need} chips and has {stack}; a player who cannot match must pass")
 
     def _play_bet(self, action: Action, seat: int) -> None:
         if action.kind == "pass":
@@ -484,7 +481,7 @@ class DrawPokerState(GameState):
     def _bet(self, seat: int, kind: str, amount: int | None) -> None:
         """Open (DP-2), call or raise (DP-3); a raise makes everyone else speak again."""
         pay = amount if kind == "open" else self.stake - self.put[seat] + (amount or 0)
-        self._stacks[seat] -= pay
+        self.stacks[seat] -= pay
         self.put[seat] += pay
         self.invested[seat] += pay
         self.pot += pay
@@ -499,8 +496,8 @@ class DrawPokerState(GameState):
             else:
                 self.last_raiser = seat
                 self._record(RAISED, seat, amount, self.stake, self.pot, player=seat, action=_bet_action(kind, amount))
-            n, active = self.game.players, self.active
-            self.to_act = [s % n for s in range(seat + 1, seat + n) if active[s % n]]
+            n, in_play = self.game.players, self.in_play
+            self.to_act = [s % n for s in range(seat + 1, seat + n) if in_play[s % n]]
         if not self.to_act:
             self._end_betting()
 
@@ -510,7 +507,7 @@ class DrawPokerState(GameState):
         self._leave_hand(seat)
         self.to_act.pop(0)
         self._record(kind, seat, self.game.ante + self.invested[seat], player=seat, action=PASS)
-        alive = [s for s in range(self.game.players) if self.active[s]]
+        alive = [s for s in range(self.game.players) if self.in_play[s]]
         if len(alive) == 1:
             self._one_left(alive[0])
         elif not self.to_act:
@@ -518,7 +515,7 @@ class DrawPokerState(GameState):
 
     def _leave_hand(self, seat: int) -> None:
         """A pass (DP-2, DP-3) or a concession (DP-7): the cards go face down to the muck."""
-        self.active[seat] = False
+        self.in_play[seat] = False
         self.muck += self.hands[seat]
         self.folded[seat] = tuple(self.hands[seat])
         self.hands[seat] = []
@@ -526,7 +523,7 @@ class DrawPokerState(GameState):
     # -- DP-4 One player left -------------------------------------------------------------------
     def _one_left(self, winner: int) -> None:
         self._record(ONE_LEFT, winner, self.pot, player=winner)
-        self._stacks[winner] += self.pot
+        self.stacks[winner] += self.pot
         self._result("DP-4", (winner,), self.pot, 0, None)
         self.pot = 0
         self._end_hand()
@@ -544,7 +541,8 @@ class DrawPokerState(GameState):
     def _draw_actions(self, seat: int) -> DrawActions:
         return DrawActions(self.hands[seat])
 
-    def _check_draw(self, action: Action, seat: int) -> None:
+    def _refuse_draw(self, action: Action, seat: int) -> NoReturn:
+        """Why an action the draw's view does not hold is illegal (DP-5, EN-3)."""
         kind = action.kind
         if kind != "draw":
             raise IllegalActionError("DP-5", f"it is the draw: {self.name(seat)} discards 0 to 5 cards, not {kind!r}")
@@ -554,8 +552,7 @@ class DrawPokerState(GameState):
         if twice:
             raise IllegalActionError("DP-5", f"{format_cards(twice)} is named twice in {action}: each card is discarded once")
         strange = [card for card in action.cards if card not in self.hands[seat]]
-        if strange:
-            raise IllegalActionError("DP-5", f"{format_cards(strange)} not in {self.name(seat)}'s hand")
+        raise IllegalActionError("DP-5", f"{format_cards(strange)} not in {self.name(seat)}'s hand")
 
     def _draw(self, action: Action, seat: int) -> None:
         """Discard face down, receive as many from the stock; a stock too short is refilled
@@ -602,12 +599,12 @@ class DrawPokerState(GameState):
     def _showdown_actions(self, seat: int) -> ActionList:
         return _SHOWDOWN_ACTIONS
 
-    def _check_showdown(self, action: Action, seat: int) -> None:
+    def _refuse_showdown(self, action: Action, seat: int) -> NoReturn:
+        """Why an action the showdown's view does not hold is illegal (DP-7)."""
         kind = action.kind
         if kind not in ("show", "concede"):
             raise IllegalActionError("DP-7", f"at the showdown a player shows or concedes, not {kind!r}")
-        if action.cards or action.amount is not None:
-            raise IllegalActionError("DP-7", f"{kind} takes no cards and no amount (the whole hand is shown)")
+        raise IllegalActionError("DP-7", f"{kind} takes no cards and no amount (the whole hand is shown)")
 
     def _show_or_concede(self, action: Action, seat: int) -> None:
         self.to_act.pop(0)
@@ -634,7 +631,7 @@ class DrawPokerState(GameState):
         winners = [seat for seat, value in values.items() if value == best]
         share, rest = divmod(self.pot, len(winners))
         for seat in winners:
-            self._stacks[seat] += share
+            self.stacks[seat] += share
         if len(winners) == 1:
             self._record(WON, winners[0], self.pot, best)
         elif rest:
@@ -647,13 +644,13 @@ class DrawPokerState(GameState):
 
     def _result(self, rule: str, winners: tuple[int, ...], share: int, carried: int, value: HandValue | None) -> None:
         """Add the hand's :class:`HandResult` to ``results`` (for analysis)."""
-        self.results.append(HandResult(self.round_index + 1, self.dealer, sum(self.seated), rule, winners, self.pot,
+        self.results.append(HandResult(self.round_index + 1, self.dealer, sum(self.in_session), rule, winners, self.pot,
                                        share, carried, value, self.refilled))
 
     # -- DP-9 Chips are conserved ---------------------------------------------------------------------
     def chips(self) -> int:
         """All the chips: the stacks and the pot, a constant sum."""
-        return sum(self._stacks) + self.pot
+        return sum(self.stacks) + self.pot
 
     # -- DP-10 Next hand --------------------------------------------------------------------------------
     def _end_hand(self) -> None:
@@ -661,15 +658,15 @@ class DrawPokerState(GameState):
         self.round_index += 1
         self.to_act = []
         for seat in range(game.players):
-            if self.seated[seat] and self._stacks[seat] < game.ante:
-                self.seated[seat] = False
-                self._record(LEFT_TABLE, seat, self._stacks[seat], player=seat)
-        left = [seat for seat in range(game.players) if self.seated[seat]]
+            if self.in_session[seat] and self.stacks[seat] < game.ante:
+                self.in_session[seat] = False
+                self._record(LEFT_TABLE, seat, self.stacks[seat], player=seat)
+        left = [seat for seat in range(game.players) if self.in_session[seat]]
         if len(left) <= 1 or (game.hands is not None and self.round_index >= game.hands):
             self._end_session(left)
             return
         n = game.players
-        self.dealer = next(s % n for s in range(self.dealer + 1, self.dealer + 1 + n) if self.seated[s % n])
+        self.dealer = next(s % n for s in range(self.dealer + 1, self.dealer + 1 + n) if self.in_session[s % n])
         self._start_hand()
 
     def _end_session(self, left: list[int]) -> None:
@@ -684,27 +681,29 @@ class DrawPokerState(GameState):
             seats = from_the_left(self.dealer, left, game.players)
             shares = share_left_over(self.pot, seats)
             for seat, chips in zip(seats, shares):
-                self._stacks[seat] += chips
+                self.stacks[seat] += chips
             self._record(LEFT_OVER_SHARED, self.pot, tuple(seats), tuple(shares))
             self.pot = 0
 
     # -- each phase's rules, by phase (DP-2/DP-3 and DP-6 share the betting) --------------------------
+    #: ``legal`` is the one source of legality (``check`` asks it); the phase's ``check``
+    #: is called only for an action that view does not hold, and words the rule it breaks.
     _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
-        Phase.FIRST_BETTING: PhaseRules(_betting_actions, _check_bet, _play_bet),
-        Phase.DRAW: PhaseRules(_draw_actions, _check_draw, _draw),
-        Phase.SECOND_BETTING: PhaseRules(_betting_actions, _check_bet, _play_bet),
-        Phase.SHOWDOWN: PhaseRules(_showdown_actions, _check_showdown, _show_or_concede),
+        Phase.FIRST_BETTING: PhaseRules(_betting_actions, _refuse_bet, _play_bet),
+        Phase.DRAW: PhaseRules(_draw_actions, _refuse_draw, _draw),
+        Phase.SECOND_BETTING: PhaseRules(_betting_actions, _refuse_bet, _play_bet),
+        Phase.SHOWDOWN: PhaseRules(_showdown_actions, _refuse_showdown, _show_or_concede),
     }
 
     # -- views --------------------------------------------------------------------------------------------
     def observation(self, player: int) -> DrawPokerObservation:
         current = self.current_player
         hand_sizes, discard_sizes = tuple(map(len, self.hands)), tuple(map(len, self.discards))
-        hand, my_discards = tuple(self.hands[player]), tuple(self.discards[player])
+        hand, own_discards = tuple(self.hands[player]), tuple(self.discards[player])
         # What the table shows of each hand: the seat's own and shown ones, else only their size (DP-7).
         hands_seen = tuple(hand if seat == player else size if shown is None else tuple(self.hands[seat])
                            for seat, (size, shown) in enumerate(zip(hand_sizes, self.shown)))
-        zones = Zones(_table, player, hands_seen, len(self.stock), my_discards, discard_sizes, len(self.muck))
+        zones = Zones(_table, player, hands_seen, len(self.stock), own_discards, discard_sizes, len(self.muck))
         opened = self.opener is not None
         betting = self.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
         return frozen(  # every field given: the same value as DrawPokerObservation(...), made faster
@@ -715,7 +714,7 @@ class DrawPokerState(GameState):
             hand=hand,
             legal_actions=self.legal_actions(player) if current == player else NO_ACTIONS,
             zones=zones,
-            points=tuple(self._stacks),
+            points=tuple(self.stacks),
             pot=self.pot,
             log=self.log_for(player),
             events=self.events_for(player),
@@ -726,16 +725,16 @@ class DrawPokerState(GameState):
             stake=self.stake,
             put=tuple(self.put),
             invested=tuple(self.invested),
-            to_call=self.stake - self.put[player] if betting and opened and self.active[player] else None,
+            to_call=self.stake - self.put[player] if betting and opened and self.in_play[player] else None,
             opened=opened,
             opener=self.opener,
             last_raiser=self.last_raiser,
-            to_act=tuple(self.to_act),
-            active=tuple(self.active),
-            seated=tuple(self.seated),
+            yet_to_act=tuple(self.to_act),
+            in_play=tuple(self.in_play),
+            in_session=tuple(self.in_session),
             drawn=tuple(self.drawn),
-            my_discards=my_discards,
-            my_folded=self.folded[player],
+            own_discards=own_discards,
+            own_folded=self.folded[player],
             shown=tuple(self.shown),
             hand_sizes=hand_sizes,
             discard_sizes=discard_sizes,
@@ -893,21 +892,22 @@ def _every_discard(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     )
 
 
-def _table(player: int, hands_seen: tuple[tuple[Card, ...] | int, ...], stock: int, my_discards: tuple[Card, ...],
+def _table(player: int, hands_seen: tuple[tuple[Card, ...] | int, ...], stock: int, own_discards: tuple[Card, ...],
            discard_sizes: tuple[int, ...], muck: int) -> tuple[Zone, ...]:
     """The zones of a seat's observation, from what it sees: each hand (its cards, or
     only its size face down), the stock, the discards (the seat's own face up among the
-    others' backs, DP-5) and the muck."""
-    names = _names(len(hands_seen))
+    others' backs, DP-5) and the muck. A zone's name is its key: ``"hand 0"``, ``"stock"``,
+    ``"discard"``, ``"muck"``."""
+    names = _hand_zones(len(hands_seen))
     zones = [frozen(Zone, name=names[seat], cards=seen, owner=seat, kind="hand") if type(seen) is tuple
              else _face_down(names[seat], seen, seat, "hand") for seat, seen in enumerate(hands_seen)]
     zones.append(_face_down("stock", stock, None, "stock"))
     if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
         pile = tuple(card for seat, size in enumerate(discard_sizes)
-                     for card in (my_discards if seat == player else (None,) * size))
+                     for card in (own_discards if seat == player else (None,) * size))
     else:
-        pile = my_discards
-    zones.append(frozen(Zone, name="discards", cards=pile, owner=None, kind="discards"))
+        pile = own_discards
+    zones.append(frozen(Zone, name="discard", cards=pile, owner=None, kind="discard"))
     zones.append(_face_down("muck", muck, None, "muck"))
     return tuple(zones)
 
@@ -921,6 +921,12 @@ def _face_down(name: str, count: int, owner: int | None, kind: str) -> Zone:
 @functools.cache
 def _names(players: int) -> tuple[str, ...]:
     return seat_names(players)
+
+
+@functools.cache
+def _hand_zones(players: int) -> tuple[str, ...]:
+    """The names of the seats' hand zones: ``"hand 0"``, ``"hand 1"`` ..."""
+    return tuple(f"hand {seat}" for seat in range(players))
 
 
 @functools.cache
