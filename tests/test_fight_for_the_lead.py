@@ -14,7 +14,9 @@ from cardlab.bots.fight_for_the_lead import RuleOfThumb
 from cardlab.cards import Card, deck, parse_cards
 from cardlab.engine import Action, GameState, IllegalActionError, SettingsError, cards_in
 from cardlab.games import GAMES
+from cardlab.rules import rules_of
 from cardlab.games.fight_for_the_lead import (
+    RULES,
     FightForTheLead,
     FightForTheLeadObservation,
     FightForTheLeadState,
@@ -267,9 +269,9 @@ def test_game_number_counts_the_games_of_the_session():
     assert "FL-2: Game 2: South deals 4 cards to each player; 36 cards stay in the stock." in state.log_for(0)
 
 
-def test_every_phase_in_which_someone_acts_has_its_choices_its_rule_and_a_bot_rule():
+def test_every_phase_in_which_someone_acts_has_its_rules_and_a_bot_rule():
     acting = set(Phase) - {Phase.OVER}
-    assert set(FightForTheLeadState._CHOICES) == set(FightForTheLeadState._ACTIONS) == acting
+    assert set(FightForTheLeadState._PHASES) == acting
     assert set(RuleOfThumb._CHOOSE) == acting
 
 
@@ -417,6 +419,75 @@ def test_refusals_outside_the_rules_get_engine_ids():
     play_four_tricks(over)
     with pytest.raises(IllegalActionError, match="^EN-2: the session is over"):
         over.check(Action("stay"), 0)
+
+
+# -- one source of legality: the legal actions and the check agree -------------------------
+_IDS = set(RULES) | {rule.id for rule in rules_of("EN")}
+_KINDS = ("fight", "play", "exchange", "stay", "leave", "bet")  # the game's kinds and one it has not
+
+
+def _candidates(state, seat: int, rng: np.random.Generator) -> set[Action]:
+    """Every listed legal action of every seat, and some hundreds of plausible illegal ones
+    for ``seat``: each kind with no card, each card of his hand, cards he does not hold,
+    pairs, a card twice, whole hands, and an amount."""
+    players = state.game.num_players
+    actions = {action for other in range(players) for action in state.legal_actions(other)}
+    hand = list(state.hands[seat])
+    held = set(hand)
+    missing = [c for c in deck(52) if c not in held]
+    strangers = [missing[i] for i in rng.choice(len(missing), size=6, replace=False)]
+    played = [c for plays, _ in state.done_tricks for _, c in plays] + [c for _, c in state.trick]
+    for kind in _KINDS:
+        actions |= {Action(kind), Action(kind, amount=2)}
+        for card in hand + strangers + played[:3]:
+            actions.add(Action(kind, (card,)))
+        for i, a in enumerate(hand):
+            actions.add(Action(kind, (a, a)))
+            actions |= {Action(kind, (a, b)) for b in hand[i + 1:] + strangers[:2]}
+        for k in range(len(hand) + 1):
+            actions.add(Action(kind, tuple(hand[:k])))
+            actions.add(Action(kind, tuple(hand[k:])))
+        actions.add(Action(kind, tuple(hand) + tuple(strangers[:1])))
+        actions.add(Action(kind, tuple(hand[:1]), amount=1))
+    return actions
+
+
+@pytest.mark.parametrize("players, settings", [
+    (2, dict(ante=4, stack=40)),
+    (2, dict(ante=1, stack=6, exchange_fee=2)),  # a purse that limits the exchange (FL-6)
+    (5, dict(ante=4, stack=40)),
+    (5, dict(ante=1, stack=5, exchange_fee=0)),  # a free exchange; the stock runs short (FL-5, FL-6)
+])
+def test_legal_actions_and_check_are_one_rule(players, settings):
+    """For every position of seeded random play, every seat and every candidate action:
+    ``action in legal_actions(seat)`` exactly when ``can_apply(action, seat)``, and a refusal
+    names a rule of the game or of the engine and says why (never the catch-all)."""
+    game = FightForTheLead(players=players, games=2, **settings)
+    checked = refused = 0
+    for seed in (players,):
+        state, rng = game.new_state(seed=seed), np.random.default_rng(seed)
+        while True:
+            assert state.legal_actions() == state.legal_actions(state.current_player) if not state.is_terminal \
+                else not state.legal_actions()
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                for action in _candidates(state, seat, rng):
+                    listed = action in legal
+                    assert listed == state.can_apply(action, seat), (state.phase, seat, action, listed)
+                    checked += 1
+                    if not listed:
+                        refused += 1
+                        with pytest.raises(IllegalActionError) as caught:
+                            state.check(action, seat)
+                        assert caught.value.rule in _IDS and str(caught.value).startswith(caught.value.rule)
+                        assert "is not among" not in str(caught.value), caught.value  # a reason, not the catch-all
+            if state.is_terminal:
+                break
+            seat = state.current_player
+            if state.phase is Phase.FIGHT and rng.random() < 0.5:  # any seat yet to fight may lay first (FL-3)
+                seat = int(rng.choice([s for s in range(players) if state.legal_actions(s)]))
+            state.apply_for(seat, state.legal_actions(seat).sample(rng))
+    assert refused > checked // 2 and checked - refused > 40  # both answers, many times
 
 
 # -- FL-11 and the generic checks -----------------------------------------------------------

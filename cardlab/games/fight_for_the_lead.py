@@ -51,7 +51,7 @@ from types import MappingProxyType
 import enum
 import functools
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -71,6 +71,7 @@ from cardlab.engine import (
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
     Seen,
     SettingsError,
     Zone,
@@ -214,21 +215,21 @@ class Phase(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class _PhaseRule:
-    """What a phase allows, for the refusals: its rule, its kinds of action, who acts."""
+class _PhaseFacts:
+    """What a phase allows, in words for the refusals: its rule, its kinds of action, who acts."""
 
     rule: str
     kinds: tuple[str, ...]
     in_turn: str = ""
 
 
-_PHASE_RULES: dict[Phase, _PhaseRule] = {
-    Phase.FIGHT: _PhaseRule("FL-3", ("fight",)),
-    Phase.EXCHANGE: _PhaseRule("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
-    Phase.PLAY: _PhaseRule("FL-7", ("play",),
+_PHASE_FACTS: dict[Phase, _PhaseFacts] = {
+    Phase.FIGHT: _PhaseFacts("FL-3", ("fight",)),
+    Phase.EXCHANGE: _PhaseFacts("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
+    Phase.PLAY: _PhaseFacts("FL-7", ("play",),
                            "the winner of the lead, then of each trick, leads; the others follow clockwise"),
-    Phase.DECIDE: _PhaseRule("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
-    Phase.OVER: _PhaseRule("FL-10", ()),
+    Phase.DECIDE: _PhaseFacts("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
+    Phase.OVER: _PhaseFacts("FL-10", ()),
 }
 _KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
 _IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
@@ -315,12 +316,16 @@ def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Ca
 class CardActions(LegalActions):
     """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
 
+    Like :class:`ExchangeActions` it says what its actions take, for a table or an
+    adapter that builds them from clicks: ``kind``, the ``cards`` they choose from and
+    how many of them one action takes (``counts``).
+
     >>> from cardlab.cards import parse_cards
     >>> legal = CardActions("play", parse_cards("Ah 7c"))
     >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
     (True, False, 2)
-    >>> legal[0]
-    Action('play', cards=(Card('Ah'),))
+    >>> legal[0], legal.counts
+    (Action('play', cards=(Card('Ah'),)), range(1, 2))
     """
 
     __slots__ = ("_kind", "_cards")
@@ -338,6 +343,11 @@ class CardActions(LegalActions):
     def cards(self) -> tuple[Card, ...]:
         """The cards that may be laid, one action each."""
         return self._cards
+
+    @property
+    def counts(self) -> range:
+        """How many of :attr:`cards` one action takes: one."""
+        return _ONE
 
     def _action(self, card: Card) -> Action:
         return (_FIGHTS if self._kind == "fight" else _PLAYS)[card]
@@ -369,12 +379,15 @@ class ExchangeActions(LegalActions):
     """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
     first. Actions are made only when listed; ``in`` ignores the order of the cards.
 
+    As :class:`CardActions`: ``kind``, the ``cards`` an action chooses from (the hand)
+    and how many of them it takes (``counts``, 0 to ``most``).
+
     >>> from cardlab.cards import parse_cards
     >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
     >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
     (5, True, False)
-    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
-    Action('exchange', cards=(Card('Ah'), Card('Kd')))
+    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1], legal.kind, legal.counts
+    (Action('exchange', cards=(Card('Ah'), Card('Kd'))), 'exchange', range(0, 2))
     """
 
     __slots__ = ("_hand", "_most", "_combos")
@@ -393,6 +406,21 @@ class ExchangeActions(LegalActions):
     def most(self) -> int:
         """How many of them at most."""
         return self._most
+
+    @property
+    def kind(self) -> str:
+        """The kind of every action here."""
+        return "exchange"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards an action chooses from: the hand."""
+        return self._hand
+
+    @property
+    def counts(self) -> range:
+        """How many of :attr:`cards` one action takes: none to :attr:`most`."""
+        return range(self._most + 1)
 
     def _action(self, combo: tuple[int, ...]) -> Action:
         hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
@@ -431,6 +459,7 @@ def _combos(cards: int, most: int) -> list[tuple[int, ...]]:
 _COMBOS = {most: _combos(HAND_SIZE, most) for most in range(HAND_SIZE + 1)}
 
 
+_ONE = range(1, 2)  # a fight or a play takes one card
 _DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with one uniform_index, as the card views
 
 
@@ -876,7 +905,7 @@ class FightForTheLeadState(GameState):
         """The game being played, or the one just paid out while players decide (from 1)."""
         return self.round_index + (self.phase in _IN_A_GAME)
 
-    # -- who acts, with what -----------------------------------------------------------------
+    # -- who acts, with what: one source of legality ----------------------------------------
     @property
     def current_player(self) -> int | None:
         return self.to_act
@@ -885,9 +914,105 @@ class FightForTheLeadState(GameState):
     def is_terminal(self) -> bool:
         return self.to_act is None
 
-    def _yet_to_fight(self, player: int) -> bool:
-        """FL-3: in the fight, any player of the game who has not laid his card may act."""
-        return self.phase is Phase.FIGHT and not self.fight[player] and player in self.playing
+    def _barred(self, player: int) -> tuple[str, str] | None:
+        """Who may act, decided here and nowhere else: None if ``player`` may act now, else
+        the rule and the words of why not. The seat to act (``to_act``) always may; in the
+        fight (FL-3) so may every player of the game who has not laid his fight card."""
+        if player == self.to_act:
+            return None
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "EN-2", "the session is over (FL-10)"
+        facts, who = _PHASE_FACTS[phase], self.name(player)
+        if phase is Phase.FIGHT:
+            if player not in self.playing:
+                return facts.rule, f"{who} is not in this game"
+            if self.fight[player]:
+                return facts.rule, f"{who} has already laid a fight card"
+            return None
+        return "EN-1", f"it is {self.name(self.to_act)}'s turn, not {who}'s ({facts.rule}: {facts.in_turn})"  # type: ignore[arg-type]
+
+    def _legal(self, player: int) -> LegalActions:
+        """The legal actions of ``player``: the one answer to "is this legal now" (both
+        :meth:`legal_actions` and :meth:`check` ask it)."""
+        if self._barred(player) is not None:
+            return NO_ACTIONS
+        return self._PHASES[self.phase].legal(self, player)
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
+        if player is None:
+            player = self.to_act
+            if player is None:
+                return NO_ACTIONS
+        return self._legal(player)
+
+    def check(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for
+        ``player``, that is, in his legal actions (``legal_actions``); the rest of the
+        method only says why it is not."""
+        if player is None:
+            player = self.to_act
+        if player is not None and action in self._legal(player):
+            return
+        phase = self.phase
+        if phase is Phase.OVER or player is None:
+            raise IllegalActionError("EN-2", "the session is over (FL-10)")
+        rule, kinds = _PHASE_FACTS[phase].rule, _PHASE_FACTS[phase].kinds
+        if action.kind not in _KINDS:
+            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
+                                     f"({', '.join(_KINDS)})")
+        if action.kind not in kinds:
+            raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
+                                     f"not {action.kind!r}")
+        if action.amount is not None:
+            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
+                                     "(fees and stakes are counted by the game)")
+        barred = self._barred(player)
+        if barred is not None:
+            raise IllegalActionError(*barred)
+        self._PHASES[phase].check(self, action, player)
+        raise IllegalActionError(rule, f"{action} is not among {self.name(player)}'s legal actions now")  # not reached
+
+    def _check_one_card(self, action: Action, player: int, rule: str) -> Card:
+        """FL-3, FL-7: why a fight or a play is refused, as far as its one card goes."""
+        if len(action.cards) != 1:
+            raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
+                                     f"not {len(action.cards)}")
+        card = action.cards[0]
+        if card not in self.hands[player]:
+            raise IllegalActionError(rule, f"{self.name(player)} does not hold {card}")
+        return card
+
+    def _check_fight(self, action: Action, player: int) -> None:
+        self._check_one_card(action, player, "FL-3")
+
+    def _check_play(self, action: Action, player: int) -> None:
+        card = self._check_one_card(action, player, "FL-7")
+        if card not in self._follow(self.hands[player]):
+            led = self.trick[0][1].suit
+            raise IllegalActionError("FL-7", f"{self.name(player)} must follow suit: {led.word} were led "
+                                     "and he holds some")
+
+    def _check_exchange(self, action: Action, player: int) -> None:
+        cards, who = action.cards, self.name(player)
+        twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+        if twice:
+            raise IllegalActionError("FL-6", f"{_words(twice)} is named twice: a card cannot be exchanged twice")
+        for card in cards:
+            if card not in self.hands[player]:
+                raise IllegalActionError("FL-6", f"{who} does not hold {card}")
+        if len(cards) > len(self.stock):
+            raise IllegalActionError("FL-6", f"the stock holds only {len(self.stock)} cards, "
+                                     f"too few to exchange {len(cards)}")
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        if fee * len(cards) > self.stacks[player]:
+            raise IllegalActionError("FL-6", f"{who} cannot pay {fee * len(cards)} chips for {len(cards)} "
+                                     f"cards with a stack of {self.stacks[player]}")
+
+    def _check_decision(self, action: Action, player: int) -> None:
+        if action.cards:
+            raise IllegalActionError("FL-10", f"{action.kind!r} takes no cards")
 
     def _fight_choices(self, player: int) -> LegalActions:
         return CardActions("fight", self.hands[player])  # FL-3
@@ -901,82 +1026,16 @@ class FightForTheLeadState(GameState):
     def _decide_choices(self, player: int) -> LegalActions:
         return _DECIDE  # FL-10
 
-    def legal_actions(self, player: int | None = None) -> LegalActions:
-        """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
-        if player is None:
-            player = self.to_act
-            if player is None:
-                return NO_ACTIONS
-        elif player != self.to_act and not self._yet_to_fight(player):
-            return NO_ACTIONS
-        return self._CHOICES[self.phase](self, player)
-
-    def check(self, action: Action, player: int | None = None) -> None:
-        """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
-        if player is None:
-            player = self.to_act
-        phase = self.phase
-        rule, kinds = _PHASE_RULES[phase].rule, _PHASE_RULES[phase].kinds
-        if phase is Phase.OVER or player is None:
-            raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        who = self.name(player)
-        if action.kind not in _KINDS:
-            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
-                                     f"({', '.join(_KINDS)})")
-        if action.kind not in kinds:
-            raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
-                                     f"not {action.kind!r}")
-        if action.amount is not None:
-            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
-                                     "(fees and stakes are counted by the game)")
-        if phase is Phase.FIGHT:
-            if player not in self.playing:
-                raise IllegalActionError(rule, f"{who} is not in this game")
-            if self.fight[player]:
-                raise IllegalActionError(rule, f"{who} has already laid a fight card")
-        elif player != self.to_act:
-            to_act = self.name(self.to_act)  # type: ignore[arg-type]
-            raise IllegalActionError("EN-1", f"it is {to_act}'s turn, not {who}'s "
-                                     f"({rule}: {_PHASE_RULES[phase].in_turn})")
-        hand = self.hands[player]
-        if phase is Phase.FIGHT or phase is Phase.PLAY:
-            if len(action.cards) != 1:
-                raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
-                                         f"not {len(action.cards)}")
-            card = action.cards[0]
-            if card not in hand:
-                raise IllegalActionError(rule, f"{who} does not hold {card}")
-            if phase is Phase.PLAY and card not in self._follow(hand):
-                led = self.trick[0][1].suit
-                raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and he holds some")
-        elif phase is Phase.EXCHANGE:
-            cards = action.cards
-            twice = [card for i, card in enumerate(cards) if card in cards[:i]]
-            if twice:
-                raise IllegalActionError(rule, f"{_words(twice)} is named twice: a card cannot be exchanged twice")
-            for card in cards:
-                if card not in hand:
-                    raise IllegalActionError(rule, f"{who} does not hold {card}")
-            if len(cards) > len(self.stock):
-                raise IllegalActionError(rule, f"the stock holds only {len(self.stock)} cards, "
-                                         f"too few to exchange {len(cards)}")
-            fee = self.game.exchange_fee  # type: ignore[attr-defined]
-            if fee * len(cards) > self.stacks[player]:
-                raise IllegalActionError(rule, f"{who} cannot pay {fee * len(cards)} chips for {len(cards)} "
-                                         f"cards with a stack of {self.stacks[player]}")
-        elif action.cards:
-            raise IllegalActionError(rule, f"{action.kind!r} takes no cards")
-
     def _apply(self, action: Action, player: int) -> None:
-        self._ACTIONS[self.phase](self, action, player)
+        self._PHASES[self.phase].play(self, action, player)
 
-    #: Each phase's legal actions and the rule that plays them.
-    _CHOICES: ClassVar[dict[Phase, Callable[[FightForTheLeadState, int], LegalActions]]] = {
-        Phase.FIGHT: _fight_choices, Phase.EXCHANGE: _exchange_choices,
-        Phase.PLAY: _play_choices, Phase.DECIDE: _decide_choices,
-    }
-    _ACTIONS: ClassVar[dict[Phase, Callable[[FightForTheLeadState, Action, int], None]]] = {
-        Phase.FIGHT: _lay_fight_card, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
+    #: Each phase's rules: the legal actions of a seat (the one source of legality), the
+    #: words of a refusal (said only for an action that is not among them) and the doing.
+    _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
+        Phase.FIGHT: PhaseRules(_fight_choices, _check_fight, _lay_fight_card),
+        Phase.EXCHANGE: PhaseRules(_exchange_choices, _check_exchange, _exchange),
+        Phase.PLAY: PhaseRules(_play_choices, _check_play, _play),
+        Phase.DECIDE: PhaseRules(_decide_choices, _check_decision, _decide),
     }
 
     def name(self, player: int) -> str:
