@@ -115,8 +115,8 @@ def test_fl1_everyone_antes_again_when_the_pot_would_be_empty():
 def test_fl2_deal_one_at_a_time_clockwise_from_the_dealers_left():
     cards = deck(52)
     state = FightForTheLead(players=4).new_state(seed=1, dealer=2, deck=cards)
-    assert state.playing == [3, 0, 1, 2]
-    for i, seat in enumerate(state.playing):
+    assert state.turn_order == (3, 0, 1, 2) and state.in_play == [True] * 4
+    for i, seat in enumerate(state.turn_order):
         assert sorted(state.hands[seat]) == sorted(cards[i:16:4])
     assert len(state.stock) == 36 and state.stock[-1] == cards[16]  # the top card next
 
@@ -129,7 +129,7 @@ def test_fl2_first_dealer_is_seeded_and_the_deal_passes_clockwise():
     play_four_tricks(state)
     for seat in range(4):
         act(state, seat, "stay")
-    assert state.dealer == 0 and state.playing == [1, 2, 3, 0]
+    assert state.dealer == 0 and state.turn_order == (1, 2, 3, 0)
 
 
 # -- FL-3 ----------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_fl6_exchange_in_turn_paid_into_the_pot_and_only_counted_for_others():
     assert set(parse_cards("Kc 3s")) <= set(state.hands[0])
     west = state.observation(1)
     assert west.exchanged[0] == 2 and not cards_in(west) & set(parse_cards("8d Td Kc 3s"))
-    assert state.observation(0).my_exchanged == tuple(parse_cards("8d Td"))
+    assert state.observation(0).own_discards == tuple(parse_cards("8d Td"))
 
 
 def test_fl6_stock_too_short_for_the_exchange_requested():
@@ -292,8 +292,11 @@ def test_fl10_a_loser_who_leaves_pays_nothing():
         act(state, seat, "stay")
     act(state, 3, "leave")
     assert state.stacks[3] == 48
-    assert state.playing == [1, 2, 0] and not state.in_session[3]
+    assert state.turn_order == (1, 2, 0) and not state.in_session[3]
     assert not state.legal_actions(3)
+    obs = state.observation(3)  # the glossary's names and types (cardlab.engine)
+    assert obs.in_session == (True, True, True, False) and obs.in_play == (True, True, True, False)
+    assert obs.points == tuple(state.stacks) and not hasattr(obs, "stacks") and obs.current_player == state.to_act
 
 
 def test_fl1_no_stake_comes_in_so_everyone_antes_on_top_of_the_remainder():
@@ -390,7 +393,7 @@ def test_fl10_a_player_who_cannot_pay_a_due_ante_must_leave():
     for seat in range(3):
         act(state, seat, "stay")
     act(state, 3, "leave")
-    assert not state.in_session[1] and state.playing == [2, 0]
+    assert not state.in_session[1] and state.turn_order == (2, 0)
     assert state.pot == 4 and state.chips() == 200
     assert any("cannot pay the ante" in line for line in state.log_for(2))
 

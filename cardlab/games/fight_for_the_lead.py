@@ -265,6 +265,17 @@ def fight_winner(fights: Sequence[tuple[int, Card]], stock: Sequence[Card]) -> t
     return top[0], len(stock)
 
 
+def _clockwise(dealer: int, in_play: Sequence[bool]) -> tuple[int, ...]:
+    """FL-2: the seats in play, clockwise from the dealer's left (the order of the deal,
+    the exchanges and the decisions).
+
+    >>> _clockwise(2, [True, False, True, True])
+    (3, 0, 2)
+    """
+    n = len(in_play)
+    return tuple([seat % n for seat in range(dealer + 1, dealer + 1 + n) if in_play[seat % n]])
+
+
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
     """FL-7: the seat whose card is the highest of the suit led (no trumps).
 
@@ -471,8 +482,8 @@ _TRICKS_NAMES = tuple(f"tricks {seat}" for seat in range(_MOST_PLAYERS))
 def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
-                my_exchanged: tuple[Card, ...], exchanged: tuple[int | None, ...], playing: tuple[int, ...],
-                done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]) -> tuple[Zone, ...]:
+                own_discards: tuple[Card, ...], exchanged: tuple[int | None, ...], in_play: tuple[bool, ...],
+                dealer: int, done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]) -> tuple[Zone, ...]:
     """The table as one seat sees it, zone by zone (face-down cards as None), from
     nothing but what that seat may see (the observation's own values; an observation
     makes it only when read, through the engine's :class:`~cardlab.engine.Zones`).
@@ -492,16 +503,17 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
         if fight_chosen[seat]:  # FL-3: face down, but his own
             zones.append(Zone(f"fight {seat}", (fight_cards[seat] if seat == player else None,), seat, "fight"))
     zones.append(Zone("stock", (None,) * stock_size, None, "stock"))
-    zones.append(Zone("turned", turned, None, "row"))
+    zones.append(Zone("turned", turned, None, "turned"))
     zones.append(Zone("trick", tuple([c for _, c in trick]), None, "trick"))
     seen = [c for c in fight_cards if c is not None] if fight_discarded else []
     backs = sum([k for seat, k in enumerate(exchanged) if k and seat != player])
-    zones.append(Zone("discard", (*seen, *my_exchanged, *(None,) * backs), None, "discard"))
-    won: dict[int, list[Card]] = {seat: [] for seat in playing}
+    zones.append(Zone("discard", (*seen, *own_discards, *(None,) * backs), None, "discard"))
+    order = _clockwise(dealer, in_play)
+    won: dict[int, list[Card]] = {seat: [] for seat in order}
     for plays, winner in done_tricks:
         if winner in won:
             won[winner] += [c for _, c in plays]
-    for seat in playing:
+    for seat in order:
         zones.append(Zone(_TRICKS_NAMES[seat], tuple(won[seat]), seat, "tricks"))
     return tuple(zones)
 
@@ -510,12 +522,13 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
 class FightForTheLeadObservation(Observation):
     """What one seat of Fight for the Lead may know (the page's last section).
 
-    Beyond the generic fields: ``phase`` (a :class:`Phase`); ``playing`` the seats of
-    this game clockwise from the dealer's left; ``stacks``; ``tricks`` taken this
+    Beyond the generic fields (``points`` are the stacks): ``phase`` (a :class:`Phase`);
+    ``in_session`` whether each seat is still at the table, ``in_play`` whether it plays
+    this game (in turn clockwise from the dealer's left, FL-2); ``tricks`` taken this
     game; ``fight_chosen`` who has laid a fight card; ``fight_cards`` the turned-up
     fight cards (before the turn-up only the observer's own); ``turned`` the stock
     cards turned in the fight; ``lead``; ``exchanged`` how many cards each seat
-    exchanged (None: not yet); ``my_exchanged`` the observer's own cards given up;
+    exchanged (None: not yet); ``own_discards`` the observer's own cards given up;
     ``trick`` the trick on the table; ``done_tricks`` the finished tricks as (plays,
     winner); ``voids`` the suits each seat has shown it lacks; ``last_pot`` and
     ``losers`` of the last game paid (FL-9); ``decisions`` stay or leave (FL-10);
@@ -530,8 +543,7 @@ class FightForTheLeadObservation(Observation):
     phase: Phase = Phase.FIGHT
     dealer: int = 0
     in_session: tuple[bool, ...] = ()
-    playing: tuple[int, ...] = ()
-    stacks: tuple[int, ...] = ()
+    in_play: tuple[bool, ...] = ()
     tricks: tuple[int, ...] = ()
     hand_sizes: tuple[int, ...] = ()
     fight_chosen: tuple[bool, ...] = ()
@@ -540,7 +552,7 @@ class FightForTheLeadObservation(Observation):
     turned: tuple[Card, ...] = ()
     lead: int | None = None
     exchanged: tuple[int | None, ...] = ()
-    my_exchanged: tuple[Card, ...] = ()
+    own_discards: tuple[Card, ...] = ()
     stock_size: int = 0
     trick: tuple[tuple[int, Card], ...] = ()
     done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...] = ()
@@ -557,8 +569,9 @@ class FightForTheLeadState(GameState):
     """A session of Fight for the Lead; see :class:`FightForTheLead`.
 
     Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
-    ``hands``, ``stock`` (top card last), ``dealer``, ``playing`` (seats in this
-    game, clockwise from the dealer's left), ``lead``, ``phase`` (a :class:`Phase`),
+    ``hands``, ``stock`` (top card last), ``dealer``, ``in_session`` and ``in_play``
+    (per seat: still at the table; in this game), ``turn_order`` (the seats in this game,
+    clockwise from the dealer's left), ``lead, ``phase`` (a :class:`Phase`),
     ``to_act`` (the seat to act; in the fight, the lowest seat yet to choose).
 
     >>> deck = stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], stock="4h 5c 6c")
@@ -576,11 +589,11 @@ class FightForTheLeadState(GameState):
     FIELDS = (
         # FL-1, FL-8 .. FL-11: chips, seats and the session
         Field("names", observed="seat_names"),
-        Field("stacks", Copy.LIST),
+        Field("stacks", Copy.LIST, observed="points"),
         Field("pot"),
         Field("in_session", Copy.LIST),
         Field("dealer"),
-        Field("playing", Copy.LIST),
+        Field("in_play", Copy.LIST),
         Field("phase"),
         Field("to_act", observed="current_player"),
         Field("last_pot"),
@@ -592,7 +605,7 @@ class FightForTheLeadState(GameState):
         Field("hands", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, list(obs.hand), [])),
         Field("fight", Copy.LIST, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, _own_fight(obs), ())),
         Field("given_up", Copy.SEATS, Seen.OWNER, cards=True,
-              observed=lambda obs: _own(obs, list(obs.my_exchanged), [])),
+              observed=lambda obs: _own(obs, list(obs.own_discards), [])),
         Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [REST]),
         Field("fight_cards", Copy.LIST, Seen.PUBLIC, cards=True, observed=lambda obs: _turned_up(obs)),
         Field("fight_taken_back"),
@@ -629,7 +642,7 @@ class FightForTheLeadState(GameState):
     def _start_game(self, ante_due: bool) -> None:
         """Seat the players of the next game, take the antes if they are due, deal."""
         n = self.game.num_players
-        self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
+        self.in_play = list(self.in_session)
         if ante_due:
             self._pay_antes()
         self._deal()
@@ -637,26 +650,27 @@ class FightForTheLeadState(GameState):
     def _pay_antes(self) -> None:
         """Every player of the game pays the ante, on top of an FL-8 remainder."""
         ante = self.game.ante  # type: ignore[attr-defined]
-        carried = self.pot
-        for seat in self.playing:
+        carried, players = self.pot, self.turn_order
+        for seat in players:
             self.stacks[seat] -= ante
             self.pot += ante
         if carried:
-            self._record(ANTES_ON_TOP, tuple(self.playing), ante, self.pot, carried)
+            self._record(ANTES_ON_TOP, players, ante, self.pot, carried)
         else:
-            self._record(ANTES, tuple(self.playing), ante, self.pot)
+            self._record(ANTES, players, ante, self.pot)
 
     # -- FL-2 Deal -----------------------------------------------------------------------
     def _deal(self) -> None:
         n = self.game.num_players
         cards = self._new_deck()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        k = len(self.playing)
-        for i, seat in enumerate(self.playing):
+        players = self.turn_order
+        k = len(players)
+        for i, seat in enumerate(players):
             self.hands[seat] = cards[i : HAND_SIZE * k : k]  # one at a time from the dealer's left
         self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
         self._record(NEW_GAME, self.round_index + 1, self.dealer, HAND_SIZE, len(self.stock))
-        for seat in self.playing:
+        for seat in players:
             self._record(DEALT, seat, tuple(self.hands[seat]), player=seat, visible_to=_ONLY[seat])
         self.phase = Phase.FIGHT
         self.fight: list[tuple[Card, ...]] = [()] * n  # FL-3: the card face down before each (none yet)
@@ -671,7 +685,7 @@ class FightForTheLeadState(GameState):
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
         self.voids: list[frozenset[Suit]] = [frozenset()] * n  # suits a seat showed it lacks
         self.decisions: list[str | None] = [None] * n  # FL-10
-        self.to_act: int | None = min(self.playing)  # FL-3: the lowest seat yet to choose
+        self.to_act: int | None = self.in_play.index(True)  # FL-3: the lowest seat yet to choose
 
     # -- FL-3 Fight card -------------------------------------------------------------------
     def _lay_fight_card(self, action: Action, player: int) -> None:
@@ -680,21 +694,23 @@ class FightForTheLeadState(GameState):
         self.fight[player] = (card,)
         self._record(FIGHT_CARD_LAID, player, player=player, visible_to=_OTHERS[len(self.stacks)][player])
         self._record(FIGHT_CARD, player, card, player=player, action=action, visible_to=_ONLY[player])
-        waiting = [seat for seat in self.playing if not self.fight[seat]]
+        fight, in_play = self.fight, self.in_play
+        waiting = [seat for seat in range(len(fight)) if in_play[seat] and not fight[seat]]
         if waiting:
-            self.to_act = min(waiting)  # the lowest seat yet to choose
+            self.to_act = waiting[0]  # the lowest seat yet to choose
         else:
             self._fight_for_the_lead()
 
     # -- FL-4 The fight for the lead ---------------------------------------------------------
     def _fight_for_the_lead(self) -> None:
-        fights = [(seat, self.fight[seat][0]) for seat in self.playing]
+        players = self.turn_order
+        fights = [(seat, self.fight[seat][0]) for seat in players]
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         shown = [self.stock.pop() for _ in range(turned)]
         self.turned.extend(shown)
         last = shown[-1]
         kind = LEAD_IN_SUIT[last.suit] if any(c.suit is last.suit for _, c in fights) else LEAD_STOCK_OUT
-        self._record(kind, tuple(self.playing), tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
+        self._record(kind, players, tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
                      self.fight[winner][0])
         self.lead = winner
         for seat, card in fights:
@@ -703,20 +719,21 @@ class FightForTheLeadState(GameState):
 
     # -- FL-5 Replacement ------------------------------------------------------------------
     def _replace_fight_cards(self) -> None:
-        if len(self.stock) >= len(self.playing):
+        players = self.turn_order
+        if len(self.stock) >= len(players):
             self._record(NEW_CARDS, self.dealer)
-            for seat in self.playing:
+            for seat in players:
                 card = self.stock.pop()
                 self.hands[seat].append(card)
                 self._record(NEW_CARD, seat, card, player=seat, visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
             self._record(FIGHT_CARDS_BACK, len(self.stock))
-            for seat in self.playing:
+            for seat in players:
                 self.hands[seat].extend(self.fight[seat])
         self.fight = [()] * len(self.fight)
         self.phase = Phase.EXCHANGE
-        self.to_act = self.playing[0]
+        self.to_act = players[0]
 
     # -- FL-6 Exchange ---------------------------------------------------------------------
     def _most_exchange(self, seat: int) -> int:
@@ -741,9 +758,10 @@ class FightForTheLeadState(GameState):
                          visible_to=_ONLY[player])
         else:
             self._record(KEEP, player, player=player, action=action)
-        i = self.playing.index(player) + 1
-        if i < len(self.playing):
-            self.to_act = self.playing[i]
+        players = self.turn_order
+        i = players.index(player) + 1
+        if i < len(players):
+            self.to_act = players[i]
         else:
             self.phase = Phase.PLAY
             self.to_act = self.lead
@@ -767,11 +785,15 @@ class FightForTheLeadState(GameState):
                 self.voids[player] |= {led}
         trick.append((player, card))
         self._record(PLAY if len(trick) > 1 else LEAD, player, card, player=player, action=action)
-        playing = self.playing
-        if len(trick) == len(playing):
+        in_play = self.in_play
+        if len(trick) == in_play.count(True):
             self._end_trick()
-        else:
-            self.to_act = playing[(playing.index(player) + 1) % len(playing)]
+        else:  # the next seat clockwise in this game
+            n = len(in_play)
+            seat = (player + 1) % n
+            while not in_play[seat]:
+                seat = (seat + 1) % n
+            self.to_act = seat
 
     def _end_trick(self) -> None:
         winner = trick_winner(self.trick)
@@ -791,7 +813,7 @@ class FightForTheLeadState(GameState):
             self.stacks[seat] += chips
         self.pot = rest
         tricks = self.tricks
-        takers = tuple([s for s in self.playing if tricks[s]])
+        takers = tuple([s for s in self.turn_order if tricks[s]])
         self._record(PAYOUT, pot, pot // TRICKS, takers, tuple([paid[s] for s in takers]),
                      tuple([tricks[s] for s in takers]), rest)
         self._name_losers(pot)
@@ -803,7 +825,7 @@ class FightForTheLeadState(GameState):
     def _name_losers(self, pot: int) -> None:
         """Who took no trick owes the whole pot to play on (paid in :meth:`_after_decisions`)."""
         self.last_pot = pot
-        self.losers = [s for s in self.playing if self.tricks[s] == 0]
+        self.losers = [s for s in self.turn_order if self.tricks[s] == 0]
         for seat in self.losers:
             self._record(LOSER, seat, pot)
 
@@ -818,7 +840,7 @@ class FightForTheLeadState(GameState):
             if self.stacks[seat] < self.last_pot:  # type: ignore[operator]
                 self.in_session[seat] = False
                 self._record(CANNOT_PAY, seat, self.last_pot)
-        deciders = [s for s in self.playing if self.in_session[s]]
+        deciders = [s for s in self.turn_order if self.in_session[s]]
         if len(deciders) < 2:
             self._end_session(TOO_FEW_LEFT, TOO_FEW_LEFT_SHARED)
             return
@@ -901,6 +923,11 @@ class FightForTheLeadState(GameState):
         return [float(chips - start) for chips in self.stacks]
 
     @property
+    def turn_order(self) -> tuple[int, ...]:
+        """The seats in this game, clockwise from the dealer's left (FL-2)."""
+        return _clockwise(self.dealer, self.in_play)
+
+    @property
     def game_number(self) -> int:
         """The game being played, or the one just paid out while players decide (from 1)."""
         return self.round_index + (self.phase in _IN_A_GAME)
@@ -925,7 +952,7 @@ class FightForTheLeadState(GameState):
             return "EN-2", "the session is over (FL-10)"
         facts, who = _PHASE_FACTS[phase], self.name(player)
         if phase is Phase.FIGHT:
-            if player not in self.playing:
+            if not self.in_play[player]:
                 return facts.rule, f"{who} is not in this game"
             if self.fight[player]:
                 return facts.rule, f"{who} has already laid a fight card"
@@ -1064,10 +1091,10 @@ class FightForTheLeadState(GameState):
         hand_sizes = tuple(map(len, self.hands))
         fight_chosen = tuple(map(bool, self.fight))
         turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
-        exchanged, my_exchanged = tuple(self.exchanged), tuple(self.given_up[player])
-        playing, stacks = tuple(self.playing), tuple(self.stacks)
+        exchanged, own_discards = tuple(self.exchanged), tuple(self.given_up[player])
+        in_play = tuple(self.in_play)
         table = Zones(table_zones, player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
-                      revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
+                      revealed and not self.fight_taken_back, own_discards, exchanged, in_play, self.dealer, done_tricks)
         return frozen(
             FightForTheLeadObservation,
             game=self.game,
@@ -1076,7 +1103,7 @@ class FightForTheLeadState(GameState):
             hand=hand,
             legal_actions=self.legal_actions(player),
             zones=table,
-            points=stacks,
+            points=tuple(self.stacks),
             pot=self.pot,
             log=self.log_for(player),
             events=self.events_for(player),
@@ -1084,8 +1111,7 @@ class FightForTheLeadState(GameState):
             phase=self.phase,
             dealer=self.dealer,
             in_session=tuple(self.in_session),
-            playing=playing,
-            stacks=stacks,
+            in_play=in_play,
             tricks=tuple(self.tricks),
             hand_sizes=hand_sizes,
             fight_chosen=fight_chosen,
@@ -1094,7 +1120,7 @@ class FightForTheLeadState(GameState):
             turned=turned,
             lead=self.lead,
             exchanged=exchanged,
-            my_exchanged=my_exchanged,
+            own_discards=own_discards,
             stock_size=len(self.stock),
             trick=trick,
             done_tricks=done_tricks,
@@ -1114,7 +1140,7 @@ FightForTheLead.state_class = FightForTheLeadState
 def _own(obs: FightForTheLeadObservation, mine: object, theirs: object) -> list:
     """A per-seat field as the observer knows it: his own entry, ``theirs`` for the others
     (the engine leaves them to :func:`_deal_unseen`)."""
-    return [mine if seat == obs.player else theirs for seat in range(len(obs.stacks))]
+    return [mine if seat == obs.player else theirs for seat in range(len(obs.points))]
 
 
 def _own_fight(obs: FightForTheLeadObservation) -> tuple[Card, ...]:
@@ -1125,7 +1151,7 @@ def _own_fight(obs: FightForTheLeadObservation) -> tuple[Card, ...]:
 
 def _turned_up(obs: FightForTheLeadObservation) -> list[Card | None]:
     """The fight cards turned up (FL-4); before that, none (not even his own face-down one)."""
-    return list(obs.fight_cards) if obs.lead is not None else [None] * len(obs.stacks)
+    return list(obs.fight_cards) if obs.lead is not None else [None] * len(obs.points)
 
 
 def _deciders(obs: FightForTheLeadObservation) -> list[int]:
@@ -1133,7 +1159,7 @@ def _deciders(obs: FightForTheLeadObservation) -> list[int]:
     or who have just left."""
     if obs.phase is not Phase.DECIDE:
         return []
-    return [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
+    return [s for s in _clockwise(obs.dealer, obs.in_play) if obs.in_session[s] or obs.decisions[s] == "leave"]
 
 
 def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -> list[frozenset[Suit]]:
@@ -1149,7 +1175,7 @@ def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -
     pool, me = state.stock, obs.player
     sizes = list(obs.hand_sizes)
     if obs.fight_taken_back:
-        for seat in obs.playing:
+        for seat in _clockwise(obs.dealer, obs.in_play):
             card = obs.fight_cards[seat]
             if seat != me and card is not None and not obs.exchanged[seat]:
                 state.hands[seat].append(card)
