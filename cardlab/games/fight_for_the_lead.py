@@ -571,7 +571,7 @@ class FightForTheLeadState(GameState):
     Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
     ``hands``, ``stock`` (top card last), ``dealer``, ``in_session`` and ``in_play``
     (per seat: still at the table; in this game), ``turn_order`` (the seats in this game,
-    clockwise from the dealer's left), ``lead, ``phase`` (a :class:`Phase`),
+    clockwise from the dealer's left), ``lead``, ``phase`` (a :class:`Phase`),
     ``to_act`` (the seat to act; in the fight, the lowest seat yet to choose).
 
     >>> deck = stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], stock="4h 5c 6c")
