@@ -14,7 +14,9 @@ from cardlab.bots.fight_for_the_lead import RuleOfThumb
 from cardlab.cards import Card, deck, parse_cards
 from cardlab.engine import Action, GameState, IllegalActionError, SettingsError, cards_in
 from cardlab.games import GAMES
+from cardlab.rules import rules_of
 from cardlab.games.fight_for_the_lead import (
+    RULES,
     FightForTheLead,
     FightForTheLeadObservation,
     FightForTheLeadState,
@@ -113,8 +115,8 @@ def test_fl1_everyone_antes_again_when_the_pot_would_be_empty():
 def test_fl2_deal_one_at_a_time_clockwise_from_the_dealers_left():
     cards = deck(52)
     state = FightForTheLead(players=4).new_state(seed=1, dealer=2, deck=cards)
-    assert state.playing == [3, 0, 1, 2]
-    for i, seat in enumerate(state.playing):
+    assert state.turn_order == (3, 0, 1, 2) and state.in_play == [True] * 4
+    for i, seat in enumerate(state.turn_order):
         assert sorted(state.hands[seat]) == sorted(cards[i:16:4])
     assert len(state.stock) == 36 and state.stock[-1] == cards[16]  # the top card next
 
@@ -127,7 +129,7 @@ def test_fl2_first_dealer_is_seeded_and_the_deal_passes_clockwise():
     play_four_tricks(state)
     for seat in range(4):
         act(state, seat, "stay")
-    assert state.dealer == 0 and state.playing == [1, 2, 3, 0]
+    assert state.dealer == 0 and state.turn_order == (1, 2, 3, 0)
 
 
 # -- FL-3 ----------------------------------------------------------------------------------
@@ -198,7 +200,7 @@ def test_fl6_exchange_in_turn_paid_into_the_pot_and_only_counted_for_others():
     assert set(parse_cards("Kc 3s")) <= set(state.hands[0])
     west = state.observation(1)
     assert west.exchanged[0] == 2 and not cards_in(west) & set(parse_cards("8d Td Kc 3s"))
-    assert state.observation(0).my_exchanged == tuple(parse_cards("8d Td"))
+    assert state.observation(0).own_discards == tuple(parse_cards("8d Td"))
 
 
 def test_fl6_stock_too_short_for_the_exchange_requested():
@@ -267,9 +269,9 @@ def test_game_number_counts_the_games_of_the_session():
     assert "FL-2: Game 2: South deals 4 cards to each player; 36 cards stay in the stock." in state.log_for(0)
 
 
-def test_every_phase_in_which_someone_acts_has_its_choices_its_rule_and_a_bot_rule():
+def test_every_phase_in_which_someone_acts_has_its_rules_and_a_bot_rule():
     acting = set(Phase) - {Phase.OVER}
-    assert set(FightForTheLeadState._CHOICES) == set(FightForTheLeadState._ACTIONS) == acting
+    assert set(FightForTheLeadState._PHASES) == acting
     assert set(RuleOfThumb._CHOOSE) == acting
 
 
@@ -290,8 +292,11 @@ def test_fl10_a_loser_who_leaves_pays_nothing():
         act(state, seat, "stay")
     act(state, 3, "leave")
     assert state.stacks[3] == 48
-    assert state.playing == [1, 2, 0] and not state.in_session[3]
+    assert state.turn_order == (1, 2, 0) and not state.in_session[3]
     assert not state.legal_actions(3)
+    obs = state.observation(3)  # the glossary's names and types (cardlab.engine)
+    assert obs.in_session == (True, True, True, False) and obs.in_play == (True, True, True, False)
+    assert obs.points == tuple(state.stacks) and not hasattr(obs, "stacks") and obs.current_player == state.to_act
 
 
 def test_fl1_no_stake_comes_in_so_everyone_antes_on_top_of_the_remainder():
@@ -388,7 +393,7 @@ def test_fl10_a_player_who_cannot_pay_a_due_ante_must_leave():
     for seat in range(3):
         act(state, seat, "stay")
     act(state, 3, "leave")
-    assert not state.in_session[1] and state.playing == [2, 0]
+    assert not state.in_session[1] and state.turn_order == (2, 0)
     assert state.pot == 4 and state.chips() == 200
     assert any("cannot pay the ante" in line for line in state.log_for(2))
 
@@ -417,6 +422,75 @@ def test_refusals_outside_the_rules_get_engine_ids():
     play_four_tricks(over)
     with pytest.raises(IllegalActionError, match="^EN-2: the session is over"):
         over.check(Action("stay"), 0)
+
+
+# -- one source of legality: the legal actions and the check agree -------------------------
+_IDS = set(RULES) | {rule.id for rule in rules_of("EN")}
+_KINDS = ("fight", "play", "exchange", "stay", "leave", "bet")  # the game's kinds and one it has not
+
+
+def _candidates(state, seat: int, rng: np.random.Generator) -> set[Action]:
+    """Every listed legal action of every seat, and some hundreds of plausible illegal ones
+    for ``seat``: each kind with no card, each card of his hand, cards he does not hold,
+    pairs, a card twice, whole hands, and an amount."""
+    players = state.game.num_players
+    actions = {action for other in range(players) for action in state.legal_actions(other)}
+    hand = list(state.hands[seat])
+    held = set(hand)
+    missing = [c for c in deck(52) if c not in held]
+    strangers = [missing[i] for i in rng.choice(len(missing), size=6, replace=False)]
+    played = [c for plays, _ in state.done_tricks for _, c in plays] + [c for _, c in state.trick]
+    for kind in _KINDS:
+        actions |= {Action(kind), Action(kind, amount=2)}
+        for card in hand + strangers + played[:3]:
+            actions.add(Action(kind, (card,)))
+        for i, a in enumerate(hand):
+            actions.add(Action(kind, (a, a)))
+            actions |= {Action(kind, (a, b)) for b in hand[i + 1:] + strangers[:2]}
+        for k in range(len(hand) + 1):
+            actions.add(Action(kind, tuple(hand[:k])))
+            actions.add(Action(kind, tuple(hand[k:])))
+        actions.add(Action(kind, tuple(hand) + tuple(strangers[:1])))
+        actions.add(Action(kind, tuple(hand[:1]), amount=1))
+    return actions
+
+
+@pytest.mark.parametrize("players, settings", [
+    (2, dict(ante=4, stack=40)),
+    (2, dict(ante=1, stack=6, exchange_fee=2)),  # a purse that limits the exchange (FL-6)
+    (5, dict(ante=4, stack=40)),
+    (5, dict(ante=1, stack=5, exchange_fee=0)),  # a free exchange; the stock runs short (FL-5, FL-6)
+])
+def test_legal_actions_and_check_are_one_rule(players, settings):
+    """For every position of seeded random play, every seat and every candidate action:
+    ``action in legal_actions(seat)`` exactly when ``can_apply(action, seat)``, and a refusal
+    names a rule of the game or of the engine and says why (never the catch-all)."""
+    game = FightForTheLead(players=players, games=2, **settings)
+    checked = refused = 0
+    for seed in (players,):
+        state, rng = game.new_state(seed=seed), np.random.default_rng(seed)
+        while True:
+            assert state.legal_actions() == state.legal_actions(state.current_player) if not state.is_terminal \
+                else not state.legal_actions()
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                for action in _candidates(state, seat, rng):
+                    listed = action in legal
+                    assert listed == state.can_apply(action, seat), (state.phase, seat, action, listed)
+                    checked += 1
+                    if not listed:
+                        refused += 1
+                        with pytest.raises(IllegalActionError) as caught:
+                            state.check(action, seat)
+                        assert caught.value.rule in _IDS and str(caught.value).startswith(caught.value.rule)
+                        assert "is not among" not in str(caught.value), caught.value  # a reason, not the catch-all
+            if state.is_terminal:
+                break
+            seat = state.current_player
+            if state.phase is Phase.FIGHT and rng.random() < 0.5:  # any seat yet to fight may lay first (FL-3)
+                seat = int(rng.choice([s for s in range(players) if state.legal_actions(s)]))
+            state.apply_for(seat, state.legal_actions(seat).sample(rng))
+    assert refused > checked // 2 and checked - refused > 40  # both answers, many times
 
 
 # -- FL-11 and the generic checks -----------------------------------------------------------

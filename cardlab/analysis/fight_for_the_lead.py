@@ -252,7 +252,7 @@ def session_paths(bots: Sequence[str | Bot] = ("rule", "rule", "rule", "random")
     record(0, (), None)
     while not state.is_terminal:
         seat = state.current_player
-        played, before = list(state.playing), state.round_index
+        played, before = state.turn_order, state.round_index
         state.apply_for(seat, seated[seat](state.observation(seat)))
         if state.round_index != before:
             record(state.round_index, played, state.last_pot)

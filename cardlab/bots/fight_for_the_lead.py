@@ -42,7 +42,7 @@ def out_of_play(obs: FightForTheLeadObservation) -> set[Card]:
     >>> out_of_play(obs) == set(obs.hand)
     True
     """
-    gone = set(obs.hand) | set(obs.turned) | set(obs.my_exchanged)
+    gone = set(obs.hand) | set(obs.turned) | set(obs.own_discards)
     gone |= {card for _, card in obs.trick}
     gone |= {card for plays, _ in obs.done_tricks for _, card in plays}
     if obs.lead is not None and not obs.fight_taken_back:
@@ -117,14 +117,14 @@ class RuleOfThumb:
         winners = [c for c in options if c.suit is led and c.rank.number > best]
         if not winners:
             return Action("play", (low,))
-        last = len(obs.trick) == len(obs.playing) - 1
+        last = len(obs.trick) == sum(obs.in_play) - 1
         pick = min if last else max
         return Action("play", (pick(winners, key=lambda c: c.rank.number),))
 
     # FL-9/FL-10: play on, unless a lost game's stake would cost too much of the stack.
     def _decide(self, obs: FightForTheLeadObservation) -> Action:
         me = obs.player
-        if me in obs.losers and (obs.last_pot or 0) > self.stake_share * obs.stacks[me]:
+        if me in obs.losers and (obs.last_pot or 0) > self.stake_share * obs.points[me]:
             return Action("leave")
         return Action("stay")
 

@@ -51,7 +51,7 @@ from types import MappingProxyType
 import enum
 import functools
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -71,6 +71,7 @@ from cardlab.engine import (
     IllegalActionError,
     LegalActions,
     Observation,
+    PhaseRules,
     Seen,
     SettingsError,
     Zone,
@@ -214,21 +215,21 @@ class Phase(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class _PhaseRule:
-    """What a phase allows, for the refusals: its rule, its kinds of action, who acts."""
+class _PhaseFacts:
+    """What a phase allows, in words for the refusals: its rule, its kinds of action, who acts."""
 
     rule: str
     kinds: tuple[str, ...]
     in_turn: str = ""
 
 
-_PHASE_RULES: dict[Phase, _PhaseRule] = {
-    Phase.FIGHT: _PhaseRule("FL-3", ("fight",)),
-    Phase.EXCHANGE: _PhaseRule("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
-    Phase.PLAY: _PhaseRule("FL-7", ("play",),
+_PHASE_FACTS: dict[Phase, _PhaseFacts] = {
+    Phase.FIGHT: _PhaseFacts("FL-3", ("fight",)),
+    Phase.EXCHANGE: _PhaseFacts("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
+    Phase.PLAY: _PhaseFacts("FL-7", ("play",),
                            "the winner of the lead, then of each trick, leads; the others follow clockwise"),
-    Phase.DECIDE: _PhaseRule("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
-    Phase.OVER: _PhaseRule("FL-10", ()),
+    Phase.DECIDE: _PhaseFacts("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
+    Phase.OVER: _PhaseFacts("FL-10", ()),
 }
 _KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
 _IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
@@ -262,6 +263,17 @@ def fight_winner(fights: Sequence[tuple[int, Card]], stock: Sequence[Card]) -> t
         if fight.rank > top[1].rank:  # strictly higher: ties stay nearest the dealer's left
             top = (seat, fight)
     return top[0], len(stock)
+
+
+def _clockwise(dealer: int, in_play: Sequence[bool]) -> tuple[int, ...]:
+    """FL-2: the seats in play, clockwise from the dealer's left (the order of the deal,
+    the exchanges and the decisions).
+
+    >>> _clockwise(2, [True, False, True, True])
+    (3, 0, 2)
+    """
+    n = len(in_play)
+    return tuple([seat % n for seat in range(dealer + 1, dealer + 1 + n) if in_play[seat % n]])
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]]) -> int:
@@ -315,12 +327,16 @@ def stacked_deck(hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Ca
 class CardActions(LegalActions):
     """The legal fights (FL-3) or plays (FL-7): one action per card, a light view.
 
+    Like :class:`ExchangeActions` it says what its actions take, for a table or an
+    adapter that builds them from clicks: ``kind``, the ``cards`` they choose from and
+    how many of them one action takes (``counts``).
+
     >>> from cardlab.cards import parse_cards
     >>> legal = CardActions("play", parse_cards("Ah 7c"))
     >>> Action("play", "7c") in legal, Action("play", "7d") in legal, len(legal)
     (True, False, 2)
-    >>> legal[0]
-    Action('play', cards=(Card('Ah'),))
+    >>> legal[0], legal.counts
+    (Action('play', cards=(Card('Ah'),)), range(1, 2))
     """
 
     __slots__ = ("_kind", "_cards")
@@ -338,6 +354,11 @@ class CardActions(LegalActions):
     def cards(self) -> tuple[Card, ...]:
         """The cards that may be laid, one action each."""
         return self._cards
+
+    @property
+    def counts(self) -> range:
+        """How many of :attr:`cards` one action takes: one."""
+        return _ONE
 
     def _action(self, card: Card) -> Action:
         return (_FIGHTS if self._kind == "fight" else _PLAYS)[card]
@@ -369,12 +390,15 @@ class ExchangeActions(LegalActions):
     """The legal exchanges (FL-6): every set of at most ``most`` cards of the hand, none
     first. Actions are made only when listed; ``in`` ignores the order of the cards.
 
+    As :class:`CardActions`: ``kind``, the ``cards`` an action chooses from (the hand)
+    and how many of them it takes (``counts``, 0 to ``most``).
+
     >>> from cardlab.cards import parse_cards
     >>> legal = ExchangeActions(parse_cards("2c 9c Ah Kd"), most=1)
     >>> len(legal), Action("exchange") in legal, Action("exchange", "Ah 2c") in legal
     (5, True, False)
-    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1]
-    Action('exchange', cards=(Card('Ah'), Card('Kd')))
+    >>> ExchangeActions(parse_cards("2c 9c Ah Kd"), most=2)[-1], legal.kind, legal.counts
+    (Action('exchange', cards=(Card('Ah'), Card('Kd'))), 'exchange', range(0, 2))
     """
 
     __slots__ = ("_hand", "_most", "_combos")
@@ -393,6 +417,21 @@ class ExchangeActions(LegalActions):
     def most(self) -> int:
         """How many of them at most."""
         return self._most
+
+    @property
+    def kind(self) -> str:
+        """The kind of every action here."""
+        return "exchange"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards an action chooses from: the hand."""
+        return self._hand
+
+    @property
+    def counts(self) -> range:
+        """How many of :attr:`cards` one action takes: none to :attr:`most`."""
+        return range(self._most + 1)
 
     def _action(self, combo: tuple[int, ...]) -> Action:
         hand = self._hand  # the hand's own cards, already a tuple of Cards: no need for Action's checks
@@ -431,6 +470,7 @@ def _combos(cards: int, most: int) -> list[tuple[int, ...]]:
 _COMBOS = {most: _combos(HAND_SIZE, most) for most in range(HAND_SIZE + 1)}
 
 
+_ONE = range(1, 2)  # a fight or a play takes one card
 _DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with one uniform_index, as the card views
 
 
@@ -442,8 +482,8 @@ _TRICKS_NAMES = tuple(f"tricks {seat}" for seat in range(_MOST_PLAYERS))
 def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
-                my_exchanged: tuple[Card, ...], exchanged: tuple[int | None, ...], playing: tuple[int, ...],
-                done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]) -> tuple[Zone, ...]:
+                own_discards: tuple[Card, ...], exchanged: tuple[int | None, ...], in_play: tuple[bool, ...],
+                dealer: int, done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]) -> tuple[Zone, ...]:
     """The table as one seat sees it, zone by zone (face-down cards as None), from
     nothing but what that seat may see (the observation's own values; an observation
     makes it only when read, through the engine's :class:`~cardlab.engine.Zones`).
@@ -463,16 +503,17 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
         if fight_chosen[seat]:  # FL-3: face down, but his own
             zones.append(Zone(f"fight {seat}", (fight_cards[seat] if seat == player else None,), seat, "fight"))
     zones.append(Zone("stock", (None,) * stock_size, None, "stock"))
-    zones.append(Zone("turned", turned, None, "row"))
+    zones.append(Zone("turned", turned, None, "turned"))
     zones.append(Zone("trick", tuple([c for _, c in trick]), None, "trick"))
     seen = [c for c in fight_cards if c is not None] if fight_discarded else []
     backs = sum([k for seat, k in enumerate(exchanged) if k and seat != player])
-    zones.append(Zone("discard", (*seen, *my_exchanged, *(None,) * backs), None, "discard"))
-    won: dict[int, list[Card]] = {seat: [] for seat in playing}
+    zones.append(Zone("discard", (*seen, *own_discards, *(None,) * backs), None, "discard"))
+    order = _clockwise(dealer, in_play)
+    won: dict[int, list[Card]] = {seat: [] for seat in order}
     for plays, winner in done_tricks:
         if winner in won:
             won[winner] += [c for _, c in plays]
-    for seat in playing:
+    for seat in order:
         zones.append(Zone(_TRICKS_NAMES[seat], tuple(won[seat]), seat, "tricks"))
     return tuple(zones)
 
@@ -481,12 +522,13 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
 class FightForTheLeadObservation(Observation):
     """What one seat of Fight for the Lead may know (the page's last section).
 
-    Beyond the generic fields: ``phase`` (a :class:`Phase`); ``playing`` the seats of
-    this game clockwise from the dealer's left; ``stacks``; ``tricks`` taken this
+    Beyond the generic fields (``points`` are the stacks): ``phase`` (a :class:`Phase`);
+    ``in_session`` whether each seat is still at the table, ``in_play`` whether it plays
+    this game (in turn clockwise from the dealer's left, FL-2); ``tricks`` taken this
     game; ``fight_chosen`` who has laid a fight card; ``fight_cards`` the turned-up
     fight cards (before the turn-up only the observer's own); ``turned`` the stock
     cards turned in the fight; ``lead``; ``exchanged`` how many cards each seat
-    exchanged (None: not yet); ``my_exchanged`` the observer's own cards given up;
+    exchanged (None: not yet); ``own_discards`` the observer's own cards given up;
     ``trick`` the trick on the table; ``done_tricks`` the finished tricks as (plays,
     winner); ``voids`` the suits each seat has shown it lacks; ``last_pot`` and
     ``losers`` of the last game paid (FL-9); ``decisions`` stay or leave (FL-10);
@@ -501,8 +543,7 @@ class FightForTheLeadObservation(Observation):
     phase: Phase = Phase.FIGHT
     dealer: int = 0
     in_session: tuple[bool, ...] = ()
-    playing: tuple[int, ...] = ()
-    stacks: tuple[int, ...] = ()
+    in_play: tuple[bool, ...] = ()
     tricks: tuple[int, ...] = ()
     hand_sizes: tuple[int, ...] = ()
     fight_chosen: tuple[bool, ...] = ()
@@ -511,7 +552,7 @@ class FightForTheLeadObservation(Observation):
     turned: tuple[Card, ...] = ()
     lead: int | None = None
     exchanged: tuple[int | None, ...] = ()
-    my_exchanged: tuple[Card, ...] = ()
+    own_discards: tuple[Card, ...] = ()
     stock_size: int = 0
     trick: tuple[tuple[int, Card], ...] = ()
     done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...] = ()
@@ -528,8 +569,9 @@ class FightForTheLeadState(GameState):
     """A session of Fight for the Lead; see :class:`FightForTheLead`.
 
     Public attributes: ``stacks``, ``pot``, ``tricks`` (taken this game, per seat),
-    ``hands``, ``stock`` (top card last), ``dealer``, ``playing`` (seats in this
-    game, clockwise from the dealer's left), ``lead``, ``phase`` (a :class:`Phase`),
+    ``hands``, ``stock`` (top card last), ``dealer``, ``in_session`` and ``in_play``
+    (per seat: still at the table; in this game), ``turn_order`` (the seats in this game,
+    clockwise from the dealer's left), ``lead``, ``phase`` (a :class:`Phase`),
     ``to_act`` (the seat to act; in the fight, the lowest seat yet to choose).
 
     >>> deck = stacked_deck(["2h Ac Ad 3s", "3h Kc Kd As"], stock="4h 5c 6c")
@@ -547,11 +589,11 @@ class FightForTheLeadState(GameState):
     FIELDS = (
         # FL-1, FL-8 .. FL-11: chips, seats and the session
         Field("names", observed="seat_names"),
-        Field("stacks", Copy.LIST),
+        Field("stacks", Copy.LIST, observed="points"),
         Field("pot"),
         Field("in_session", Copy.LIST),
         Field("dealer"),
-        Field("playing", Copy.LIST),
+        Field("in_play", Copy.LIST),
         Field("phase"),
         Field("to_act", observed="current_player"),
         Field("last_pot"),
@@ -563,7 +605,7 @@ class FightForTheLeadState(GameState):
         Field("hands", Copy.SEATS, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, list(obs.hand), [])),
         Field("fight", Copy.LIST, Seen.OWNER, cards=True, observed=lambda obs: _own(obs, _own_fight(obs), ())),
         Field("given_up", Copy.SEATS, Seen.OWNER, cards=True,
-              observed=lambda obs: _own(obs, list(obs.my_exchanged), [])),
+              observed=lambda obs: _own(obs, list(obs.own_discards), [])),
         Field("stock", Copy.LIST, Seen.NOBODY, cards=True, observed=lambda obs: [REST]),
         Field("fight_cards", Copy.LIST, Seen.PUBLIC, cards=True, observed=lambda obs: _turned_up(obs)),
         Field("fight_taken_back"),
@@ -600,7 +642,7 @@ class FightForTheLeadState(GameState):
     def _start_game(self, ante_due: bool) -> None:
         """Seat the players of the next game, take the antes if they are due, deal."""
         n = self.game.num_players
-        self.playing = [(self.dealer + i) % n for i in range(1, n + 1) if self.in_session[(self.dealer + i) % n]]
+        self.in_play = list(self.in_session)
         if ante_due:
             self._pay_antes()
         self._deal()
@@ -608,26 +650,27 @@ class FightForTheLeadState(GameState):
     def _pay_antes(self) -> None:
         """Every player of the game pays the ante, on top of an FL-8 remainder."""
         ante = self.game.ante  # type: ignore[attr-defined]
-        carried = self.pot
-        for seat in self.playing:
+        carried, players = self.pot, self.turn_order
+        for seat in players:
             self.stacks[seat] -= ante
             self.pot += ante
         if carried:
-            self._record(ANTES_ON_TOP, tuple(self.playing), ante, self.pot, carried)
+            self._record(ANTES_ON_TOP, players, ante, self.pot, carried)
         else:
-            self._record(ANTES, tuple(self.playing), ante, self.pot)
+            self._record(ANTES, players, ante, self.pot)
 
     # -- FL-2 Deal -----------------------------------------------------------------------
     def _deal(self) -> None:
         n = self.game.num_players
         cards = self._new_deck()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        k = len(self.playing)
-        for i, seat in enumerate(self.playing):
+        players = self.turn_order
+        k = len(players)
+        for i, seat in enumerate(players):
             self.hands[seat] = cards[i : HAND_SIZE * k : k]  # one at a time from the dealer's left
         self.stock = cards[HAND_SIZE * k :][::-1]  # top card last, so pop() draws it
         self._record(NEW_GAME, self.round_index + 1, self.dealer, HAND_SIZE, len(self.stock))
-        for seat in self.playing:
+        for seat in players:
             self._record(DEALT, seat, tuple(self.hands[seat]), player=seat, visible_to=_ONLY[seat])
         self.phase = Phase.FIGHT
         self.fight: list[tuple[Card, ...]] = [()] * n  # FL-3: the card face down before each (none yet)
@@ -642,7 +685,7 @@ class FightForTheLeadState(GameState):
         self.done_tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []
         self.voids: list[frozenset[Suit]] = [frozenset()] * n  # suits a seat showed it lacks
         self.decisions: list[str | None] = [None] * n  # FL-10
-        self.to_act: int | None = min(self.playing)  # FL-3: the lowest seat yet to choose
+        self.to_act: int | None = self.in_play.index(True)  # FL-3: the lowest seat yet to choose
 
     # -- FL-3 Fight card -------------------------------------------------------------------
     def _lay_fight_card(self, action: Action, player: int) -> None:
@@ -651,21 +694,23 @@ class FightForTheLeadState(GameState):
         self.fight[player] = (card,)
         self._record(FIGHT_CARD_LAID, player, player=player, visible_to=_OTHERS[len(self.stacks)][player])
         self._record(FIGHT_CARD, player, card, player=player, action=action, visible_to=_ONLY[player])
-        waiting = [seat for seat in self.playing if not self.fight[seat]]
+        fight, in_play = self.fight, self.in_play
+        waiting = [seat for seat in range(len(fight)) if in_play[seat] and not fight[seat]]
         if waiting:
-            self.to_act = min(waiting)  # the lowest seat yet to choose
+            self.to_act = waiting[0]  # the lowest seat yet to choose
         else:
             self._fight_for_the_lead()
 
     # -- FL-4 The fight for the lead ---------------------------------------------------------
     def _fight_for_the_lead(self) -> None:
-        fights = [(seat, self.fight[seat][0]) for seat in self.playing]
+        players = self.turn_order
+        fights = [(seat, self.fight[seat][0]) for seat in players]
         winner, turned = fight_winner(fights, self.stock[::-1])  # type: ignore[arg-type]
         shown = [self.stock.pop() for _ in range(turned)]
         self.turned.extend(shown)
         last = shown[-1]
         kind = LEAD_IN_SUIT[last.suit] if any(c.suit is last.suit for _, c in fights) else LEAD_STOCK_OUT
-        self._record(kind, tuple(self.playing), tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
+        self._record(kind, players, tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
                      self.fight[winner][0])
         self.lead = winner
         for seat, card in fights:
@@ -674,20 +719,21 @@ class FightForTheLeadState(GameState):
 
     # -- FL-5 Replacement ------------------------------------------------------------------
     def _replace_fight_cards(self) -> None:
-        if len(self.stock) >= len(self.playing):
+        players = self.turn_order
+        if len(self.stock) >= len(players):
             self._record(NEW_CARDS, self.dealer)
-            for seat in self.playing:
+            for seat in players:
                 card = self.stock.pop()
                 self.hands[seat].append(card)
                 self._record(NEW_CARD, seat, card, player=seat, visible_to=_ONLY[seat])
         else:  # a gap of the page, decided here: nobody is left short of four cards
             self.fight_taken_back = True
             self._record(FIGHT_CARDS_BACK, len(self.stock))
-            for seat in self.playing:
+            for seat in players:
                 self.hands[seat].extend(self.fight[seat])
         self.fight = [()] * len(self.fight)
         self.phase = Phase.EXCHANGE
-        self.to_act = self.playing[0]
+        self.to_act = players[0]
 
     # -- FL-6 Exchange ---------------------------------------------------------------------
     def _most_exchange(self, seat: int) -> int:
@@ -712,9 +758,10 @@ class FightForTheLeadState(GameState):
                          visible_to=_ONLY[player])
         else:
             self._record(KEEP, player, player=player, action=action)
-        i = self.playing.index(player) + 1
-        if i < len(self.playing):
-            self.to_act = self.playing[i]
+        players = self.turn_order
+        i = players.index(player) + 1
+        if i < len(players):
+            self.to_act = players[i]
         else:
             self.phase = Phase.PLAY
             self.to_act = self.lead
@@ -738,11 +785,15 @@ class FightForTheLeadState(GameState):
                 self.voids[player] |= {led}
         trick.append((player, card))
         self._record(PLAY if len(trick) > 1 else LEAD, player, card, player=player, action=action)
-        playing = self.playing
-        if len(trick) == len(playing):
+        in_play = self.in_play
+        if len(trick) == in_play.count(True):
             self._end_trick()
-        else:
-            self.to_act = playing[(playing.index(player) + 1) % len(playing)]
+        else:  # the next seat clockwise in this game
+            n = len(in_play)
+            seat = (player + 1) % n
+            while not in_play[seat]:
+                seat = (seat + 1) % n
+            self.to_act = seat
 
     def _end_trick(self) -> None:
         winner = trick_winner(self.trick)
@@ -762,7 +813,7 @@ class FightForTheLeadState(GameState):
             self.stacks[seat] += chips
         self.pot = rest
         tricks = self.tricks
-        takers = tuple([s for s in self.playing if tricks[s]])
+        takers = tuple([s for s in self.turn_order if tricks[s]])
         self._record(PAYOUT, pot, pot // TRICKS, takers, tuple([paid[s] for s in takers]),
                      tuple([tricks[s] for s in takers]), rest)
         self._name_losers(pot)
@@ -774,7 +825,7 @@ class FightForTheLeadState(GameState):
     def _name_losers(self, pot: int) -> None:
         """Who took no trick owes the whole pot to play on (paid in :meth:`_after_decisions`)."""
         self.last_pot = pot
-        self.losers = [s for s in self.playing if self.tricks[s] == 0]
+        self.losers = [s for s in self.turn_order if self.tricks[s] == 0]
         for seat in self.losers:
             self._record(LOSER, seat, pot)
 
@@ -789,7 +840,7 @@ class FightForTheLeadState(GameState):
             if self.stacks[seat] < self.last_pot:  # type: ignore[operator]
                 self.in_session[seat] = False
                 self._record(CANNOT_PAY, seat, self.last_pot)
-        deciders = [s for s in self.playing if self.in_session[s]]
+        deciders = [s for s in self.turn_order if self.in_session[s]]
         if len(deciders) < 2:
             self._end_session(TOO_FEW_LEFT, TOO_FEW_LEFT_SHARED)
             return
@@ -872,11 +923,16 @@ class FightForTheLeadState(GameState):
         return [float(chips - start) for chips in self.stacks]
 
     @property
+    def turn_order(self) -> tuple[int, ...]:
+        """The seats in this game, clockwise from the dealer's left (FL-2)."""
+        return _clockwise(self.dealer, self.in_play)
+
+    @property
     def game_number(self) -> int:
         """The game being played, or the one just paid out while players decide (from 1)."""
         return self.round_index + (self.phase in _IN_A_GAME)
 
-    # -- who acts, with what -----------------------------------------------------------------
+    # -- who acts, with what: one source of legality ----------------------------------------
     @property
     def current_player(self) -> int | None:
         return self.to_act
@@ -885,9 +941,105 @@ class FightForTheLeadState(GameState):
     def is_terminal(self) -> bool:
         return self.to_act is None
 
-    def _yet_to_fight(self, player: int) -> bool:
-        """FL-3: in the fight, any player of the game who has not laid his card may act."""
-        return self.phase is Phase.FIGHT and not self.fight[player] and player in self.playing
+    def _barred(self, player: int) -> tuple[str, str] | None:
+        """Who may act, decided here and nowhere else: None if ``player`` may act now, else
+        the rule and the words of why not. The seat to act (``to_act``) always may; in the
+        fight (FL-3) so may every player of the game who has not laid his fight card."""
+        if player == self.to_act:
+            return None
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "EN-2", "the session is over (FL-10)"
+        facts, who = _PHASE_FACTS[phase], self.name(player)
+        if phase is Phase.FIGHT:
+            if not self.in_play[player]:
+                return facts.rule, f"{who} is not in this game"
+            if self.fight[player]:
+                return facts.rule, f"{who} has already laid a fight card"
+            return None
+        return "EN-1", f"it is {self.name(self.to_act)}'s turn, not {who}'s ({facts.rule}: {facts.in_turn})"  # type: ignore[arg-type]
+
+    def _legal(self, player: int) -> LegalActions:
+        """The legal actions of ``player``: the one answer to "is this legal now" (both
+        :meth:`legal_actions` and :meth:`check` ask it)."""
+        if self._barred(player) is not None:
+            return NO_ACTIONS
+        return self._PHASES[self.phase].legal(self, player)
+
+    def legal_actions(self, player: int | None = None) -> LegalActions:
+        """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
+        if player is None:
+            player = self.to_act
+            if player is None:
+                return NO_ACTIONS
+        return self._legal(player)
+
+    def check(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for
+        ``player``, that is, in his legal actions (``legal_actions``); the rest of the
+        method only says why it is not."""
+        if player is None:
+            player = self.to_act
+        if player is not None and action in self._legal(player):
+            return
+        phase = self.phase
+        if phase is Phase.OVER or player is None:
+            raise IllegalActionError("EN-2", "the session is over (FL-10)")
+        rule, kinds = _PHASE_FACTS[phase].rule, _PHASE_FACTS[phase].kinds
+        if action.kind not in _KINDS:
+            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
+                                     f"({', '.join(_KINDS)})")
+        if action.kind not in kinds:
+            raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
+                                     f"not {action.kind!r}")
+        if action.amount is not None:
+            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
+                                     "(fees and stakes are counted by the game)")
+        barred = self._barred(player)
+        if barred is not None:
+            raise IllegalActionError(*barred)
+        self._PHASES[phase].check(self, action, player)
+        raise IllegalActionError(rule, f"{action} is not among {self.name(player)}'s legal actions now")  # not reached
+
+    def _check_one_card(self, action: Action, player: int, rule: str) -> Card:
+        """FL-3, FL-7: why a fight or a play is refused, as far as its one card goes."""
+        if len(action.cards) != 1:
+            raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
+                                     f"not {len(action.cards)}")
+        card = action.cards[0]
+        if card not in self.hands[player]:
+            raise IllegalActionError(rule, f"{self.name(player)} does not hold {card}")
+        return card
+
+    def _check_fight(self, action: Action, player: int) -> None:
+        self._check_one_card(action, player, "FL-3")
+
+    def _check_play(self, action: Action, player: int) -> None:
+        card = self._check_one_card(action, player, "FL-7")
+        if card not in self._follow(self.hands[player]):
+            led = self.trick[0][1].suit
+            raise IllegalActionError("FL-7", f"{self.name(player)} must follow suit: {led.word} were led "
+                                     "and he holds some")
+
+    def _check_exchange(self, action: Action, player: int) -> None:
+        cards, who = action.cards, self.name(player)
+        twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+        if twice:
+            raise IllegalActionError("FL-6", f"{_words(twice)} is named twice: a card cannot be exchanged twice")
+        for card in cards:
+            if card not in self.hands[player]:
+                raise IllegalActionError("FL-6", f"{who} does not hold {card}")
+        if len(cards) > len(self.stock):
+            raise IllegalActionError("FL-6", f"the stock holds only {len(self.stock)} cards, "
+                                     f"too few to exchange {len(cards)}")
+        fee = self.game.exchange_fee  # type: ignore[attr-defined]
+        if fee * len(cards) > self.stacks[player]:
+            raise IllegalActionError("FL-6", f"{who} cannot pay {fee * len(cards)} chips for {len(cards)} "
+                                     f"cards with a stack of {self.stacks[player]}")
+
+    def _check_decision(self, action: Action, player: int) -> None:
+        if action.cards:
+            raise IllegalActionError("FL-10", f"{action.kind!r} takes no cards")
 
     def _fight_choices(self, player: int) -> LegalActions:
         return CardActions("fight", self.hands[player])  # FL-3
@@ -901,82 +1053,16 @@ class FightForTheLeadState(GameState):
     def _decide_choices(self, player: int) -> LegalActions:
         return _DECIDE  # FL-10
 
-    def legal_actions(self, player: int | None = None) -> LegalActions:
-        """The legal actions of ``player`` (default: the seat to act); empty if he may not act."""
-        if player is None:
-            player = self.to_act
-            if player is None:
-                return NO_ACTIONS
-        elif player != self.to_act and not self._yet_to_fight(player):
-            return NO_ACTIONS
-        return self._CHOICES[self.phase](self, player)
-
-    def check(self, action: Action, player: int | None = None) -> None:
-        """Raise :class:`IllegalActionError` naming the rule unless ``action`` is legal for ``player``."""
-        if player is None:
-            player = self.to_act
-        phase = self.phase
-        rule, kinds = _PHASE_RULES[phase].rule, _PHASE_RULES[phase].kinds
-        if phase is Phase.OVER or player is None:
-            raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        who = self.name(player)
-        if action.kind not in _KINDS:
-            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
-                                     f"({', '.join(_KINDS)})")
-        if action.kind not in kinds:
-            raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
-                                     f"not {action.kind!r}")
-        if action.amount is not None:
-            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
-                                     "(fees and stakes are counted by the game)")
-        if phase is Phase.FIGHT:
-            if player not in self.playing:
-                raise IllegalActionError(rule, f"{who} is not in this game")
-            if self.fight[player]:
-                raise IllegalActionError(rule, f"{who} has already laid a fight card")
-        elif player != self.to_act:
-            to_act = self.name(self.to_act)  # type: ignore[arg-type]
-            raise IllegalActionError("EN-1", f"it is {to_act}'s turn, not {who}'s "
-                                     f"({rule}: {_PHASE_RULES[phase].in_turn})")
-        hand = self.hands[player]
-        if phase is Phase.FIGHT or phase is Phase.PLAY:
-            if len(action.cards) != 1:
-                raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
-                                         f"not {len(action.cards)}")
-            card = action.cards[0]
-            if card not in hand:
-                raise IllegalActionError(rule, f"{who} does not hold {card}")
-            if phase is Phase.PLAY and card not in self._follow(hand):
-                led = self.trick[0][1].suit
-                raise IllegalActionError(rule, f"{who} must follow suit: {led.word} were led and he holds some")
-        elif phase is Phase.EXCHANGE:
-            cards = action.cards
-            twice = [card for i, card in enumerate(cards) if card in cards[:i]]
-            if twice:
-                raise IllegalActionError(rule, f"{_words(twice)} is named twice: a card cannot be exchanged twice")
-            for card in cards:
-                if card not in hand:
-                    raise IllegalActionError(rule, f"{who} does not hold {card}")
-            if len(cards) > len(self.stock):
-                raise IllegalActionError(rule, f"the stock holds only {len(self.stock)} cards, "
-                                         f"too few to exchange {len(cards)}")
-            fee = self.game.exchange_fee  # type: ignore[attr-defined]
-            if fee * len(cards) > self.stacks[player]:
-                raise IllegalActionError(rule, f"{who} cannot pay {fee * len(cards)} chips for {len(cards)} "
-                                         f"cards with a stack of {self.stacks[player]}")
-        elif action.cards:
-            raise IllegalActionError(rule, f"{action.kind!r} takes no cards")
-
     def _apply(self, action: Action, player: int) -> None:
-        self._ACTIONS[self.phase](self, action, player)
+        self._PHASES[self.phase].play(self, action, player)
 
-    #: Each phase's legal actions and the rule that plays them.
-    _CHOICES: ClassVar[dict[Phase, Callable[[FightForTheLeadState, int], LegalActions]]] = {
-        Phase.FIGHT: _fight_choices, Phase.EXCHANGE: _exchange_choices,
-        Phase.PLAY: _play_choices, Phase.DECIDE: _decide_choices,
-    }
-    _ACTIONS: ClassVar[dict[Phase, Callable[[FightForTheLeadState, Action, int], None]]] = {
-        Phase.FIGHT: _lay_fight_card, Phase.EXCHANGE: _exchange, Phase.PLAY: _play, Phase.DECIDE: _decide,
+    #: Each phase's rules: the legal actions of a seat (the one source of legality), the
+    #: words of a refusal (said only for an action that is not among them) and the doing.
+    _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
+        Phase.FIGHT: PhaseRules(_fight_choices, _check_fight, _lay_fight_card),
+        Phase.EXCHANGE: PhaseRules(_exchange_choices, _check_exchange, _exchange),
+        Phase.PLAY: PhaseRules(_play_choices, _check_play, _play),
+        Phase.DECIDE: PhaseRules(_decide_choices, _check_decision, _decide),
     }
 
     def name(self, player: int) -> str:
@@ -1005,10 +1091,10 @@ class FightForTheLeadState(GameState):
         hand_sizes = tuple(map(len, self.hands))
         fight_chosen = tuple(map(bool, self.fight))
         turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
-        exchanged, my_exchanged = tuple(self.exchanged), tuple(self.given_up[player])
-        playing, stacks = tuple(self.playing), tuple(self.stacks)
+        exchanged, own_discards = tuple(self.exchanged), tuple(self.given_up[player])
+        in_play = tuple(self.in_play)
         table = Zones(table_zones, player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
-                      revealed and not self.fight_taken_back, my_exchanged, exchanged, playing, done_tricks)
+                      revealed and not self.fight_taken_back, own_discards, exchanged, in_play, self.dealer, done_tricks)
         return frozen(
             FightForTheLeadObservation,
             game=self.game,
@@ -1017,7 +1103,7 @@ class FightForTheLeadState(GameState):
             hand=hand,
             legal_actions=self.legal_actions(player),
             zones=table,
-            points=stacks,
+            points=tuple(self.stacks),
             pot=self.pot,
             log=self.log_for(player),
             events=self.events_for(player),
@@ -1025,8 +1111,7 @@ class FightForTheLeadState(GameState):
             phase=self.phase,
             dealer=self.dealer,
             in_session=tuple(self.in_session),
-            playing=playing,
-            stacks=stacks,
+            in_play=in_play,
             tricks=tuple(self.tricks),
             hand_sizes=hand_sizes,
             fight_chosen=fight_chosen,
@@ -1035,7 +1120,7 @@ class FightForTheLeadState(GameState):
             turned=turned,
             lead=self.lead,
             exchanged=exchanged,
-            my_exchanged=my_exchanged,
+            own_discards=own_discards,
             stock_size=len(self.stock),
             trick=trick,
             done_tricks=done_tricks,
@@ -1055,7 +1140,7 @@ FightForTheLead.state_class = FightForTheLeadState
 def _own(obs: FightForTheLeadObservation, mine: object, theirs: object) -> list:
     """A per-seat field as the observer knows it: his own entry, ``theirs`` for the others
     (the engine leaves them to :func:`_deal_unseen`)."""
-    return [mine if seat == obs.player else theirs for seat in range(len(obs.stacks))]
+    return [mine if seat == obs.player else theirs for seat in range(len(obs.points))]
 
 
 def _own_fight(obs: FightForTheLeadObservation) -> tuple[Card, ...]:
@@ -1066,7 +1151,7 @@ def _own_fight(obs: FightForTheLeadObservation) -> tuple[Card, ...]:
 
 def _turned_up(obs: FightForTheLeadObservation) -> list[Card | None]:
     """The fight cards turned up (FL-4); before that, none (not even his own face-down one)."""
-    return list(obs.fight_cards) if obs.lead is not None else [None] * len(obs.stacks)
+    return list(obs.fight_cards) if obs.lead is not None else [None] * len(obs.points)
 
 
 def _deciders(obs: FightForTheLeadObservation) -> list[int]:
@@ -1074,7 +1159,7 @@ def _deciders(obs: FightForTheLeadObservation) -> list[int]:
     or who have just left."""
     if obs.phase is not Phase.DECIDE:
         return []
-    return [s for s in obs.playing if obs.in_session[s] or obs.decisions[s] == "leave"]
+    return [s for s in _clockwise(obs.dealer, obs.in_play) if obs.in_session[s] or obs.decisions[s] == "leave"]
 
 
 def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -> list[frozenset[Suit]]:
@@ -1090,7 +1175,7 @@ def _deal_unseen(state: FightForTheLeadState, obs: FightForTheLeadObservation) -
     pool, me = state.stock, obs.player
     sizes = list(obs.hand_sizes)
     if obs.fight_taken_back:
-        for seat in obs.playing:
+        for seat in _clockwise(obs.dealer, obs.in_play):
             card = obs.fight_cards[seat]
             if seat != me and card is not None and not obs.exchanged[seat]:
                 state.hands[seat].append(card)
