@@ -148,6 +148,7 @@ from cardlab.engine.replay import Replay
 from cardlab.engine.saving import FORMAT, MAX_ACTIONS, MAX_JSON_BYTES, MAX_JSON_DEPTH, MAX_SEED
 from cardlab.engine.state import GameState
 from cardlab.engine.views import (
+    CardOffer,
     NO_ACTIONS,
     ActionList,
     LegalActions,
@@ -197,4 +198,5 @@ __all__ = [
     "REST",
     "frozen",
     "NO_ACTIONS",
+    "CardOffer",
 ]

@@ -17,7 +17,7 @@ from cardlab.words import seat_names
 if TYPE_CHECKING:
     from cardlab.engine.game import Game
 
-__all__ = ["Zone", "Zones", "LegalActions", "ActionList", "NO_ACTIONS", "uniform_index", "PhaseRules", "Observation",
+__all__ = ["Zone", "Zones", "CardOffer", "LegalActions", "ActionList", "NO_ACTIONS", "uniform_index", "PhaseRules", "Observation",
            "cards_in", "frozen"]
 
 
@@ -83,6 +83,16 @@ class Zones(Sequence[Zone]):
         return repr(self.zones)
 
 
+class CardOffer(NamedTuple):
+    """One shape of legal actions (:meth:`LegalActions.card_offers`): ``kind`` with any
+    ``n`` in ``counts`` of the ``cards``, in any order (an arrangement takes them all, in
+    packets)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    counts: frozenset[int]
+
+
 class LegalActions:
     """A view of the legal actions: iteration, ``len`` and ``in`` (python-chess style).
 
@@ -141,6 +151,17 @@ class LegalActions:
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.key()))
+
+    def card_offers(self) -> tuple[CardOffer, ...] | None:
+        """The view as offers of cards, where it is too large to list well: each a kind, the
+        cards it chooses from and how many of them one action takes (a low round: five of
+        the hand, KB-6; a draw: none to all, DP-5). None: the view is to be listed.
+        Adapters build their clicks from it (:mod:`cardlab.interop.clicks`).
+
+        >>> ActionList([Action("pass")]).card_offers() is None
+        True
+        """
+        return None
 
     def kinds(self) -> frozenset[str]:
         """The kinds of action on offer (a table enables its buttons with it)."""

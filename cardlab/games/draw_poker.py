@@ -52,6 +52,7 @@ from cardlab.engine import (
     NO_ACTIONS,
     Action,
     ActionList,
+    CardOffer,
     Copy,
     Field,
     Game,
@@ -857,6 +858,10 @@ class DrawActions(LegalActions):
         mask = uniform_index(rng, 1 << len(self.hand))
         # The hand's own cards, already a tuple of Cards: no need for Action's checks.
         return Action.trusted("draw", tuple([card for i, card in enumerate(self.hand) if mask >> i & 1]))
+
+    def card_offers(self) -> tuple[CardOffer, ...]:
+        """A draw of none to all of the hand's cards (DP-5)."""
+        return (CardOffer("draw", self.hand, frozenset(range(len(self.hand) + 1))),)
 
     def key(self) -> tuple:
         return self.hand

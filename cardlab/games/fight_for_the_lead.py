@@ -64,6 +64,7 @@ from cardlab.engine import (
     REST,
     Action,
     ActionList,
+    CardOffer,
     Copy,
     Field,
     Game,
@@ -382,6 +383,9 @@ class CardActions(LegalActions):
     def sample(self, rng: np.random.Generator) -> Action:
         return self._action(self._cards[uniform_index(rng, len(self._cards))])
 
+    def card_offers(self) -> tuple[CardOffer, ...]:
+        return (CardOffer(self.kind, self.cards, frozenset(self.counts)),)
+
     def key(self) -> tuple:  # the same actions, in any order
         return self._kind, frozenset(self._cards)
 
@@ -457,6 +461,9 @@ class ExchangeActions(LegalActions):
 
     def sample(self, rng: np.random.Generator) -> Action:
         return self._action(self._combos[uniform_index(rng, len(self._combos))])
+
+    def card_offers(self) -> tuple[CardOffer, ...]:
+        return (CardOffer(self.kind, self.cards, frozenset(self.counts)),)
 
     def key(self) -> tuple:  # the same exchanges, whatever the hand's order
         return self._most, frozenset(self._hand)
@@ -641,7 +648,6 @@ class FightForTheLeadState(GameState):
 
     def _start_game(self, ante_due: bool) -> None:
         """Seat the players of the next game, take the antes if they are due, deal."""
-        n = self.game.num_players
         self.in_play = list(self.in_session)
         if ante_due:
             self._pay_antes()

@@ -49,6 +49,7 @@ from cardlab.engine import (
     HIDDEN,
     NO_ACTIONS,
     Action,
+    CardOffer,
     Copy,
     Field,
     Game,
@@ -772,6 +773,11 @@ class KontrabluffActions(LegalActions):
             return _BARE[kind]
         return Action.trusted(kind, pick(self.hand))  # the hand's own Cards, as a tuple
 
+    def card_offers(self) -> tuple[CardOffer, ...]:
+        """Each kind on offer with its number of cards from the hand (one hand, shared)."""
+        hand = self.hand
+        return tuple([CardOffer(kind, hand, _COUNT[n]) for kind, n in self.offers])
+
     def key(self) -> tuple:
         return self.hand, self.offers
 
@@ -865,3 +871,5 @@ SPEC = GameSpec(
     unit="points",
     bounds=adapter_bounds,
 )
+
+_COUNT = tuple(frozenset((n,)) for n in range(HAND_SIZE + 1))  # "exactly n cards", made once

@@ -40,6 +40,7 @@ from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     NO_ACTIONS,
     Action,
+    CardOffer,
     Copy,
     Field,
     Game,
@@ -214,6 +215,10 @@ class Arrangements(LegalActions):
         """A uniformly random arrangement."""
         order = rng.permutation(len(self.cards))
         return Action(ARRANGE, tuple(self.cards[i] for i in order))
+
+    def card_offers(self) -> tuple[CardOffer, ...]:
+        """All the held cards, in packets (PP-2)."""
+        return (CardOffer(ARRANGE, tuple(self.cards), frozenset((len(self.cards),))),)
 
     def key(self) -> frozenset:
         return frozenset(self.cards)

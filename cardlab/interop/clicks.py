@@ -238,24 +238,17 @@ class Clicks:
 
     def _offers(self, view: LegalActions) -> list[_Offer]:
         at, ix = self.at, self.index
-        name = type(view).__name__
-        try:
-            if name == "KontrabluffActions":
-                pool = tuple(sorted([at[c.code] for c in view.hand]))
-                cards = frozenset(pool)  # one set for every offer of the hand
-                return [_Offer(kind, None, pool, _SIZE[n], None, cards) for kind, n in view.offers]
-            if name == "DrawActions":
-                pool = tuple(sorted([at[c.code] for c in view.hand]))
-                return [_Offer("draw", None, pool, frozenset(range(len(pool) + 1)))]
-            if name == "ExchangeActions":
-                pool = tuple(sorted([at[c.code] for c in view.hand]))
-                return [_Offer("exchange", None, pool, frozenset(range(view.most + 1)))]
-            if name == "CardActions":
-                return [_Offer(view.kind, None, tuple(sorted([at[c.code] for c in view.cards])), _SIZE[1])]
-            if name == "Arrangements":
-                return [_Offer("arrange", None, tuple(sorted([at[c.code] for c in view.cards])), _SIZE[len(view.cards)])]
-        except AttributeError:  # a view whose parts changed: list it instead
-            pass
+        offers = view.card_offers()
+        if offers is not None:  # offers of cards (a hand, a choice of some): never listed
+            made: list[_Offer] = []
+            pools: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+            for kind, cards, counts in offers:
+                pool = pools.get(id(cards))  # one pool (and set) for offers of the same cards
+                if pool is None:
+                    ordered = tuple(sorted([at[c.code] for c in cards]))
+                    pool = pools[id(cards)] = (ordered, frozenset(ordered))
+                made.append(_Offer(kind, None, pool[0], counts, None, pool[1]))
+            return made
         try:
             known = self._listed.get(view)
         except TypeError:  # an unhashable view

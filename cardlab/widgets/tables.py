@@ -66,7 +66,7 @@ class DrawPokerTable(GameTable):
         from cardlab.analysis.draw_odds import discard_table
 
         rules = observation.game.rules
-        table = discard_table(observation.hand, rules, dead=getattr(observation, "my_discards", ()))
+        table = discard_table(observation.hand, rules, dead=observation.own_discards)
         rows = []
         for _, row in table.head(4).iterrows():
             cards = "" if row["discard"] == "-" else row["discard"]

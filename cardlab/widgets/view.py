@@ -28,7 +28,7 @@ from cardlab.render import cards_html
 __all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
 
 _PILE_KINDS = {"stock", "discard", "deck", "pile", "removed", "out", "muck"}
-_FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks"}
+_FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks", "turned"}
 #: Where each other seat sits, clockwise from the viewer's left, by the number of players.
 _PLACES = {
     1: [],
@@ -116,11 +116,11 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
         facts.append(f"{cards} in hand" if place == "bottom" else f"holds {cards}")
     if seat < len(points):
         facts.append(f"{points[seat]} {unit}")
-    seated = getattr(observation, "seated", None) or getattr(observation, "in_session", None)
-    active = getattr(observation, "active", None)
-    if seated and seat < len(seated) and not seated[seat]:
+    in_session = getattr(observation, "in_session", ())  # the chip games' seats (one name in every game)
+    in_play = getattr(observation, "in_play", ())
+    if seat < len(in_session) and not in_session[seat]:
         facts.append("has left the table")
-    elif active and seat < len(active) and not active[seat] and not observation.is_terminal:
+    elif seat < len(in_play) and not in_play[seat] and not observation.is_terminal:
         facts.append("out of this hand")
     zones = []
     for zone in observation.zones:
