@@ -87,14 +87,30 @@ already in normal form), and observations may be built with :func:`frozen`.
 
 Glossary
 --------
-One name for one idea in every game (issue 15):
+One name for one idea in every game, in states, observations and zones (issues 15
+and 26; ``tests/test_vocabulary.py`` checks the observations):
 
 - ``current_player``: the engine property (OpenSpiel's name) for the seat to act,
   ``None`` when nobody is (the game is over, or chance moves); observations carry it
-  too. A game's own stored field behind it is ``to_act``.
-- ``points``: the engine's generic running totals, what bots try to raise: a point
-  game's ``scores`` (Kontrabluff, parallel poker) or a chip game's ``stacks``
-  (draw poker, Fight for the Lead, which also keep a ``pot``).
+  too. A game's own stored field behind it is ``to_act``; draw poker's observation
+  also lists ``yet_to_act``, the seats still to act in this betting round.
+- ``points``: the engine's generic running totals, what bots try to raise, and the
+  only name for them in an observation: a point game's ``scores`` (Kontrabluff,
+  parallel poker) or a chip game's ``stacks`` (draw poker, Fight for the Lead, which
+  also keep a ``pot``) in the state.
+- ``stock``: the face-down cards new cards come from (Kontrabluff's talon, KB-1, is
+  its ``stock`` in code; the words say talon); an observation counts it as
+  ``stock_size``.
+- ``own_discards`` (and draw poker's ``own_folded``): the seat's own cards out of play
+  that only it knows.
+- ``in_session`` / ``in_play``: one bool a seat: still in the session, and taking part
+  in the current hand or game (the chip games).
+- zones: a :class:`Zone`'s ``name`` is a key, never words: ``"<kind>"`` for a shared
+  zone (``"stock"``, ``"discard"``, ``"trick"``), ``"<kind> <seat>"`` for a seat's
+  (``"hand 0"``, ``"row 1"``), a number before the seat for numbered ones
+  (``"packet 3 0"``); its ``kind`` is one word per idea (``hand``, ``row``, ``stock``,
+  ``discard``, ``face_down`` ...). :func:`cardlab.words.seats.zone_title` puts it in
+  words.
 - chips: what the chip games bet: draw poker and Fight for the Lead keep ``stacks``
   (each seat's chips) and a ``pot``; ``chips()`` is all chips in play, a constant
   (DP-9, FL-11). The point games have no chips: ``chips()`` and an observation's
