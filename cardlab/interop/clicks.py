@@ -39,6 +39,7 @@ from cardlab.games import GAMES
 from cardlab.games.spec import GameSpec, Takes
 from cardlab.records import AMOUNTS, CARD, CARDS, HAND, SEAT, SEATS
 from cardlab.words import CLICKS
+from cardlab.words.seats import info_text, table_text
 
 __all__ = ["CATALOGUES", "catalogue", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "info_layout", "info_text",
            "info_vector", "observation_vector", "own_actions", "table_text", "vector_size"]
@@ -341,53 +342,7 @@ class Clicks:
         return action
 
 
-# -- a seat's view in words and numbers ---------------------------------------------------
-def _cards_words(cards: Sequence[Card | None]) -> str:
-    shown = [str(c) for c in cards if c is not None]
-    down = sum(c is None for c in cards)
-    parts = [" ".join(shown)] if shown else []
-    if down:
-        parts.append(f"{down} face down")
-    return ", ".join(parts) if parts else "empty"
-
-
-def table_text(obs: Observation, chosen: Sequence[Card] = ()) -> str:
-    """The table as ``obs.player`` sees it, in words: built from the observation only.
-
-    >>> from cardlab.games.parallel_poker import ParallelPoker
-    >>> print(table_text(ParallelPoker().new_state(seed=1, dealer=0).observation(1)).splitlines()[0])
-    You are North; South is to act.
-    """
-    names = obs.seat_names
-    me = names[obs.player]
-    if obs.is_terminal:
-        head = f"You are {me}; the game is over."
-    elif obs.current_player is None:
-        head = f"You are {me}."
-    else:
-        head = f"You are {me}; {'you are' if obs.current_player == obs.player else names[obs.current_player] + ' is'} to act."
-    lines = [head, f"Your hand: {_cards_words(obs.hand) if obs.hand else 'no cards'}"]
-    if chosen:
-        lines.append(f"Chosen: {' '.join(map(str, chosen))}")
-    for zone in obs.zones:
-        if zone.cards:
-            lines.append(f"{zone.name[:1].upper()}{zone.name[1:]}: {_cards_words(zone.cards)}")
-    chips = obs.pot is not None
-    if obs.points:
-        label = "Chips" if chips else "Points"
-        lines.append(f"{label}: " + ", ".join(f"{names[p]} {v}" for p, v in enumerate(obs.points)))
-    if chips:
-        lines.append(f"Pot: {obs.pot}")
-    return "\n".join(lines)
-
-
-def info_text(obs: Observation, own_actions: Sequence[Action], chosen: Sequence[Card] = ()) -> str:
-    """The information state of ``obs.player`` (perfect recall): everything it has seen
-    happen (its log) and everything it did, then the table now."""
-    did = "; ".join(str(a) for a in own_actions) or "nothing yet"
-    return "\n".join([*obs.log, f"You did: {did}", table_text(obs, chosen)])
-
-
+# -- a seat's view in numbers (its words: cardlab.words.seats) ------------------------------------
 def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] = ()) -> np.ndarray:
     """The view as numbers: own hand, chosen cards and every other face-up card the seat
     sees (one 0/1 per deck card each), each seat's points or chips, the pot, who acts.
