@@ -710,8 +710,8 @@ def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 5) -> pyspiel.
     >>> print(state.observation_string(1))
     You are North; you are to act.
     Your hand: A♥ A♦ K♣ Q♣ 10♠
-    South: 5 face down
-    North: A♥ A♦ K♣ Q♣ 10♠
+    South's hand: 5 face down
+    North's hand: A♥ A♦ K♣ Q♣ 10♠
     Stock: 10 face down
     Chips: South 2, North 2
     Pot: 6
