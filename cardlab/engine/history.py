@@ -68,16 +68,27 @@ class History:
 
     def events_for(self, player: int) -> EventsView:
         """The history as ``player`` may see it, as typed records (a frozen view of
-        :class:`~cardlab.records.Event` values made when read; no words are made)."""
+        :class:`~cardlab.records.Event` values made when read; no words are made). The
+        seat's records are picked out when the view is first read, not before (an
+        observation whose events nobody reads costs nothing)."""
+        n = len(self._records)
+        entry = self._event_cache.get(player)
+        if entry is not None and entry[0] == n:
+            return EventsView(entry[1].view())
+        return _LaterEvents(self, player, n)
+
+    def seat_records(self, player: int, n: int) -> LogView[tuple[Any, ...]]:
+        """``player``'s records among the first ``n`` of the history, picked out now if not
+        yet (each record once per seat, however often the seat is observed)."""
         records = self._records
-        n = len(records)
         done, mine = self._event_cache.get(player) or (0, Chain())
         if done < n:
             mine.extend([record for record in records[done:n] if record[5] is None or player in record[5]])
             self._event_cache[player] = (n, mine)
-        elif done > n:  # cannot happen: records only grow
-            raise AssertionError("a seat's events ran ahead of the history")
-        return EventsView(mine.view())
+        elif done > n:  # a view asked for earlier, read after more was picked: the records up to then
+            later = sum(1 for record in records[n:done] if record[5] is None or player in record[5])
+            return mine.view(len(mine) - later)
+        return mine.view()
 
     def _seat_lines(self, player: int, n: int) -> LogView[str]:
         """``player``'s lines of the first ``n`` records, made now if not made yet (each
@@ -207,3 +218,20 @@ class EventsView(HistoryView):
 
     def __hash__(self) -> int:
         return hash(tuple(self._records))
+
+
+class _LaterEvents(EventsView):
+    """A seat's events as they were when asked (``GameState.events_for``), picked out of
+    the history when first read: then it is an :class:`EventsView` of the seat's records."""
+
+    __slots__ = ("_state", "_player", "_fence")
+
+    def __init__(self, state: GameState, player: int, fence: int):
+        self._state, self._player, self._fence = state, player, fence
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_records":  # not read yet: pick the seat's records now
+            self._records = self._state.seat_records(self._player, self._fence)
+            self._state = None  # picked; the state may go
+            return self._records
+        raise AttributeError(name)

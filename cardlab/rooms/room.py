@@ -135,11 +135,7 @@ class Room:
         room when it next looks (the store counts the undos).
         """
         with self.store.transaction() as tx:
-            status = tx.room_status(self.id)
-            if status != "open":
-                raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
-            if holder is not None and tx.seat_holder(self.id, seat) != holder:
-                raise SeatTaken("This seat is now open in another window; play there.")
+            self._check_open(tx, seat, holder)
             if tx.undo_count(self.id) != self.undos:
                 self._rebuild()
             self._apply_stored(tx.actions_since(self.id, self.done))
@@ -153,6 +149,15 @@ class Room:
             tx.take_back(self.id, last)
         self._rebuild()
         return len(actions) - last
+
+    def _check_open(self, tx: Any, seat: int, holder: str | None) -> None:
+        """Refuse a move at a paused or closed table, or from a page that no longer holds the seat."""
+        status = tx.room_status(self.id)
+        if status != "open":
+            raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
+        if holder is not None and tx.seat_holder(self.id, seat) != holder:
+            raise SeatTaken("This seat is now open in another window; play there.")
+
     def act(self, seat: int, action: Action, *, seen: int | None = None, holder: str | None = None) -> int:
         """Play ``action`` for ``seat`` as one transaction; returns the action's number.
 
@@ -165,11 +170,7 @@ class Room:
         applied = False
         try:
             with self.store.transaction() as tx:
-                status = tx.room_status(self.id)
-                if status != "open":
-                    raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
-                if holder is not None and tx.seat_holder(self.id, seat) != holder:
-                    raise SeatTaken("This seat is now open in another window; play there.")
+                self._check_open(tx, seat, holder)
                 if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
                     self._rebuild()
                     raise StaleView("A move was taken back before your choice arrived. Look again and choose.")
