@@ -17,9 +17,10 @@ import pytest
 
 from cardlab.app import DB_VARIABLE
 from cardlab.rooms import Room, SQLiteStore, seat_class
+from cardlab.app import PAGES
 from cardlab.widgets.classroom import TeacherDashboard
 
-from .browser_servers import NOTEBOOKS, VIEWPORT, _notebook, server
+from .browser_servers import VIEWPORT, _notebook, server
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,7 @@ STEP = 20_000
 @pytest.fixture(scope="module")
 def seated(tmp_path_factory):
     folder = tmp_path_factory.mktemp("seated")
-    shutil.copy(NOTEBOOKS / "join.ipynb", folder / "join.ipynb")
+    shutil.copy(PAGES / "join.ipynb", folder / "join.ipynb")
     code = "from cardlab.widgets.landing import landing_page\n\nlanding_page()"
     (folder / "landing.ipynb").write_text(json.dumps(_notebook(code)))
     store = SQLiteStore(folder / "class.db")
