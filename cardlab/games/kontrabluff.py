@@ -776,7 +776,7 @@ class KontrabluffActions(LegalActions):
     def card_offers(self) -> tuple[CardOffer, ...]:
         """Each kind on offer with its number of cards from the hand (one hand, shared)."""
         hand = self.hand
-        return tuple([CardOffer(kind, hand, _COUNT[n]) for kind, n in self.offers])
+        return tuple([_offer((kind, hand, _COUNT[n])) for kind, n in self.offers])
 
     def key(self) -> tuple:
         return self.hand, self.offers
@@ -873,3 +873,4 @@ SPEC = GameSpec(
 )
 
 _COUNT = tuple(frozenset((n,)) for n in range(HAND_SIZE + 1))  # "exactly n cards", made once
+_offer = functools.partial(tuple.__new__, CardOffer)  # a CardOffer from its fields, without the named call's cost

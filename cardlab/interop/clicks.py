@@ -242,13 +242,12 @@ class Clicks:
         offers = view.card_offers()
         if offers is not None:  # offers of cards (a hand, a choice of some): never listed
             made: list[_Offer] = []
-            pools: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+            last = None
             for kind, cards, counts in offers:
-                pool = pools.get(id(cards))  # one pool (and set) for offers of the same cards
-                if pool is None:
-                    ordered = tuple(sorted([at[c.code] for c in cards]))
-                    pool = pools[id(cards)] = (ordered, frozenset(ordered))
-                made.append(_Offer(kind, None, pool[0], counts, None, pool[1]))
+                if cards is not last:  # offers of one hand share one pool and one set
+                    last, ordered = cards, tuple(sorted([at[c.code] for c in cards]))
+                    chosen = frozenset(ordered)
+                made.append(_Offer(kind, None, ordered, counts, None, chosen))
             return made
         try:
             known = self._listed.get(view)
