@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
+import pytest
 
 from cardlab.engine import Action, Game, GameState, IllegalActionError, cards_in
 
@@ -41,6 +42,27 @@ def assert_illegal_leaves_state(state: GameState, action: Action) -> None:
         raise AssertionError(f"{action} was accepted but is not legal")
     assert state == before, f"state changed by the illegal action {action}"
     assert state.to_json() == before_json
+
+
+def assert_view_and_check_agree(state: GameState, seat: int | None, actions, rule_ok: Callable[[IllegalActionError], bool]
+                                 ) -> tuple[int, int]:
+    """One source of legality (issue 26): each of ``actions`` is in ``state.legal_actions(seat)``
+    exactly when ``state.can_apply(action, seat)``, and ``check`` of an illegal one raises an
+    :class:`IllegalActionError` that ``rule_ok`` accepts (its rule id). Returns how many were
+    legal and how many refused."""
+    view = state.legal_actions(seat)
+    legal = refused = 0
+    for action in actions:
+        listed = action in view
+        assert listed == state.can_apply(action, seat), (action, seat, getattr(state, "phase", None))
+        if listed:
+            legal += 1
+            continue
+        refused += 1
+        with pytest.raises(IllegalActionError) as caught:
+            state.check(action, seat)
+        assert rule_ok(caught.value), caught.value
+    return legal, refused
 
 
 def played(game: Game, seed: int, moves: int) -> GameState:

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, random_playout
+from .playout import (assert_cards_conserved, assert_illegal_leaves_state, assert_no_leak, assert_view_and_check_agree,
+                      random_playout)
 
 from cardlab.analysis.draw_odds import best_discard, draw_counts, draw_odds, improvement_table
 from cardlab.analysis.draw_poker import bot_results, hand_outcomes, winning_categories
@@ -503,14 +504,8 @@ def test_the_view_and_the_check_agree_on_every_action_of_every_seat(players):
         state = game.new_state(seed=seed)
         while True:
             for seat in range(players):
-                view = state.legal_actions(seat)
-                for action in _candidates(state, seat, rng):
-                    legal = action in view
-                    assert legal == state.can_apply(action, seat), (action, seat, state.phase)
-                    if not legal:
-                        with pytest.raises(IllegalActionError) as error:
-                            state.check(action, seat)
-                        assert _RULE_IDS.fullmatch(error.value.rule), error.value
+                assert_view_and_check_agree(state, seat, _candidates(state, seat, rng),
+                                            lambda error: _RULE_IDS.fullmatch(error.rule))
             positions += 1
             if state.is_terminal:
                 break

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from .playout import assert_cards_conserved, assert_illegal_leaves_state, random_playout
+from .playout import assert_cards_conserved, assert_illegal_leaves_state, assert_view_and_check_agree, random_playout
 
 from cardlab.bots import parallel_poker as bots
 from cardlab.analysis.parallel_poker import best_response
@@ -457,15 +457,9 @@ def test_the_view_and_check_agree_on_every_action(seed, games):
     while True:
         positions += 1
         for seat in (None, 0, 1):
-            view = state.legal_actions(seat)
-            for action in candidates(state, 0 if seat is None else seat, rng):
-                legal = action in view
-                assert legal == state.can_apply(action, seat), (seat, action)
-                legal_seen += legal
-                if not legal:
-                    with pytest.raises(IllegalActionError) as error:
-                        state.check(action, seat)
-                    assert error.value.rule in rules or error.value.rule.startswith("EN-"), error.value
+            legal, _ = assert_view_and_check_agree(state, seat, candidates(state, 0 if seat is None else seat, rng),
+                                                   lambda error: error.rule in rules or error.rule.startswith("EN-"))
+            legal_seen += legal
         if state.is_terminal:
             break
         seat = rng.choice([p for p in (0, 1) if state.arrangements[p] is None])  # either may lay first
