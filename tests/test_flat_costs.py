@@ -283,22 +283,23 @@ def test_closing_a_replay_frees_what_it_used():
 
 
 def test_a_table_replays_from_checkpoints_and_frees_them_on_closing():
+    from cardlab.sessions import detached
     from cardlab.widgets import DrawPokerTable
 
     table = DrawPokerTable(seed=1, players=3, stack=10**9, hands=60)
-    state, rng = table.state, np.random.default_rng(1)
+    state, rng = table.session.state, np.random.default_rng(1)
     while not state.is_terminal:
         state.apply(state.legal_actions().sample(rng))
     table._refresh()
     table._replay.click()
-    assert isinstance(table.replay_states, Replay) and table._replay_slider.max == len(state.actions)
+    assert isinstance(table.session.replay, Replay) and table._replay_slider.max == len(state.actions)
     for position in (len(state.actions) // 3, 5, len(state.actions)):
         table._replay_slider.value = position
-        assert table.observation() == rebuilt(state, position).observation(table.view_seat)
-    replay = weakref.ref(table.replay_states)
+        assert table.observation() == detached(rebuilt(state, position).observation(table.seat), listed=0)
+    replay = weakref.ref(table.session.replay)
     table._replay.click()
     gc.collect()
-    assert table.replay_states is None and replay() is None
+    assert table.session.replay is None and replay() is None
 
 
 # -- simulate ------------------------------------------------------------------------------------

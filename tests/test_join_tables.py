@@ -31,7 +31,7 @@ def play_room_by_clicks(tables, rng, max_moves: int = 2000) -> int:
     """Each table's student clicks a random legal action when it is their turn; the others
     poll the store as their timers would. Returns the number of clicks."""
     moves = 0
-    while not tables[0].state.is_terminal:
+    while not tables[0].session.state.is_terminal:
         assert moves < max_moves, "the game did not end"
         for table in tables:
             table.poll()
@@ -39,15 +39,15 @@ def play_room_by_clicks(tables, rng, max_moves: int = 2000) -> int:
                 table.results_seen = getattr(table, "results_seen", 0) + 1
                 assert table._banner.value and table._continue.layout.display != "none"
                 table._continue.click()
-        actors = [t for t in tables if t.pause is None and t.seat in t.actors() and not t.state.is_terminal]
+        actors = [t for t in tables if t.pause is None and t.seat in t.seen.actors and not t.session.state.is_terminal]
         if not actors:
             continue
         table = actors[0]
-        action = table.observation().legal_actions.sample(rng)
+        action = table.session.state.observation(table.seat).legal_actions.sample(rng)
         before = table.session.room.version
         click_action(table, action)
         assert not table.message_is_error, table.message
-        assert table.state.actions[before] == (table.seat, action)  # then the room's computers may move
+        assert table.session.state.actions[before] == (table.seat, action)  # then the room's computers may move
         moves += 1
         for each in tables:
             each.poll()
@@ -61,10 +61,10 @@ def test_two_students_play_a_kontrabluff_room_to_the_end_seeing_only_their_own_c
     room = store.create_room("kontrabluff", {"target": 40}, seed=5, seats=[None, None])
     tables = open_tables(store.path, room, (0, 1))
     moves = play_room_by_clicks(tables, np.random.default_rng(1))
-    assert moves > 0 and tables[0].state.to_json() == tables[1].state.to_json()
-    rounds = sum(1 for event in tables[0].state.history if event.is_result and event.kind != "match_won")
+    assert moves > 0 and tables[0].session.state.to_json() == tables[1].session.state.to_json()
+    rounds = sum(1 for event in tables[0].session.state.history if event.is_result and event.kind != "match_won")
     assert all(getattr(t, "results_seen", 0) >= rounds - 1 for t in tables), "a round's result did not stop a table"
-    assert [row[1:] for row in store.actions(room)] == [(seat, action.to_list()) for seat, action in tables[0].state.actions]
+    assert [row[1:] for row in store.actions(room)] == [(seat, action.to_list()) for seat, action in tables[0].session.state.actions]
 
 
 def test_a_student_against_the_rooms_computer_players(tmp_path):
@@ -72,7 +72,7 @@ def test_a_student_against_the_rooms_computer_players(tmp_path):
     room = store.create_room("fight_for_the_lead", {"players": 3, "games": 2}, seed=9, seats=[None, "rule", "random"])
     (table,) = open_tables(store.path, room, (0,))
     play_room_by_clicks([table], np.random.default_rng(2))
-    assert table.state.is_terminal and table.bots == {}
+    assert table.session.state.is_terminal and not hasattr(table.session, "bots")  # the room moves its computers
     assert {seat for _, seat, _ in store.actions(room)} == {0, 1, 2}
 
 
@@ -80,9 +80,9 @@ def test_the_table_that_lost_a_race_says_so_and_shows_the_new_table(tmp_path):
     store = SQLiteStore(tmp_path / "class.db")
     room = store.create_room("kontrabluff", {"target": 300}, seed=2, seats=[None, None])
     first, second = open_tables(store.path, room, (0, 1))
-    leader = first if first.seat in first.actors() else second
+    leader = first if first.seat in first.seen.actors else second
     other = second if leader is first else first
-    leader_action = leader.observation().legal_actions.sample(np.random.default_rng(0))
+    leader_action = leader.session.state.observation(leader.seat).legal_actions.sample(np.random.default_rng(0))
     # the same seat's page was reopened elsewhere and played there first
     again = open_tables(store.path, room, (leader.seat,))[0]
     click_action(again, leader_action)
@@ -97,7 +97,7 @@ def test_a_student_table_has_no_control_that_reveals_cards_or_restarts(tmp_path)
     store = SQLiteStore(tmp_path / "class.db")
     room = store.create_room("draw_poker", {"players": 2, "hands": 2}, seed=4, seats=[None, "rule"])
     (table,) = open_tables(store.path, room, (0,))
-    assert not table.teacher and table._teacher_view not in list(descendants(table.widget))
+    assert not table.session.teacher and table._teacher_view not in list(descendants(table.widget))
     for control in (table._new, table._undo, table._step, table._auto, table._pace):
         assert control.layout.display == "none"
 
@@ -133,11 +133,11 @@ def test_the_dashboard_shows_scores_turns_and_every_card_only_on_request(tmp_pat
     assert "South: student, connected" in board.rooms_html()
     assert "All cards" not in board._room_view.value
     board._all_cards.value = True
-    state = table.state
+    state = table.session.state
     assert all(card.name in board._room_view.value for card in state.hands[1]), "the teacher sees every hand"
     board._pause.click()
     assert store.room(room).status == "paused"
-    action = table.observation().legal_actions.sample(np.random.default_rng(0)) if table.seat in table.actors() else None
+    action = table.session.state.observation(table.seat).legal_actions.sample(np.random.default_rng(0)) if table.seat in table.seen.actors else None
     if action is not None:
         table.play(action)
         assert table.message_is_error and "paused" in table.message
@@ -151,4 +151,4 @@ def test_every_game_plays_in_a_room(tmp_path, game, settings):
     room = store.create_room(game, settings, seed=6, seats=[None, None])
     tables = open_tables(store.path, room, (0, 1))
     play_room_by_clicks(tables, np.random.default_rng(3))
-    assert tables[0].state.is_terminal and tables[1].state.is_terminal
+    assert tables[0].session.state.is_terminal and tables[1].session.state.is_terminal

@@ -21,6 +21,7 @@ from cardlab.rooms import (GAME_CLASSES, GuessLimit, CodeRefused, Room, SeatSess
 from cardlab.rooms.codes import ALPHABET, CODE_BITS, CODE_LENGTH, new_code
 from cardlab.rooms.store import GUESS_LIMITS
 from cardlab.widgets.classroom import TeacherDashboard
+import cardlab.sessions.room
 from cardlab.widgets.join import room_table
 from cardlab.widgets.landing import landing_page
 from tests.test_widgets import click_action, descendants, synced_state
@@ -277,10 +278,10 @@ def test_hints_follow_the_rooms_switch(store):
     table._hints.value = True  # a forged message turns the hidden toggle on
     assert table._hint.value == ""
     store.set_switches(room, Switches(hints=True))
-    table._switches_read = 0.0
+    table.session._switches_read = 0.0
     table.poll()
     assert table._hints.layout.display is None
-    if table.seat in table.actors():
+    if table.seat in table.seen.actors:
         assert "Hint" in table._hint.value
 
 
@@ -288,13 +289,13 @@ def test_the_computers_wait_their_pace_in_a_room(store, monkeypatch):
     import cardlab.widgets.join as join
 
     clock = [1000.0]
-    monkeypatch.setattr(join.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(cardlab.sessions.room.time, "monotonic", lambda: clock[0])
     room = store.create_room("fight_for_the_lead", {"players": 3, "games": 1}, seed=4, seats=[None, "rule", "rule"])
     store.set_switches(room, Switches(pace=1.0))
     table = _table(store, room)
     seat_room = table.session.room
     for _ in range(20):  # let the computers play up to the student, one move a second
-        if table.seat in table.actors() or seat_room.state.is_terminal:
+        if table.seat in table.seen.actors or seat_room.state.is_terminal:
             break
         done = seat_room.version
         table.poll()
@@ -304,7 +305,7 @@ def test_the_computers_wait_their_pace_in_a_room(store, monkeypatch):
         assert seat_room.version <= done + 1
     if table.pause is not None:
         table._continue.click()
-    action = next(iter(table.observation().legal_actions))
+    action = next(iter(table.session.state.observation(table.seat).legal_actions))
     click_action(table, action)
     done = seat_room.version
     table.poll()
@@ -317,11 +318,11 @@ def test_the_computers_wait_their_pace_in_a_room(store, monkeypatch):
 def test_controls_a_room_hides_do_nothing_and_say_nothing_when_a_forged_message_clicks_them(store):
     room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, None])
     table = _table(store, room)
-    leader = table if table.seat in table.actors() else _table(store, room, 1)
-    click_action(leader, next(iter(leader.observation().legal_actions)))  # something to undo
+    leader = table if table.seat in table.seen.actors else _table(store, room, 1)
+    click_action(leader, next(iter(leader.session.state.observation(leader.seat).legal_actions)))  # something to undo
     table.poll()
     store.set_switches(room, Switches(hints=False))
-    table._switches_read = 0.0
+    table.session._switches_read = 0.0
     table.poll()
     actions, before, said = store.actions(room), page_state(table), table.message
     hidden = [table._undo, table._new, table._step, table._replay]
@@ -335,8 +336,8 @@ def test_controls_a_room_hides_do_nothing_and_say_nothing_when_a_forged_message_
         control.value = value
         assert store.actions(room) == actions and table.message == said
     assert table._hint.value == "" and table._confirm.layout.display == "none"
-    assert Room(store, room).state.to_json() == table.state.to_json()
-    assert len(table.state.actions) == len(actions)
+    assert Room(store, room).state.to_json() == table.session.state.to_json()
+    assert len(table.session.state.actions) == len(actions)
 
 
 def test_every_game_and_table_size_can_be_seated(store):
@@ -397,11 +398,11 @@ def test_the_undo_button_shows_and_works_only_where_the_teacher_allows_it(store)
     table, watcher = _table(store, room, first), _table(SQLiteStore(store.path), room, 1 - first)
     assert table._undo.layout.display == "none"
     store.set_switches(room, Switches(undo=True))
-    table._switches_read = 0.0
+    table.session._switches_read = 0.0
     table.poll()
     assert table._undo.layout.display is None
     before = len(store.actions(room))
-    click_action(table, next(iter(table.observation().legal_actions)))
+    click_action(table, next(iter(table.session.state.observation(table.seat).legal_actions)))
     watcher.poll()
     assert len(store.actions(room)) == before + 1 and watcher.session.room.version == before + 1
     table._undo.click()
@@ -410,6 +411,6 @@ def test_the_undo_button_shows_and_works_only_where_the_teacher_allows_it(store)
     watcher.poll()
     assert watcher.session.room.version == before and watcher.message == "A move was taken back at this table."
     store.set_switches(room, Switches(undo=False))
-    table._switches_read = 0.0
+    table.session._switches_read = 0.0
     table.poll()
     assert table._undo.layout.display == "none"

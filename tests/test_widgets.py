@@ -87,24 +87,25 @@ def texts(table: Table) -> list[str]:
 def assert_no_leak(table: Table, seed: int | None = None) -> None:
     """Walk every widget of the table and read its synced state: no card hidden from the
     viewing seat, no colour class on a hidden card button, no seed before the game ends."""
-    state, seat = table.state, table.view_seat
+    state, seat = table.session.state, table.seat
     # The log may name a card seen in an earlier deal that is hidden again now, so it
     # is checked apart: it holds exactly the engine's log for this seat, nothing else.
     lines = re.findall(r"<div>(.*?)</div>", table._log.value)
     obs, pause = table.observation(), table.pause
-    held = pause is not None and not state.is_terminal and not table._covered
-    full = table.log_events(obs)
-    end = len(full)
-    if held and pause.log_upto is not None and obs.player == pause.before.player:
-        end = min(end, pause.log_upto)  # a result on screen: the lines after it wait for Continue
-    shown = table.log_shown(obs, held, 200)
-    assert tuple(shown) == tuple(full[max(0, end - 200):end])
+    held = pause is not None and not state.is_terminal and not table.seen.covered
+    shown = table.log_shown(table.seen.shown, 200)
+    full = tuple(table.log_events(table.seen.shown))
+    assert tuple(shown) == full[-200:]
+    truth = state.events_for(seat)
+    ends = [len(truth)] if not (held or isinstance(table, ParallelPokerTable)) else range(len(truth), max(-1, len(truth) - 60), -1)
+    # the log is the seat's own events, the newest (while a result is on screen: up to it)
+    assert any(tuple(truth[max(0, k - len(shown)):k]) == tuple(shown) for k in ends)
     expected = [html.escape(line(event, state.game.num_players)) for event in reversed(shown)]
-    if table._covered:  # hot-seat, between two people: nothing private at all
+    if table.seen.covered:  # hot-seat, between two people: nothing private at all
         expected = []
         assert all(b.description == "" for b in table._card_buttons)
     assert [re.sub(r"<span class='cl-rule'[^>]*>(.*?)</span>", r"\1", line) for line in lines] == expected
-    assert list(table.observation().log) == list(state.log_for(seat))
+    assert table.observation().log == ()  # the view holds events, never the state's lazy lines
     for button in table._card_buttons:  # a hidden card button tells nothing, not even its colour
         if button.layout.display == "none":
             assert button.description == "" and button.tooltip == ""
@@ -113,11 +114,11 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         # The result on screen is what this seat saw a moment ago (cards then public may
         # have been shuffled back since): the board is drawn from that observation and
         # the banner from events this seat could see.
-        assert table.pause.before.player == seat
-        assert table._board.value == table._board_html(table.pause.before)
+        assert table.pause.scene.player == seat
+        assert table._board.value == table._board_html(table.pause.scene)
         shown = [b.tooltip for b in table._card_buttons if b.layout.display != "none"]
         if not isinstance(table, ParallelPokerTable):
-            assert shown == [c.name for c in table.pause.before.hand]  # the hand as it was
+            assert shown == [c.name for c in table.pause.scene.hand]  # the hand as it was
         hand_names = set(shown)
         seen = [e for e in state.history if e.visible(seat)]
         assert all(event in seen for event in table.pause.context)
@@ -154,7 +155,7 @@ def cards_named(text: str) -> set[Card]:
 
 def test_the_leak_walk_finds_a_card_in_any_trait():
     table = KontrabluffTable(seed=3)
-    secret = sorted(table.state.hidden_from(table.seat))[0]
+    secret = sorted(table.session.state.hidden_from(table.seat))[0]
     for widget, trait, value in [(table._action_buttons["lay"], "description", f"Lay {secret}"),
                                  (table._action_buttons["pass"], "tooltip", secret.name),
                                  (table._hint, "value", f'<span data-card="{secret.short}"></span>')]:
@@ -266,8 +267,8 @@ def click_action(table: Table, action: Action) -> None:
     button = table._action_buttons[action.kind]
     assert button in table._actions.children and button.layout.display != "none"
     assert not button.disabled, f"{action}: {button.tooltip}"
-    assert button.description == table.words.button(action, takes_cards=bool(table._groups[action.kind][0].cards)
-                                                    or any(a.cards for a in table._groups[action.kind]))
+    assert button.description == table.words.button(action, takes_cards=bool(table.seen.offers[action.kind][0].cards)
+                                                    or any(a.cards for a in table.seen.offers[action.kind]))
     button.click()
     if table._asking is not None:
         table._yes.click()
@@ -278,7 +279,7 @@ def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int 
     """Play the table's seat(s) with random legal actions, by clicks, to the end; after every
     click walk the widgets for leaks and forbidden words. Results are read and continued."""
     moves = 0
-    while not table.state.is_terminal:
+    while not table.session.state.is_terminal:
         assert moves < max_moves, "the game did not end"
         if table.pause is not None:
             assert table._continue.layout.display != "none" and table._banner.value
@@ -286,21 +287,20 @@ def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int 
             if check_leaks:
                 assert_no_leak(table, seed)
             continue
-        if table._covered:
+        if table.seen.covered:
             table._cover.click()
-        seat = table.view_seat
-        assert seat in table.actors(), f"a person must be to act, not {table.actors()} ({table.message})"
-        obs = table.observation()
-        action = obs.legal_actions.sample(rng)
-        before = len(table.state.actions)
+        seat = table.seat
+        assert seat in table.seen.actors, f"a person must be to act, not {table.seen.actors} ({table.message})"
+        action = table.session.state.observation(seat).legal_actions.sample(rng)
+        before = len(table.session.state.actions)
         click_action(table, action)
         assert not table.message_is_error, table.message
-        assert table.state.actions[before] == (seat, action)
+        assert table.session.state.actions[before] == (seat, action)
         moves += 1
         if check_leaks:
             assert_no_leak(table, seed)
             assert_plain_words(table)
-        if undo_every and moves % undo_every == 0 and not table.state.is_terminal:
+        if undo_every and moves % undo_every == 0 and not table.session.state.is_terminal:
             table._undo.click()
             assert not table.message_is_error, table.message
             if check_leaks:
@@ -318,7 +318,7 @@ def test_play_a_game_to_the_end_by_clicking(name):
     table = TABLE_CLASSES[name](seed=11, **SHORT[name])
     assert_no_leak(table)
     moves = play_through_buttons(table, np.random.default_rng(1))
-    state = table.state
+    state = table.session.state
     assert state.is_terminal and moves > 0
     if isinstance(table, ParallelPokerTable):
         assert "turn the showings up" in table._status.value  # PP-3: one by one
@@ -364,16 +364,16 @@ def test_no_secret_after_undo(name):
 def test_no_secret_in_hot_seat_and_the_cover_hides_everything(name):
     big = 6_123_457
     table = play(name, seed=big, hotseat=True, **SHORT[name])
-    assert table.bots == {}
+    assert table.session.bots == {}
     rng = np.random.default_rng(4)
     seats_seen, covers = set(), 0
     moves = 0
-    while not table.state.is_terminal and moves < 400:
+    while not table.session.state.is_terminal and moves < 400:
         if table.pause is not None:
             table._continue.click()
             assert_no_leak(table, big)
             continue
-        if table._covered:
+        if table.seen.covered:
             covers += 1
             assert table._cover.layout.display != "none" and "clicks here to see their cards" in table._cover.description
             assert table._hand.layout.display == "none"
@@ -381,9 +381,9 @@ def test_no_secret_in_hot_seat_and_the_cover_hides_everything(name):
             assert "cl-zone" not in table._board.value  # no cards of anyone, not even face down
             assert_no_leak(table, big)
             table._cover.click()
-        seats_seen.add(table.view_seat)
-        assert table.view_seat in table.actors()
-        click_action(table, table.observation().legal_actions.sample(rng))
+        seats_seen.add(table.seat)
+        assert table.seat in table.seen.actors
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
         moves += 1
         assert_no_leak(table, big)
         assert_plain_words(table)
@@ -394,23 +394,25 @@ def test_a_round_result_stays_on_screen_until_continue():
     table = KontrabluffTable(seed=3, target=60, opponent="rule")
     rng = np.random.default_rng(2)
     while table.pause is None:
-        click_action(table, table.observation().legal_actions.sample(rng))
-    actions = len(table.state.actions)
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
+    actions = len(table.session.state.actions)
     banner = table._banner.value
     assert re.search(r"(South|North) wins \d+ points", banner) and "— KB-" in banner  # who, what, which rule
     assert table._continue.layout.display != "none" and table._banner.layout.display != "none"
     assert "Continue" in table._status.value
     assert all(b.layout.display == "none" for b in table._action_buttons.values())  # nothing to play meanwhile
-    assert table._board.value == table._board_html(table.pause.before)  # the rows as they lay
+    assert table._board.value == table._board_html(table.pause.scene)  # the rows as they lay
     # the log stops at the result too: the refill and the next round (KB-9) wait for Continue
     def in_log(line: str) -> bool:  # the words after the rule id (the id itself is a hover span)
         return html.escape(plain(line).split(": ", 1)[-1]) in table._log.value
 
-    later = table.state.log_for(table.seat)[table.pause.log_upto:]
+    events = list(table.session.state.events_for(table.seat))
+    upto = max(i for i, e in enumerate(events) if e == table.pause.results[-1]) + 1
+    later = table.session.state.log_for(table.seat)[upto:]
     assert later and any(line.startswith(("KB-9", "KB-1")) for line in later), later
     assert in_log(describe(table.pause.results[-1], 2)) and not any(in_log(line) for line in later)
     table.step()  # bots wait too
-    assert len(table.state.actions) == actions
+    assert len(table.session.state.actions) == actions
     table._continue.click()
     assert table.pause is None and table._banner.layout.display == "none"
     assert all(in_log(line) for line in later)  # now they show
@@ -421,7 +423,7 @@ def test_draw_poker_showdown_shows_the_hands_face_up_in_the_banner():
     rng = np.random.default_rng(0)
     found = False
     for _ in range(400):
-        if table.state.is_terminal:
+        if table.session.state.is_terminal:
             break
         if table.pause is not None:
             if any(e.rule == "DP-8" for e in table.pause.results):
@@ -429,7 +431,7 @@ def test_draw_poker_showdown_shows_the_hands_face_up_in_the_banner():
                 break
             table._continue.click()
             continue
-        legal = list(table.observation().legal_actions)
+        legal = list(table.session.state.observation(table.seat).legal_actions)
         calm = [a for a in legal if a.kind in ("call", "show", "draw")] or [a for a in legal if a.kind != "pass"] or legal
         click_action(table, calm[int(rng.integers(len(calm)))])
     assert found, "no showdown reached"
@@ -443,55 +445,55 @@ def test_fight_for_the_lead_stops_after_each_trick_with_its_winner():
     table = FightForTheLeadTable(seed=2, players=3, games=1)
     rng = np.random.default_rng(1)
     tricks = 0
-    while not table.state.is_terminal:
+    while not table.session.state.is_terminal:
         if table.pause is not None:
             if any(e.kind == "trick" for e in table.pause.results):
                 tricks += 1
                 assert re.search(r"wins trick \d with", table._banner.value) and "FL-7" in table._banner.value
             table._continue.click()
             continue
-        click_action(table, table.observation().legal_actions.sample(rng))
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
     assert tricks >= 1
 
 
 def test_leaving_and_a_new_game_ask_first():
     table = FightForTheLeadTable(seed=4, players=3, games=3, stack=200)
     rng = np.random.default_rng(3)
-    while "leave" not in table._groups:
-        assert not table.state.is_terminal
+    while "leave" not in table.seen.offers:
+        assert not table.session.state.is_terminal
         if table.pause is not None:
             table._continue.click()
             continue
-        legal = [a for a in table.observation().legal_actions if a.kind != "leave"]
+        legal = [a for a in table.session.state.observation(table.seat).legal_actions if a.kind != "leave"]
         click_action(table, legal[int(rng.integers(len(legal)))])
-    actions = len(table.state.actions)
+    actions = len(table.session.state.actions)
     table._action_buttons["leave"].click()
-    assert len(table.state.actions) == actions and table._confirm.layout.display != "none"
+    assert len(table.session.state.actions) == actions and table._confirm.layout.display != "none"
     assert "bots finish the session" in table._question.value
     table._no.click()
-    assert len(table.state.actions) == actions and table._confirm.layout.display == "none"
+    assert len(table.session.state.actions) == actions and table._confirm.layout.display == "none"
     table._action_buttons["leave"].click()
     table._yes.click()
-    assert table.state.actions[actions] == (table.seat, Action("leave"))
-    state = table.state
+    assert table.session.state.actions[actions] == (table.seat, Action("leave"))
+    state = table.session.state
     table._new.click()
-    assert table.state is state and "new game" in table._question.value
+    assert table.session.state is state and "new game" in table._question.value
     table._no.click()
-    assert table.state is state
+    assert table.session.state is state
     table._new.click()
     table._yes.click()
-    assert table.state is not state and table.state.actions[:1] != state.actions[:1] or table.state.seed != state.seed
+    assert table.session.state is not state and table.session.state.actions[:1] != state.actions[:1] or table.session.state.seed != state.seed
 
 
 def test_the_seed_is_not_shown_until_the_game_ends_and_a_new_game_draws_a_new_one():
     a = KontrabluffTable(seed=9)
     b = KontrabluffTable(seed=9)
-    assert a.state == b.state and a._board.value == b._board.value
+    assert a.session.state == b.session.state and a._board.value == b._board.value
     assert not any("seed" in t.lower() for t in texts(a))
     a._new.click()
     a._yes.click()
-    assert a.state.seed != 9
-    assert a.state.seed == (b._new.click(), b._yes.click(), b.state.seed)[2]  # the table's own sequence
+    assert a.session.state.seed != 9
+    assert a.session.state.seed == (b._new.click(), b._yes.click(), b.session.state.seed)[2]  # the table's own sequence
 
 
 def test_action_buttons_are_made_once_and_hidden_when_not_on_offer():
@@ -512,7 +514,7 @@ def test_action_buttons_are_made_once_and_hidden_when_not_on_offer():
 def test_buttons_offer_exactly_the_legal_action_kinds():
     table = DrawPokerTable(seed=2, players=3)
     for _ in range(30):
-        if table.state.is_terminal:
+        if table.session.state.is_terminal:
             break
         if table.pause is not None:
             table._continue.click()
@@ -524,7 +526,7 @@ def test_buttons_offer_exactly_the_legal_action_kinds():
             if slider.layout.display != "none":
                 amounts = [a.amount for a in obs.legal_actions if a.kind == kind]
                 assert (slider.min, slider.max) == (min(amounts), max(amounts))
-        click_action(table, obs.legal_actions.sample(np.random.default_rng(len(table.state.actions))))
+        click_action(table, obs.legal_actions.sample(np.random.default_rng(len(table.session.state.actions))))
 
 
 def test_a_card_button_needs_a_selection_and_says_why_on_the_page():
@@ -566,7 +568,7 @@ def test_you_hold_names_the_hand_and_the_table_shows_every_count():
     board = table._board.value
     for seat in range(1, 4):
         assert f"<b>{table.seats[seat]}</b>" in board
-    assert board.count("holds ") == 3 and f"Pot <b>{obs.pot}</b>" in table._status.value
+    assert board.count("holds ") == 3 and f"Pot {obs.pot} chips" in table._status.value
     assert all(f"cl-{place}" in board for place in ("left", "top", "right", "bottom"))
     kb = KontrabluffTable(seed=2, target=300)
     assert "first to 300 points" in kb._status.value and re.search(r"holds (\d+ cards?|no cards)", kb._board.value)
@@ -574,25 +576,23 @@ def test_you_hold_names_the_hand_and_the_table_shows_every_count():
 
 def test_same_seed_same_game():
     a, b = KontrabluffTable(seed=9), KontrabluffTable(seed=9)
-    assert a.state == b.state and a._board.value == b._board.value
+    assert a.session.state == b.session.state and a._board.value == b._board.value
     a.new_game(10)
-    assert a.state.seed == 10 and a.state.actions == KontrabluffTable(seed=10).state.actions
+    assert a.session.state.seed == 10 and a.session.state.actions == KontrabluffTable(seed=10).session.state.actions
 
 
 def test_undo_takes_back_the_seats_last_action_and_what_followed():
-    table = FightForTheLeadTable(seed=4, players=3)
-    rng = np.random.default_rng(2)
-    for _ in range(3):
-        if table.pause is not None:
-            table._continue.click()
-        click_action(table, table.observation().legal_actions.sample(rng))
-    actions = list(table.state.actions)
-    mine = [i for i, (p, _) in enumerate(actions) if p == table.seat]
+    """Betting shows no card (DP-2, DP-3): Undo takes the seat's bet back, and the bots' replies."""
+    table = DrawPokerTable(seed=4, players=3, opponent="rule")
+    while table.pause is not None or table.seat not in table.seen.actors:
+        table._continue.click() if table.pause is not None else table.step()
+    actions = list(table.session.state.actions)
+    bet = next(a for a in table.session.state.observation(table.seat).legal_actions if a.kind in {"open", "call"})
+    table.play(bet)
+    assert table.seen.undo is None and not table._undo.disabled
     table._undo.click()
-    kept = table.state.actions[: mine[-1]]
-    assert kept == actions[: mine[-1]]
-    assert len(table.state.actions) < len(actions)
-    assert table.seat in table.actors()
+    assert list(table.session.state.actions) == actions
+    assert table.seat in table.seen.actors and "Undone" in table.message
 
 
 def test_replay_walks_through_the_finished_game():
@@ -601,14 +601,14 @@ def test_replay_walks_through_the_finished_game():
     table._all.click()
     assert not table._replay.disabled
     table._replay.click()
-    assert table.replay_states is not None and table._replay_slider.max == len(table.state.actions)
+    assert table.session.replay is not None and table._replay_slider.max == len(table.session.state.actions)
     table._replay_slider.value = 0
     assert "The game is over" not in table._status.value
     assert table._actions.layout.display == "none"  # a replay plays nothing
     table._replay_slider.value = table._replay_slider.max
     assert "The game is over" in table._status.value
     table._replay.click()
-    assert table.replay_states is None
+    assert table.session.replay is None
 
 
 def test_the_stylesheet_names_no_card():
@@ -623,7 +623,7 @@ def test_teacher_mode_is_chosen_when_the_table_is_built_not_by_a_student_control
     assert not any("teacher" in n for n in names)
     assert student._teacher_view not in list(descendants(student.widget))
     teacher = KontrabluffTable(seed=6, teacher=True)
-    hidden = teacher.state.hidden_from(teacher.seat)
+    hidden = teacher.session.state.hidden_from(teacher.seat)
     assert all(card.name in teacher._teacher_view.value for card in hidden)
     pp = ParallelPokerTable(seed=6, teacher=True)
     for card in list(pp.observation().hand):
@@ -640,8 +640,8 @@ def test_an_error_in_a_callback_is_shown_in_the_table():
             raise RuntimeError("the bot fell off its chair")
 
     table = KontrabluffTable(seed=1, opponent=BrokenBot(), auto=False)
-    while table.seat in table.actors() and table.pause is None:
-        click_action(table, table.observation().legal_actions.sample(np.random.default_rng(0)))
+    while table.seat in table.seen.actors and table.pause is None:
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(np.random.default_rng(0)))
     table._step.click()
     assert table.message_is_error and "fell off its chair" in table.message
     assert any("fell off its chair" in str(o) for o in table.errors.outputs)
@@ -651,20 +651,20 @@ def test_an_error_in_a_callback_is_shown_in_the_table():
 def test_step_by_step_bots_wait_for_the_step_button():
     table = FightForTheLeadTable(seed=3, players=3, auto=False)
     rng = np.random.default_rng(5)
-    while table.seat in table.actors():
-        click_action(table, table.observation().legal_actions.sample(rng))
-    before = len(table.state.actions)
+    while table.seat in table.seen.actors:
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
+    before = len(table.session.state.actions)
     assert not table._step.disabled
     table._step.click()
-    assert len(table.state.actions) == before + 1
+    assert len(table.session.state.actions) == before + 1
 
 
 def test_an_illegal_play_raises_and_changes_nothing():
     table = KontrabluffTable(seed=2)
-    before = table.state.clone()
+    before = table.session.state.clone()
     with pytest.raises(IllegalActionError):
         table.play(Action("lay", (Card.parse("Ah"), Card.parse("Kh"))))
-    assert table.state == before
+    assert table.session.state == before
 
 
 def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
@@ -681,7 +681,7 @@ def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
         visible_card_buttons(table)[card].click()
     assert sorted(c for p in table.packets for c in p) == sorted(hand) and not table._lay.disabled
     table._lay.click()
-    assert table.state.is_terminal
+    assert table.session.state.is_terminal
     assert table.revealed == 0 and "packet 1" in table._board.value
     assert table.shown_points(table.observation()) == (0, 0)  # no result before the showings
     assert table._board.value.count("face-down card") >= 25  # the other's packets, still face down
@@ -690,7 +690,7 @@ def test_parallel_poker_packets_by_clicking_and_showings_one_by_one():
         assert table.revealed == k
         assert f"showing {k}" in table._showings.value and f"showing {k + 1}<" not in table._showings.value
     assert table._next.layout.display == "none"
-    assert table.shown_points(table.observation()) == table.state.points
+    assert table.shown_points(table.observation()) == table.session.state.points
     assert table._board.value.count('aria-label="face-down card"') == 0
     assert "Final standings" in table._banner.value
 
@@ -735,14 +735,14 @@ def test_hints_name_only_the_seats_own_options_and_no_hidden_card(name):
     rng = np.random.default_rng(4)
     shown = 0
     for _ in range(8):
-        if table.state.is_terminal:
+        if table.session.state.is_terminal:
             break
         if table.pause is not None:
             table._continue.click()
             continue
         shown += bool(table._hint.value)
         assert_no_leak(table)
-        click_action(table, table.observation().legal_actions.sample(rng))
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
     assert shown > 0 and not table.errors.outputs
 
 
@@ -755,8 +755,8 @@ def test_a_hint_is_stable_says_what_its_numbers_are_and_goes_when_stale():
     assert a._hint.value == b._hint.value  # computed again: still the same
     assert "sampled deals of the cards you cannot see" in a._hint.value and "points you gain" in a._hint.value
     rng = np.random.default_rng(1)
-    while a.pause is None and a.seat in a.actors():
-        click_action(a, a.observation().legal_actions.sample(rng))
+    while a.pause is None and a.seat in a.seen.actors:
+        click_action(a, a.session.state.observation(a.seat).legal_actions.sample(rng))
         if a.pause is not None:
             assert a._hint.value == ""  # not the seat's turn: no stale hint
 
@@ -766,10 +766,10 @@ def test_with_a_pace_bots_move_one_by_one_on_the_event_loop():
 
     async def main():
         table = FightForTheLeadTable(seed=3, players=4, pace=0.01)
-        start = len(table.state.actions)
-        assert table._pending is not None  # the first bot move waits for its timer
+        start = len(table.session.state.actions)
+        assert table.session._pending is not None  # the first bot move waits for its timer
         for _ in range(500):
-            if table._pending is None:
+            if table.session._pending is None:
                 break
             await asyncio.sleep(0.005)
         return table, start
@@ -779,8 +779,8 @@ def test_with_a_pace_bots_move_one_by_one_on_the_event_loop():
 
     with ThreadPoolExecutor(1) as pool:
         table, start = pool.submit(asyncio.run, main()).result()
-    assert table._pending is None and len(table.state.actions) > start
-    assert table.seat in table.actors()  # the bots stopped for the person
+    assert table.session._pending is None and len(table.session.state.actions) > start
+    assert table.seat in table.seen.actors  # the bots stopped for the person
 
 
 def test_every_game_has_its_table_through_the_registry():

@@ -28,6 +28,10 @@ class History:
     action 10 and at action 100,000.
     """
 
+    #: While set (by a table's session, around one move), called with the index of each
+    #: result or trick recorded: the session keeps the position as it stood then.
+    on_result: Any = None
+
     @property
     def history(self) -> HistoryView:
         """Everything that happened, actions and chance events, as typed records with rule
@@ -50,6 +54,8 @@ class History:
             return
         seen = visible_to if visible_to is None or type(visible_to) is frozenset else frozenset(visible_to)
         self._records.append((kind, values, player, action, rule or kind.rule, seen))
+        if self.on_result is not None and (kind.result or kind.brief):
+            self.on_result(len(self._records) - 1)
 
     def log_for(self, player: int) -> LogView[str]:
         """The history in words, as ``player`` may see it: a frozen view (indexing, slicing,

@@ -11,7 +11,7 @@ packet buttons); click a card in a packet to take it back. "Lay the packets" pla
 ...     table.put(card)
 >>> [len(p) for p in table.packets]
 [5, 5, 5, 5, 5]
->>> table.lay_packets(); table.state.is_terminal
+>>> table.lay_packets(); table.seen.over
 True
 >>> table.reveal_all(); table.revealed
 5
@@ -93,7 +93,7 @@ class ParallelPokerTable(GameTable):
 
     def undo(self) -> bool:
         done = super().undo()
-        self.revealed = min(self.revealed, len(self.state.showings))
+        self.revealed = min(self.revealed, len(self.seen.observation.showings))
         return done
 
     # -- showings one by one (PP-3) -------------------------------------------------------
@@ -104,8 +104,8 @@ class ParallelPokerTable(GameTable):
         self.revealed = len(self.observation().showings)
 
     # -- widgets ------------------------------------------------------------------------
-    def _build(self, *args: Any) -> None:
-        super()._build(*args)
+    def _build(self, hints: bool) -> None:
+        super()._build(hints)
         self._fill = W.ToggleButtons(options=[str(k) for k in range(1, PACKETS + 1)], value="1",
                                      description="fill packet", style={"button_width": "30px", "description_width": "70px"})
         self._fill.observe(lambda _: self._guard(lambda: None), "value")
@@ -146,9 +146,6 @@ class ParallelPokerTable(GameTable):
         self.packets = [[] for _ in range(PACKETS)]
         self._fill.value = "1"
 
-    def _group(self, obs: Observation) -> dict[str, list[Action]]:
-        return {}  # 25!/(5!)^5 arrangements: this table builds the one action itself
-
     def _select(self, index: int) -> None:
         hand = self.observation().hand
         if index < len(hand):
@@ -168,9 +165,10 @@ class ParallelPokerTable(GameTable):
             self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
-        self._hand.layout.display = "none" if self._covered or len(used) >= len(hand) else None
+        covered = self.seen.covered
+        self._hand.layout.display = "none" if covered or len(used) >= len(hand) else None
         for i, button in enumerate(self._card_buttons):
-            card = hand[i] if i < len(hand) and not self._covered and hand[i] not in used else None
+            card = hand[i] if i < len(hand) and not covered and hand[i] not in used else None
             style_card_button(button, card, small=True)
             button.disabled = not my_turn
 
@@ -186,11 +184,10 @@ class ParallelPokerTable(GameTable):
             self._lay.tooltip = ""
             self._reason.value = ""
             return
-        action = self.arrangement()
-        ok = self.state.can_apply(action, self.view_seat)
-        self._lay.disabled = not ok
-        self._lay.tooltip = "" if ok else self._why(action)
-        self._reason.value = "" if ok else f"<div class='cl-reason'>{html.escape(self._lay.tooltip)}</div>"
+        why = self._why(self.arrangement())
+        self._lay.disabled = bool(why)
+        self._lay.tooltip = why or self._lay.description
+        self._reason.value = f"<div class='cl-reason'>{html.escape(why)}</div>" if why else ""
 
     def turn_prompt(self) -> str:
         return "click cards to fill the five packets (into the one marked ◀), then lay the packets"
@@ -275,9 +272,8 @@ class ParallelPokerTable(GameTable):
 
     def teacher_html(self) -> str:
         """Every card, each player's laid packets as five rows (teacher's view only)."""
-        state = self.shown_state()
         parts = []
-        for name, cards in state.card_locations().items():
+        for name, cards in (self.seen.every_card or {}).items():
             cards = list(cards)
             if name.endswith("packets"):
                 rows = "".join(
@@ -305,9 +301,8 @@ class ParallelPokerTable(GameTable):
     def log_events(self, obs: Observation) -> Sequence[Event]:
         """The seat's events up to the last showing turned up (later ones would tell the result)."""
         count = 0
-        records = getattr(obs.events, "records", ())  # a covered hot-seat screen shows no events
-        for i, (_, _, _, _, rule, _) in enumerate(records):  # the seat's records, in order
-            if rule == "PP-3":
+        for i, event in enumerate(obs.events):  # the seat's newest events, in order
+            if event.rule == "PP-3":
                 count += 1
                 if count > self.revealed:
                     return obs.events[:i]

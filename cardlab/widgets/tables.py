@@ -5,16 +5,15 @@ Each takes the game's settings as keywords and the table's options (``seat``,
 
 >>> from cardlab.widgets import KontrabluffTable
 >>> table = KontrabluffTable(seed=7, target=30)
->>> table.state.seed, table.game.target
+>>> table.session.state.seed, table.game.target
 (7, 30)
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
-from cardlab.engine import Action, Game, Observation
+from cardlab.engine import Game
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
@@ -22,7 +21,7 @@ from cardlab.widgets.table import Table
 
 __all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
 
-_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints"}
+_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session"}
 
 
 class GameTable(Table):
@@ -52,34 +51,12 @@ class KontrabluffTable(GameTable):
 class DrawPokerTable(GameTable):
     """Five-card draw, Polish rules (DP-1..DP-10): bets with an amount, then the draw.
 
-    The hint gives the exact odds of improving for each discard (DP-5) where
-    :mod:`cardlab.analysis.draw_odds` is available, else the search bot's values.
+    The hint gives the exact odds of improving for each discard (DP-5), else the
+    search bot's values (:mod:`cardlab.sessions.hints`).
     """
 
     title = "Five-card draw poker (Polish rules)"
     game_class = DrawPoker
-
-    def hint_html(self, observation: Observation) -> str:
-        """At the draw (DP-5), the exact odds of the best draws; else the search bot's values."""
-        if "draw" not in observation.legal_actions.kinds():  # a view: bets are never listed
-            return super().hint_html(observation)
-        from cardlab.analysis.draw_odds import discard_table
-
-        rules = observation.game.rules
-        table = discard_table(observation.hand, rules, dead=observation.own_discards)
-        rows = []
-        for _, row in table.head(4).iterrows():
-            cards = "" if row["discard"] == "-" else row["discard"]
-            button = self.words.button(Action("draw", cards), takes_cards=True)
-            away = f" (throw away {cards})" if cards else ""
-            rows.append(f"<li>{html.escape(button + away)}: improves <b>{row['improve']:.1%}</b>, "
-                        f"average kind {row['expected']:.2f}</li>")
-        return (
-            "Exact odds of each draw, counted over every set of cards you could draw from the cards you "
-            f"have not seen ({rules.deck_size}-card deck, DP-5). <i>Improves</i>: the chance to end with a better "
-            "kind of hand; <i>average kind</i>: the expected kind on a scale from 0 (high card) to 8 (the best "
-            f"kind in this deck).<ul style='margin:2px 0'>{''.join(rows)}</ul>"
-        )
 
 
 class FightForTheLeadTable(GameTable):

@@ -59,11 +59,17 @@ __all__ = [
     "cards_text",
     "names_text",
     "placeholders",
+    "translate",
 ]
 
 #: The catalogue through which every message passes (English: the messages themselves).
 #: Other languages plug in gettext catalogs here (issue 29).
 _CATALOG: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def translate(message: str) -> str:
+    """A whole message in the catalogue's language (gettext's ``gettext``)."""
+    return _CATALOG.gettext(message)
 
 
 @dataclass(frozen=True)

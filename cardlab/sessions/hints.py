@@ -1,0 +1,58 @@
+"""Hints for the seat to act: what each choice is worth, before the seat decides.
+
+Exact where cardlab can count (draw poker's draw, DP-5: every set of cards that could
+come); else the search bot's values, averaged over sampled deals of the cards the seat
+cannot see, seeded by the position (the same position always gives the same hint).
+
+>>> from cardlab.games.draw_poker import DrawPoker
+>>> state = DrawPoker().new_state(seed=1)
+>>> hint(state.observation(state.current_player), seed=5).method in {"exact", "sampled", "none"}
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardlab.bots import bot_for
+from cardlab.engine import Action, Observation
+
+__all__ = ["Hint", "HintRow", "hint"]
+
+
+@dataclass(frozen=True)
+class HintRow:
+    """One choice and its worth: ``value`` (exact: the chance to improve; sampled: units
+    gained against the others' average), ``expected`` (exact draws: the average kind)."""
+
+    action: Action
+    value: float
+    expected: float | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: ``method`` 'exact', 'sampled' or 'none', the best choices first."""
+
+    method: str
+    rows: tuple[HintRow, ...] = ()
+    samples: int | None = None
+    deck_size: int | None = None
+
+
+def hint(observation: Observation, *, seed: int, best: int = 6) -> Hint:
+    """The ``best`` choices of the seat whose ``observation`` this is (see the module)."""
+    game = observation.game
+    if game.name == "draw_poker" and "draw" in observation.legal_actions.kinds():
+        from cardlab.analysis.draw_odds import discard_table
+
+        table = discard_table(observation.hand, game.rules, dead=observation.own_discards)
+        rows = tuple(HintRow(Action("draw", () if row["discard"] == "-" else row["discard"]), float(row["improve"]),
+                             float(row["expected"])) for _, row in table.head(4).iterrows())
+        return Hint("exact", rows, deck_size=game.rules.deck_size)
+    bot = bot_for("search", seed=seed, game=game)
+    values = getattr(bot, "action_values", None)
+    if values is None:
+        return Hint("none")
+    scored = sorted(values(observation).items(), key=lambda item: (-item[1], str(item[0])))
+    return Hint("sampled", tuple(HintRow(a, float(v)) for a, v in scored[:best]), samples=getattr(bot, "samples", None))

@@ -1,0 +1,133 @@
+"""What one seat's screen may show, as plain values: the only thing a table's view receives.
+
+A :class:`SeatView` is made by a session (:mod:`cardlab.sessions`) from
+``state.observation(seat)`` and the session's own facts (whose turn, the result on
+screen, what Undo may do). It holds no game state, no history and no lazy view of
+either: the observation is *detached* (its legal actions listed, its events the newest
+few as a tuple), so a view that keeps it keeps nothing its seat may not see, and the
+cost of making one does not grow with the length of the session.
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> state = Kontrabluff().new_state(seed=1)
+>>> obs = detached(state.observation(0))
+>>> type(obs.events).__name__, type(obs.legal_actions).__name__, obs.log
+('tuple', 'ActionList', ())
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlab.chain import LogView
+from cardlab.engine import Action, Event, Observation
+from cardlab.engine.views import NO_ACTIONS, ActionList
+
+__all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "LOG_EVENTS", "MAX_LISTED"]
+
+#: The newest events a view carries for its log (a log shows the newest; older ones scroll away).
+LOG_EVENTS = 200
+#: Legal actions listed for buttons; beyond this a game's own view builds its action (parallel poker).
+MAX_LISTED = 5000
+
+
+def detached(obs: Observation, *, events: int = LOG_EVENTS, listed: int = MAX_LISTED) -> Observation:
+    """``obs`` with nothing that reaches back into the state: the legal actions listed (none
+    when there are more than ``listed``), the newest ``events`` events as a tuple, no log lines.
+
+    Slicing the seat's events view costs the events taken, not the history's length.
+    """
+    legal = obs.legal_actions
+    actions: list[Action] = []
+    for action in legal:
+        actions.append(action)
+        if len(actions) > listed:
+            actions = []
+            break
+    seen = obs.events
+    newest = tuple(seen[max(0, len(seen) - events):]) if events else ()
+    # a game's own lazy views of the state (parallel poker's showings) become plain tuples
+    own = {f.name: tuple(getattr(obs, f.name)) for f in dataclasses.fields(obs)
+           if isinstance(getattr(obs, f.name), LogView)}
+    return dataclasses.replace(obs, legal_actions=ActionList(actions) if actions else NO_ACTIONS,
+                               events=newest, log=(), **own)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the person at the table, as data: a name the words layer says
+    (:func:`cardlab.words.table.notice_text`) and its values. ``error``: a refusal."""
+
+    name: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class ResultView:
+    """A result the table stays on until Continue.
+
+    ``results`` are the result events, ``context`` the public events that led to it,
+    ``scene`` the viewer's observation at the moment the result was decided (the
+    deciding card in its row, the scores with the result's points), detached.
+    ``brief``: a trick or the fight for the lead (play goes on by itself at a pace).
+    """
+
+    results: tuple[Event, ...]
+    context: tuple[Event, ...]
+    scene: Observation
+    brief: bool = False
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Which of the table's own controls this session offers (a room hides some)."""
+
+    new_game: bool = True
+    undo: bool = True
+    step: bool = True
+    pace: bool = True
+    hints: bool = True
+    coach: bool = True
+    replay: bool = True
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat's screen shows now, and nothing else.
+
+    ``observation``: detached (see :func:`detached`); ``offers``: the legal actions by
+    kind while it is this seat's turn; ``result``: the result on screen; ``standings``
+    and ``seed`` only once the game is over; ``undo``: None when Undo may act, else
+    why not (a :class:`Notice`); ``every_card``: only at a teacher's table.
+    """
+
+    game: Any
+    seat: int
+    seats: tuple[str, ...]
+    observation: Observation
+    my_turn: bool
+    actors: tuple[int, ...]
+    offers: Mapping[str, tuple[Action, ...]]
+    result: ResultView | None
+    over: bool
+    covered: bool = False
+    hotseat: bool = False
+    seed: int | None = None
+    undo: Notice | None = None
+    can_step: bool = False
+    controls: Controls = Controls()
+    notice: Notice | None = None
+    coach: tuple[str, ...] = ()
+    replay: tuple[int, int] | None = None  # (position, last) while a finished game is replayed
+    every_card: Mapping[str, tuple[Any, ...]] | None = None
+    room: str | None = None
+    version: int = 0
+    status: str = "open"  # a room's: 'paused' or 'closed' by the teacher
+
+    @property
+    def shown(self) -> Observation:
+        """The position the board shows: the result's scene while a result is on screen."""
+        return self.result.scene if self.result is not None and not self.over else self.observation

@@ -1,0 +1,92 @@
+"""The table's own sentences: what a session tells the person at the screen.
+
+A session says things as data (:class:`~cardlab.sessions.Notice`: a name and its
+values); this module holds one whole sentence per name, with named placeholders, so a
+translator can reorder it. The view shows :func:`notice_text`; nothing else writes them.
+
+>>> notice_text("undone", {"seat": 1}, players=2)
+"Undone: North's last move and what followed."
+>>> notice_text("undo_turned_up", {}, players=2)
+'Undo cannot go back: cards were turned up since your last move (a result, a trick or a card shown).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardlab.words import Plural, seat_names, translate
+
+__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text"]
+
+#: Each notice a session gives, by name: a whole sentence with named placeholders.
+NOTICES: dict[str, str | Plural] = {
+    "new_game": "A new game: the cards are dealt.",
+    "undone": "Undone: {seat}'s last move and what followed.",
+    "undone_room": "Undone: your last move and what the computers did after it.",
+    "undo_nothing": "Nothing to undo yet: you have not moved.",
+    "undo_turned_up": "Undo cannot go back: cards were turned up since your last move (a result, a trick or a card shown).",
+    "undo_replaying": "Leave the replay to play on.",
+    "undo_off": "Undo is off at this table.",
+    "undo_others_moved": "Undo cannot go back: another player has moved since.",
+    "taken_back": "A move was taken back at this table.",
+    "replay": Plural("Replay: move the slider through the {actions} move.",
+                     "Replay: move the slider through the {actions} moves.", "actions"),
+    "room_joined": "You play {seat}. Moves by the others appear here as they are made.",
+    "paused": "The teacher has paused this table. Wait for them to resume it.",
+    "closed": "The teacher has ended this table. Thank you for playing.",
+    "refused": "{text}",
+    "failed": "Something went wrong: {text}. The details are below the table.",
+}
+
+#: The table's fixed words (buttons, headings, the turn line).
+TABLE_TEXT: dict[str, str | Plural] = {
+    "your_turn": "Your turn: {prompt}.",
+    "result_read": "Result: read it, then click Continue.",
+    "pass_screen": "Pass the screen to {seat}.",
+    "cover": "Pass the screen to {seat}. {seat} clicks here to see their cards.",
+    "waiting": "Waiting for {seats} to choose.",
+    "to_act": "{seat} to act.",
+    "over": "The game is over.",
+    "paused_turn": "Paused by the teacher: the buttons wake up when they resume the table.",
+    "closed_turn": "This table has ended.",
+    "pot": Plural("Pot {pot} chip", "Pot {pot} chips", "pot"),
+    "session": "Session: {target}",
+    "you_are": "you are {seat}",
+    "hotseat": "hot-seat: pass the screen between turns",
+    "teacher": "teacher's view",
+    "you_hold": Plural("You hold {n} card", "You hold {n} cards", "n"),
+    "you_hold_none": "You hold no cards.",
+    "standings": "Final standings",
+    "seed": "This game's seed was {seed}: a table made with seed={seed} deals the same cards again, to replay or share it.",
+    "wins": "{names} wins.",
+    "win": "{names} win.",
+    "classroom": "Classroom table {room}",
+    "not_run": "Run this cell to play: the table appears here.",
+}
+
+
+def _say(table: Mapping[str, str | Plural], name: str, values: Mapping[str, Any], players: int) -> str:
+    template = table[name]
+    values = dict(values)
+    if "seat" in values and isinstance(values["seat"], int):
+        values["seat"] = seat_names(players)[values["seat"]]
+    if isinstance(template, Plural):
+        template = template.text(int(values[template.n]))
+    else:
+        template = translate(template)
+    return template.format(**values)
+
+
+def notice_text(name: str, values: Mapping[str, Any], *, players: int) -> str:
+    """A session's notice in words (seats given by number are named)."""
+    return _say(NOTICES, name, values, players)
+
+
+def table_text(name: str, players: int = 2, **values: Any) -> str:
+    """One of the table's fixed sentences.
+
+    >>> table_text("pot", pot=1), table_text("pot", pot=12)
+    ('Pot 1 chip', 'Pot 12 chips')
+    """
+    return _say(TABLE_TEXT, name, values, players)
