@@ -42,26 +42,29 @@ _CONTEXT = 8
 
 
 def reveals(record: tuple[Any, ...], seat: int, known: frozenset[Card]) -> bool:
-    """Whether a history record turns something up for ``seat``: a result or trick, or a
-    card the seat may see that is not among the cards it ``known`` (held) before.
+    """Whether a history record turns something up for ``seat``: a result or a trick, or
+    any card the seat may see, except the seat's own move with cards it ``known`` (held).
+    (Cards are judged by who shows them, not by their value: two piquet decks hold each
+    card twice, PP-1.)
 
     >>> from cardlab.games.kontrabluff import LAY, MATCH_WON
     >>> from cardlab.cards import Card
     >>> ace = Card.parse("Ah")
-    >>> reveals((LAY, (1, ace), 1, None, "KB-3", None), 0, frozenset()), reveals((LAY, (0, ace), 0, None, "KB-3", None), 0, frozenset({ace}))
+    >>> reveals((LAY, (1, ace), 1, None, "KB-3", None), 0, frozenset({ace})), reveals((LAY, (0, ace), 0, None, "KB-3", None), 0, frozenset({ace}))
     (True, False)
     """
-    kind, values, _, _, _, seen = record
+    kind, values, player, _, _, seen = record
     if seen is not None and seat not in seen:
         return False
     if kind.result or kind.brief:
         return True
+    cards: list[Card] = []
     for (_, field_type), value in zip(kind.fields, values):
-        if field_type is CARD and value is not None and value not in known:
-            return True
-        if field_type is CARDS and any(card not in known for card in value):
-            return True
-    return False
+        if field_type is CARD and value is not None:
+            cards.append(value)
+        elif field_type is CARDS:
+            cards.extend(value)
+    return bool(cards) and not (player == seat and all(card in known for card in cards))
 
 
 class TableSession:
@@ -239,10 +242,11 @@ class TableSession:
             raise IllegalActionError("EN-1", f"{self.seats[seat]} is not to act now")
         point = self.state.clone()
         known = {p: frozenset(self.state.observation(p).hand) for p in self.humans}
+        start = len(self.state.history.records)
         self._apply(seat, action)  # refuses (state unchanged) unless legal
         self._moves_made += 1
         self._undo_points.append((point, seat, known))
-        self._reveal_check(since=len(point.history.records))
+        self._reveal_check(since=start)
         self.notice = None
         self._judge(point, seat, action)
         if self.result is None:

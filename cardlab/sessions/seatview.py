@@ -33,6 +33,9 @@ LOG_EVENTS = 200
 MAX_LISTED = 5000
 
 
+_REPLACED = frozenset({"legal_actions", "events", "log"})
+
+
 def detached(obs: Observation, *, events: int = LOG_EVENTS, listed: int = MAX_LISTED) -> Observation:
     """``obs`` with nothing that reaches back into the state: the legal actions listed (none
     when there are more than ``listed``), the newest ``events`` events as a tuple, no log lines.
@@ -50,7 +53,7 @@ def detached(obs: Observation, *, events: int = LOG_EVENTS, listed: int = MAX_LI
     newest = tuple(seen[max(0, len(seen) - events):]) if events else ()
     # a game's own lazy views of the state (parallel poker's showings) become plain tuples
     own = {f.name: tuple(getattr(obs, f.name)) for f in dataclasses.fields(obs)
-           if isinstance(getattr(obs, f.name), LogView)}
+           if f.name not in _REPLACED and isinstance(getattr(obs, f.name), LogView)}
     return dataclasses.replace(obs, legal_actions=ActionList(actions) if actions else NO_ACTIONS,
                                events=newest, log=(), **own)
 
