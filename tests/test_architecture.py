@@ -21,7 +21,7 @@ import cardlab
 
 #: Each layer of cardlab and its rank: a module may import its own layer and lower ranks only.
 #: (cards, chain) -> hands -> (fast, odds, render, records) -> words -> engine -> rules -> games -> bots
-#: -> (analysis, rooms, interop) -> sessions -> (charts, widgets) -> app; the package's own
+#: -> (analysis, rooms, interop, coach) -> sessions -> (charts, widgets) -> app; the package's own
 #: ``__init__`` re-exports the few names a notebook starts with and sits on top.
 LAYERS = {
     "cardlab.cards": 0,
@@ -39,6 +39,7 @@ LAYERS = {
     "cardlab.analysis": 8,
     "cardlab.rooms": 8,
     "cardlab.interop": 8,
+    "cardlab.coach": 8,
     "cardlab.sessions": 9,
     "cardlab.charts": 10,
     "cardlab.widgets": 10,
@@ -159,13 +160,14 @@ def test_the_registry_paths_are_asked_for_only_by_the_layers_they_point_to():
 
 
 ENGINE = sorted(module for module in SOURCES if LAYERS[layer_of(module)] <= LAYERS["cardlab.bots"]
-                or layer_of(module) in {"cardlab.analysis", "cardlab.rooms", "cardlab.sessions"})
+                or layer_of(module) in {"cardlab.analysis", "cardlab.rooms", "cardlab.coach", "cardlab.sessions"})
 
 
 def test_the_engine_lists_every_game_bot_and_analysis_module():
     assert {"cardlab.games.kontrabluff", "cardlab.games.draw_poker", "cardlab.games.parallel_poker",
             "cardlab.games.fight_for_the_lead", "cardlab.bots.search", "cardlab.analysis.simulate",
-            "cardlab.odds", "cardlab.rules", "cardlab.chain", "cardlab.rooms.room", "cardlab.sessions.local"} <= set(ENGINE)
+            "cardlab.odds", "cardlab.rules", "cardlab.chain", "cardlab.rooms.room", "cardlab.coach.judge",
+            "cardlab.sessions.local"} <= set(ENGINE)
     assert not any(module.startswith(("cardlab.widgets", "cardlab.charts", "cardlab.app")) for module in ENGINE)
 
 

@@ -60,6 +60,7 @@ __all__ = [
     "names_text",
     "placeholders",
     "translate",
+    "message",
 ]
 
 #: The catalogue through which every message passes (English: the messages themselves).
@@ -86,6 +87,16 @@ class Plural:
 
     def text(self, count: int) -> str:
         return _CATALOG.ngettext(self.one, self.other, count)
+
+
+def message(template: str | Plural, count: int = 1) -> str:
+    """A message as the catalog gives it: a plain one translated, a :class:`Plural` in the
+    form for ``count``; placeholders are left for the caller to fill.
+
+    >>> message("{seat} passes"), message(Plural("{n} deal", "{n} deals", n="n"), 2)
+    ('{seat} passes', '{n} deals')
+    """
+    return template.text(count) if isinstance(template, Plural) else _CATALOG.gettext(template)
 
 
 @dataclass(frozen=True)

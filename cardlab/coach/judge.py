@@ -1,0 +1,67 @@
+"""The coach's one entry point: :func:`judge` a decision from the seat's own view.
+
+A decision is judged from the :class:`~cardlab.engine.Observation` its seat had just
+before it (``state.observation(seat)``) and the action it chose; the coach never sees a
+state, so it cannot use a hidden card. Which method judges which decision is declared
+in :data:`EXACT` and :data:`OWN`; every other decision is sampled
+(:func:`cardlab.coach.sampled.judge_by_rollouts`).
+
+>>> from cardlab.engine import Action
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> state = Kontrabluff().new_state(seed=5)
+>>> observation = state.observation(state.current_player)
+>>> judge(observation, Action("see", "2c 3c 4c 5c 7d"), move=0)
+Traceback (most recent call last):
+...
+ValueError: the coach judges one of the legal actions of North, and see 2♣ 3♣ 4♣ 5♣ 7♦ is not one
+(the kinds open now: lay, low)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from cardlab.coach.arrangement import judge_arrangement
+from cardlab.coach.exact import judge_draw
+from cardlab.coach.sampled import judge_by_rollouts
+from cardlab.coach.verdict import Verdict
+from cardlab.engine import Action, Observation
+
+__all__ = ["judge", "EXACT", "OWN"]
+
+Judge = Callable[..., "Verdict | None"]
+
+#: Decisions with exact odds, by (game, kind of action): draw poker's draw (DP-5).
+EXACT: Mapping[tuple[str, str], Judge] = MappingProxyType({("draw_poker", "draw"): judge_draw})
+#: Games judged their own way: parallel poker's arrangement (PP-2), against the other's likely ones.
+OWN: Mapping[str, Judge] = MappingProxyType({"parallel_poker": judge_arrangement})
+
+
+def judge(observation: Observation, action: Action, *, move: int) -> Verdict | None:
+    """The coach's verdict on ``action``, chosen by ``observation``'s seat at ``move``
+    (the index the action takes in ``state.actions``); None where there was no choice
+    (a single legal action) or nothing to compare it with.
+
+    Exact where exact odds exist (:data:`EXACT`), else sampled from the seat's own view
+    and seeded by the position: the same position gives the same verdict, whatever the
+    cards the seat cannot see. ``action`` must be legal now (a ValueError says why not).
+    """
+    if not isinstance(observation, Observation):
+        raise TypeError(f"the coach judges from a seat's observation (state.observation(seat)), "
+                        f"got {type(observation).__name__}")
+    if not isinstance(action, Action):
+        raise TypeError(f"the coach judges an Action, got {action!r}")
+    if type(move) is not int or move < 0:
+        raise ValueError(f"move is the action's index in state.actions, a whole number from 0, got {move!r}")
+    legal, seat = observation.legal_actions, observation.seat_names[observation.player]
+    if not legal:
+        raise ValueError(f"the coach judges a decision, and {seat} has none to make now")
+    if action not in legal:
+        raise ValueError(f"the coach judges one of the legal actions of {seat}, and {action} is not one "
+                         f"(the kinds open now: {', '.join(sorted(legal.kinds()))})")
+    if len(legal) == 1:
+        return None
+    game = observation.game.name
+    method = EXACT.get((game, action.kind)) or OWN.get(game) or judge_by_rollouts
+    return method(observation, action, move=move)

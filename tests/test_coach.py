@@ -1,0 +1,231 @@
+"""The coach (issue 28, point 6): verdicts from a seat's own view, the same for the same
+position and the same whatever the cards the seat cannot see; exact for draw poker's
+draw (DP-5); well-formed in every game; in words through :mod:`cardlab.words.coach`.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from cardlab.analysis.draw_odds import discard_table
+from cardlab.bots import RandomBot, RuleBot, SearchBot
+from cardlab.coach import Verdict, judge, position_seed, review
+from cardlab.coach import sampled
+from cardlab.coach.position import position_key
+from cardlab.engine import Action
+from cardlab.games import GAMES
+from cardlab.games.draw_poker import DrawPoker, Phase
+from cardlab.games.fight_for_the_lead import FightForTheLead
+from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.words.coach import ACTIONS, coach_line, review_line
+
+
+def seat_of(state) -> int:
+    """The seat to act; in a joint phase (PP-2) the first seat with a choice."""
+    seat = state.current_player
+    return seat if seat is not None else next(s for s in range(state.game.num_players) if state.legal_actions(s))
+
+
+def reshuffled_positions(game, seed: int, wanted: int):
+    """Positions of seat 0 in a game dealt from a stacked deck, each with the same
+    position in a second game whose cards hidden from seat 0 are permuted among their
+    places in the deck (the same actions replayed): (observation, other observation,
+    the rule bot's action). Only positions where the replay stays legal and the seat's
+    view is the same, yet the hidden cards lie elsewhere, are kept."""
+    rng = np.random.default_rng(seed)
+    deck = [game.stacked_deck[i] for i in rng.permutation(len(game.stacked_deck))]
+    state = game.new_state(seed=seed, dealer=0, deck=deck)
+    bots = [RuleBot(seed=s) for s in range(game.num_players)]
+    played, found = [], []
+    while not state.is_terminal and len(found) < wanted and len(played) < 40:
+        seat = seat_of(state)
+        observation = state.observation(seat)
+        action = bots[seat](observation)
+        if seat == 0 and len(observation.legal_actions) > 1:
+            hidden = sorted(state.hidden_from(0))
+            swap = dict(zip(hidden, (hidden[i] for i in rng.permutation(len(hidden)))))
+            other = game.new_state(seed=seed, dealer=0, deck=[swap.get(card, card) for card in deck])
+            if all(other.can_apply(a, s) and other.apply_for(s, a) is None for s, a in played):
+                if (position_key(other.observation(0)) == position_key(observation)
+                        and other.card_locations() != state.card_locations()):
+                    found.append((observation, other.observation(0), action))
+        played.append((seat, action))
+        state.apply_for(seat, action)
+    return found
+
+
+# -- the same position, the same verdict ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [Kontrabluff(), DrawPoker(players=3), FightForTheLead()], ids=lambda g: g.name)
+def test_the_verdict_is_the_same_when_the_unseen_cards_are_reshuffled(game):
+    positions = [p for seed in range(3, 7) for p in reshuffled_positions(game, seed=seed, wanted=2)][:2]
+    assert len(positions) == 2  # draw poker's first hand often ends at seat 0's first decision: more seeds
+    for observation, other, action in positions:
+        assert position_seed(observation) == position_seed(other)
+        move = 7
+        first = judge(observation, action, move=move)
+        assert first == judge(other, action, move=move)
+        assert first == judge(observation, action, move=move)  # and the same again
+        assert first is None or first.method in ("exact", "sampled")
+
+
+def test_parallel_poker_verdict_does_not_see_the_other_arrangement():
+    game = ParallelPoker()
+    verdicts = []
+    for bot in (RuleBot(seed=1), RandomBot(seed=2)):  # seat 1 has laid his packets (PP-2), two ways
+        state = game.new_state(seed=8)
+        state.apply_for(1, bot(state.observation(1)))
+        observation = state.observation(0)
+        verdicts.append(judge(observation, RuleBot(seed=3)(observation), move=1))
+    assert verdicts[0] is not None and verdicts[0].basis == "arrangements" and verdicts[0].samples > 1
+    assert verdicts[0] == verdicts[1]
+
+
+def test_the_best_does_not_depend_on_the_choice_judged():
+    state = Kontrabluff().new_state(seed=6)
+    observation = state.observation(state.current_player)
+    candidates = SearchBot(seed=position_seed(observation)).candidates(observation)
+    assert len(candidates) >= 2
+    verdicts = [judge(observation, action, move=0) for action in candidates]
+    assert len({(v.best, v.best_value, v.samples) for v in verdicts}) == 1
+    assert sum(v.action == v.best for v in verdicts) == 1
+
+
+# -- exact where exact odds exist ------------------------------------------------------------------
+
+
+def draw_position(seed: int = 2):
+    state, bot = DrawPoker(players=2).new_state(seed=seed), RuleBot(seed=1)
+    while state.observation(state.current_player).phase is not Phase.DRAW:
+        state.apply(bot(state.observation(state.current_player)))
+    return state, state.observation(state.current_player)
+
+
+def test_the_draw_verdict_is_exact_and_equals_the_discard_table():
+    state, observation = draw_position()
+    table = discard_table(observation.hand, observation.game.rules, dead=observation.own_discards)
+    rows = {frozenset(c for c in observation.hand if str(c) in row.discard.split()): row for row in table.itertuples()}
+    top = table.iloc[0]
+    for action in (Action("draw"), Action("draw", observation.hand), RuleBot(seed=1)(observation)):
+        verdict = judge(observation, action, move=len(state.actions))
+        row = rows[frozenset(action.cards)]
+        assert (verdict.method, verdict.basis, verdict.unit, verdict.samples, verdict.margin) == ("exact", "draws", "kind", 0, 0)
+        assert verdict.value == pytest.approx(row.expected, abs=1e-12)
+        assert verdict.chance == pytest.approx(row.improve, abs=1e-12)
+        assert verdict.best_value == pytest.approx(top["expected"], abs=1e-12)
+        assert verdict.best_chance == pytest.approx(top["improve"], abs=1e-12)
+        assert verdict.agrees == (verdict.cost == 0) and verdict.best in observation.legal_actions
+        line = coach_line(verdict, observation.game)
+        assert line.startswith(("You drew", "You stood pat")) and line.endswith(", exact."), line
+        assert_numbers_have_units(line)
+    best = judge(observation, Action("draw", [c for c in observation.hand if str(c) in top["discard"].split()]), move=0)
+    assert best.agrees and best.cost == 0 and best.best == best.action
+
+
+# -- the coach sees only the seat's view -----------------------------------------------------------
+
+
+def test_judge_needs_only_the_observation():
+    state = Kontrabluff().new_state(seed=5)
+    seat = state.current_player
+    observation, move = state.observation(seat), len(state.actions)
+    action = RuleBot(seed=1)(observation)
+    expected = judge(observation, action, move=move)
+    del state
+    gc.collect()
+    assert judge(observation, action, move=move) == expected
+    with pytest.raises(TypeError, match="observation"):
+        judge(Kontrabluff().new_state(seed=5), action, move=move)
+
+
+def test_the_coach_imports_no_widget_library():
+    code = "import sys, cardlab.coach; print(sorted(m for m in ('ipywidgets', 'altair', 'pandas') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]", result.stdout
+
+
+def test_a_bad_decision_is_refused_with_its_reason():
+    state = Kontrabluff().new_state(seed=5)
+    seat = state.current_player
+    observation = state.observation(seat)
+    with pytest.raises(ValueError, match=r"legal actions of North, and see .* is not one \(the kinds open now: lay, low\)"):
+        judge(observation, Action("see", "2c 3c 4c 5c 7d"), move=0)
+    with pytest.raises(TypeError, match="an Action"):
+        judge(observation, "lay Ah", move=0)
+    with pytest.raises(ValueError, match="index in state.actions"):
+        judge(observation, RuleBot(seed=1)(observation), move=-1)
+    with pytest.raises(ValueError, match="South has none to make now"):
+        judge(state.observation(1 - seat), Action("pass"), move=0)
+
+
+# -- every game: well-formed verdicts in words -------------------------------------------------------
+
+UNITS = r"(%| (points?|chips?|cards?|deals?|arrangements?)\b|[♠♥♦♣])"
+
+
+def assert_numbers_have_units(line: str) -> None:
+    """Every number of a coach's line is a percentage, an amount with its unit, a count of
+    cards, deals or arrangements, a card's rank, or a kind of hand on the scale of 0 to 8."""
+    scale = "on a scale of 0 to 8"
+    for found in re.finditer(r"(?<![\w.,])[-+]?\d+(?:[.,]\d+)*", line):
+        before, after = line[:found.start()], line[found.end():]
+        if re.match(UNITS, after) or before.endswith("kind ") or (before + found.group()).endswith(scale[:-5]) \
+                or (before + found.group()).endswith(scale):
+            continue
+        raise AssertionError(f"{found.group()!r} has no unit in {line!r}")
+
+
+SHORT = {"kontrabluff": Kontrabluff(target=20), "draw_poker": DrawPoker(players=3, hands=1),
+         "parallel_poker": ParallelPoker(), "fight_for_the_lead": FightForTheLead(games=1)}
+
+
+def test_every_game_has_a_short_setting_and_coach_words():
+    assert set(SHORT) == set(GAMES)
+    for name, entry in GAMES.items():
+        assert set(ACTIONS[name]) == set(entry.spec.kinds), name
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_decision_of_random_play_gets_a_well_formed_verdict(name, monkeypatch):
+    monkeypatch.setattr(sampled, "BUDGET", 300)  # fewer worlds: the form is tested here, not the figures
+    game = SHORT[name]
+    judged = []
+    for seed in range(2):
+        state, rng = game.new_state(seed=seed), np.random.default_rng(seed)
+        while not state.is_terminal and len(judged) < 6 * (seed + 1):
+            seat = seat_of(state)
+            observation = state.observation(seat)
+            action = observation.legal_actions.sample(rng)
+            if seat == 0:
+                verdict = judge(observation, action, move=len(state.actions))
+                if len(observation.legal_actions) == 1:
+                    assert verdict is None
+                if verdict is not None:
+                    judged.append((verdict, observation))
+            state.apply_for(seat, action)
+    assert judged
+    for verdict, observation in judged:
+        assert isinstance(verdict, Verdict) and verdict.seat == 0 and verdict.cost >= 0
+        assert verdict.best in observation.legal_actions and verdict.action in observation.legal_actions
+        assert verdict.best_value >= verdict.value - 1e-12 and verdict.margin >= 0
+        assert (verdict.method == "exact") == (verdict.unit == "kind") == (verdict.samples == 0)
+        assert 0 <= verdict.chance <= 1 and 0 <= verdict.best_chance <= 1
+        assert verdict.agrees or verdict.action != verdict.best
+        line = coach_line(verdict, game)
+        assert "{" not in line and "}" not in line and line.endswith(".")
+        assert not re.search(r"\([^)]*\(", line), line  # no nested brackets
+        assert_numbers_have_units(line)
+    differed = review(v for v, _ in judged)
+    assert all(not v.agrees for v in differed)
+    assert [v.cost for v in differed if v.unit != "kind"] == sorted((v.cost for v in differed if v.unit != "kind"),
+                                                                   reverse=True)
+    for verdict in differed:
+        assert review_line(verdict, game).startswith(f"Move {verdict.move + 1}: You ")
