@@ -31,6 +31,7 @@ from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_
 from cardlab.hands import HandRules, hierarchy
 from cardlab.rules import rule_text
 from cardlab.words import session_text
+from cardlab.widgets.words import plain
 from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, amount
 
 __all__ = ["figures", "how_to_play_html", "hand_order_html", "game_hand_rules", "term_html", "glossary_html",
@@ -110,9 +111,9 @@ def rule_html(rule_id: str) -> str:
     """A rule id whose statement shows on hover and is read by a screen reader's description.
 
     >>> rule_html("KB-4")  # doctest: +ELLIPSIS
-    '<span class="cl-rule" title="KB-4 Passing: On his turn ...">KB-4</span>'
+    '<span class="cl-rule" title="KB-4 Passing: On their turn ...">KB-4</span>'
     """
-    return f'<span class="cl-rule" title="{html.escape(rule_text(rule_id))}">{html.escape(rule_id)}</span>'
+    return f'<span class="cl-rule" title="{html.escape(plain(rule_text(rule_id)))}">{html.escape(rule_id)}</span>'
 
 
 def _rules_html(rules: tuple[str, ...]) -> str:
