@@ -327,7 +327,7 @@ def test_dp8_two_way_split_carries_the_odd_chip_and_pays_it_next_hand():
     game = DrawPoker(players=3, ante=1, stack=20)
     state = game.new_state(seed=5, dealer=S0, deck=stacked(game, S0, TIE3))
     play(state, OPEN(2), CALL, PASS, STAND, STAND, OPEN(2), CALL, SHOW)  # pot 3 + 4 + 4 = 11
-    assert any("split the pot of 11: 5 each; 1 stays in the pot" in line for line in state.log_for(S0))
+    assert any("split the pot of 11 chips: 5 chips each; the pot keeps 1 chip for the next hand" in line for line in state.log_for(S0))
     split = next(event for event in state.history if event.kind == "split_carried")
     assert split.rule == "DP-8" and split.is_result and split["winners"] == (S1, S2)
     assert (split["pot"], split["share"], split["carried"]) == (11, 5, 1)

@@ -215,7 +215,7 @@ def test_fl6_stock_too_short_for_the_exchange_requested():
         act(state, seat, "fight", card)
     assert len(state.turned) == 30 and len(state.stock) == 2 and state.fight_taken_back
     error = rejects(state, 0, Action("exchange", "2c 2h 3h"), "FL-6")
-    assert "only 2 cards" in str(error)
+    assert "select at most 2 cards to exchange" in str(error)
     act(state, 0, "exchange", "2c 2h")
     assert max(len(a.cards) for a in state.legal_actions(1)) == 0
 
@@ -223,7 +223,7 @@ def test_fl6_stock_too_short_for_the_exchange_requested():
 def test_fl6_limited_by_the_purse_and_free_when_the_fee_is_zero():
     state = four_game(FightForTheLead(players=4, ante=2, stack=5, exchange_fee=2))
     assert max(len(a.cards) for a in state.legal_actions(0)) == 1  # 3 chips buy one card
-    assert "cannot pay 4 chips" in str(rejects(state, 0, Action("exchange", "8d Td"), "FL-6"))
+    assert "exchanging 2 costs 4 chips and South has 3" in str(rejects(state, 0, Action("exchange", "8d Td"), "FL-6"))
     free = four_game(FightForTheLead(players=4, ante=2, stack=5, exchange_fee=0))
     act(free, 0, "exchange", "Ac 5d 8d Td")
     assert free.pot == 8 and free.stacks[0] == 3
@@ -306,7 +306,7 @@ def test_fl1_no_stake_comes_in_so_everyone_antes_on_top_of_the_remainder():
         act(state, seat, "stay")
     act(state, 3, "leave")
     assert state.pot == 2 + 3 * 2 and state.stacks[:3] == [48, 48, 48]  # not a game for 2 chips
-    assert "FL-1: West, North and South pay the ante of 2 chips each; the pot is 8 on top of the 2 chips left in it." \
+    assert "FL-1: West, North and South pay the ante of 2 chips each; the pot is 8 chips on top of the 2 chips left in it." \
         in state.log_for(0)
     assert state.chips() == 200
 
@@ -360,7 +360,7 @@ def test_fl10_the_pot_left_at_the_end_is_shared_from_the_dealers_left():
     assert state.is_terminal and state.pot == 0
     # 2 chips among 4 players: none each, and one each to South and West, nearest East's left.
     assert state.stacks == [51, 51, 50, 48] and sum(state.stacks) == 200
-    assert state.log_for(2)[-1] == ("FL-10: The session of 1 games is over. The 2 chips left in the pot are shared: "
+    assert state.log_for(2)[-1] == ("FL-10: The session of 1 game is over. The 2 chips left in the pot are shared: "
                                    "South 1, West 1, North 0, East 0. Stacks: South 51, West 51, North 50, East 48.")
 
 

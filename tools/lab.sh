@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install cardlab with the classroom app (Voilà: the `voila` and `cardlab-classroom` commands)
 # and open the notebooks in JupyterLab (README's first command).
+# JupyterLab's file browser opens at the repository root (not at notebooks/, where a notebook
+# given alone would put it), so notebook 00's links to the rule pages in docs/rules/ work.
 # As root (a container, a fresh VM) JupyterLab refuses to start without --allow-root:
 # this script adds it then. Extra arguments go to `jupyter lab`, e.g. `--port 8890`.
 set -euo pipefail
@@ -12,4 +14,4 @@ args=()
 if [ "$(id -u)" = 0 ]; then
   args+=(--allow-root)
 fi
-exec jupyter lab "${args[@]}" "$@" notebooks/00-start-here.ipynb
+exec jupyter lab --ServerApp.root_dir="$PWD" "${args[@]}" "$@" notebooks/00-start-here.ipynb

@@ -16,8 +16,8 @@ counter, the number of hands that have ended.
 >>> state.hand_number, state.round_index, state.is_terminal, state.stacks, state.pot
 (1, 1, True, [19, 22, 19], 0)
 >>> for line in state.log_for(0)[-3:]: print(line)
-DP-3: South passes and leaves the hand, losing 1
-DP-4: West is the only player left and takes the pot of 6 without showing
+DP-3: South passes and leaves the hand, losing 1 chip
+DP-4: West is the only player left and takes the pot of 6 chips without showing
 DP-10: the session ends: 1 hand played
 
 A deck too small for the players and the draw is refused:
@@ -74,7 +74,7 @@ from cardlab.games.chips import from_the_left, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
 from cardlab.records import AMOUNTS, CARDS, CHIPS, COUNT, HAND, NUMBER, SEAT, SEATS, EventKind
 
-__all__ = ["DrawPoker", "DrawPokerState", "DrawPokerObservation", "DrawActions", "BetActions", "HandResult", "Phase", "MAX_CHIPS"]
+__all__ = ["DrawPoker", "DrawPokerState", "bet_cost", "DrawPokerObservation", "DrawActions", "BetActions", "HandResult", "Phase", "MAX_CHIPS"]
 
 HAND_SIZE = 5
 #: The largest ante, bet limit or stack (EN-6): bets are offered as a range
@@ -464,12 +464,12 @@ class DrawPokerState(GameState):
             if opened:
                 raise IllegalActionError("DP-3", f"the pot is already open ({self.name(self.opener)}): call, raise or pass")
             if amount is None or not game.ante < amount <= game.max_bet:
-                raise IllegalActionError("DP-2", f"an opening is more than the ante ({game.ante}) and at most {game.max_bet}, got {amount}")
-            raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} has {stack} chips, cannot open {amount}")
+                raise IllegalActionError("DP-2", f"open with more than the ante of {game.ante} and at most {game.max_bet} chips, not {amount}")
+            raise IllegalActionError("DP-3", f"open with at most {stack} chips: there is no all-in and {self.name(seat)} has {stack}")
         if not opened:
             raise IllegalActionError("DP-2", f"nobody has opened: there is no check, {self.name(seat)} passes (leaving the hand) or opens")
         if kind == "raise" and (amount is None or not game.ante <= amount <= game.max_bet):
-            raise IllegalActionError("DP-3", f"a raise over the stake is {game.ante} to {game.max_bet}, got {amount}")
+            raise IllegalActionError("DP-3", f"raise the stake by {game.ante} to {game.max_bet} chips, not {amount}")
         need = self.stake - self.put[seat] + (amount or 0)
         raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} needs {need} chips and has {stack}; a player who cannot match must pass")
 
@@ -975,17 +975,32 @@ def adapter_bounds(game: DrawPoker) -> tuple[float, float, int]:
     return -float(game.stack), float((n - 1) * game.stack), 1 + game.hands * per_hand
 
 
+def bet_cost(obs: DrawPokerObservation, action: Action) -> int:
+    """The chips a betting action puts in the pot: an opening its amount (DP-2); a call
+    what the seat lacks to match the stake, a raise that and the raise (DP-3).
+
+    >>> obs = DrawPoker(players=2).new_state(seed=1).observation(1)
+    >>> bet_cost(obs, Action("open", amount=3)), bet_cost(obs, Action("pass"))
+    (3, 0)
+    """
+    if action.kind == "open":
+        return action.amount or 0
+    if action.kind in ("call", "raise"):
+        return (obs.to_call or 0) + (action.amount or 0)
+    return 0
+
+
 SPEC = GameSpec(
     name="draw_poker",
     players=(2, 8),
     actions=(
         ActionSpec("pass", "DP-2"),
-        ActionSpec("call", "DP-3"),
+        ActionSpec("call", "DP-3", cost=bet_cost),
         ActionSpec("draw", "DP-5", Takes.CHOSEN),  # none chosen: stand pat
         ActionSpec("show", "DP-7"),
         ActionSpec("concede", "DP-7"),
-        ActionSpec("open", "DP-2", amount=True),
-        ActionSpec("raise", "DP-3", amount=True),
+        ActionSpec("open", "DP-2", amount=True, cost=bet_cost),
+        ActionSpec("raise", "DP-3", amount=True, cost=bet_cost),
     ),
     unit="chips",
     bounds=adapter_bounds,

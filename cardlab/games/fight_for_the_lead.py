@@ -86,6 +86,8 @@ from cardlab.records import AMOUNTS, CARD, CARDS, CHIPS, COUNT, NUMBER, SEAT, SE
 from cardlab.rules import rules_of
 
 __all__ = [
+    "exchange_cost",
+    "stake_cost",
     "RULES",
     "HAND_SIZE",
     "TRICKS",
@@ -233,6 +235,11 @@ _PHASE_FACTS: dict[Phase, _PhaseFacts] = {
     Phase.OVER: _PhaseFacts("FL-10", ()),
 }
 _KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+#: Each kind of action in words, for the refusals ("select one card to fight with").
+_SAID = {"fight": "fight with", "exchange": "exchange", "play": "play", "stay": "play on", "leave": "leave"}
+#: What each phase asks for, in words ("now each player lays a fight card").
+_NOW = {Phase.FIGHT: "each player lays a fight card face down", Phase.EXCHANGE: "exchange cards or keep all",
+        Phase.PLAY: "play a card to the trick", Phase.DECIDE: "play on or leave", Phase.OVER: "the session is over"}
 _IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
 
 
@@ -996,11 +1003,10 @@ class FightForTheLeadState(GameState):
             raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
                                      f"({', '.join(_KINDS)})")
         if action.kind not in kinds:
-            raise IllegalActionError(rule, f"now is the time for {' or '.join(map(repr, kinds))}, "
-                                     f"not {action.kind!r}")
+            raise IllegalActionError(rule, f"now {_NOW[phase]}, not {_SAID.get(action.kind, action.kind)}")
         if action.amount is not None:
-            raise IllegalActionError("EN-3", f"a {action.kind!r} action takes no amount of chips "
-                                     "(fees and stakes are counted by the game)")
+            raise IllegalActionError("EN-3", f"{_SAID[action.kind]} takes no amount of chips: "
+                                     "the game counts fees and stakes itself")
         barred = self._barred(player)
         if barred is not None:
             raise IllegalActionError(*barred)
@@ -1010,8 +1016,7 @@ class FightForTheLeadState(GameState):
     def _check_one_card(self, action: Action, player: int, rule: str) -> Card:
         """FL-3, FL-7: why a fight or a play is refused, as far as its one card goes."""
         if len(action.cards) != 1:
-            raise IllegalActionError(rule, f"a {action.kind!r} action takes exactly one card, "
-                                     f"not {len(action.cards)}")
+            raise IllegalActionError(rule, f"select one card to {_SAID[action.kind]} ({len(action.cards)} selected)")
         card = action.cards[0]
         if card not in self.hands[player]:
             raise IllegalActionError(rule, f"{self.name(player)} does not hold {card}")
@@ -1024,8 +1029,8 @@ class FightForTheLeadState(GameState):
         card = self._check_one_card(action, player, "FL-7")
         if card not in self._follow(self.hands[player]):
             led = self.trick[0][1].suit
-            raise IllegalActionError("FL-7", f"{self.name(player)} must follow suit: {led.word} were led "
-                                     "and he holds some")
+            raise IllegalActionError("FL-7", f"{self.name(player)} must follow suit: {led.word} were led, "
+                                     f"so play one of them")
 
     def _check_exchange(self, action: Action, player: int) -> None:
         cards, who = action.cards, self.name(player)
@@ -1036,16 +1041,17 @@ class FightForTheLeadState(GameState):
             if card not in self.hands[player]:
                 raise IllegalActionError("FL-6", f"{who} does not hold {card}")
         if len(cards) > len(self.stock):
-            raise IllegalActionError("FL-6", f"the stock holds only {len(self.stock)} cards, "
-                                     f"too few to exchange {len(cards)}")
+            raise IllegalActionError("FL-6", f"select at most {len(self.stock)} cards to exchange: the stock "
+                                     f"holds no more ({len(cards)} selected)")
         fee = self.game.exchange_fee  # type: ignore[attr-defined]
         if fee * len(cards) > self.stacks[player]:
-            raise IllegalActionError("FL-6", f"{who} cannot pay {fee * len(cards)} chips for {len(cards)} "
-                                     f"cards with a stack of {self.stacks[player]}")
+            raise IllegalActionError("FL-6", f"select fewer cards: exchanging {len(cards)} costs "
+                                     f"{fee * len(cards)} chips and {who} has {self.stacks[player]}")
 
     def _check_decision(self, action: Action, player: int) -> None:
         if action.cards:
-            raise IllegalActionError("FL-10", f"{action.kind!r} takes no cards")
+            raise IllegalActionError("FL-10", f"to {_SAID[action.kind]}, clear the selection: "
+                                     "this choice takes no cards")
 
     def _fight_choices(self, player: int) -> LegalActions:
         return CardActions("fight", self.hands[player])  # FL-3
@@ -1239,14 +1245,30 @@ def adapter_bounds(game: FightForTheLead) -> tuple[float, float, int]:
     return -float(game.stack), float((n - 1) * game.stack), 1 + game.games * per_game
 
 
+def exchange_cost(obs: FightForTheLeadObservation, action: Action) -> int:
+    """FL-6: the chips an exchange of ``action.cards`` costs, the fee per card.
+
+    >>> obs = FightForTheLead(players=2).new_state(seed=3).observation(1)
+    >>> exchange_cost(obs, Action("exchange", obs.hand[:2])), exchange_cost(obs, Action("exchange"))
+    (8, 0)
+    """
+    return obs.fee * len(action.cards)
+
+
+def stake_cost(obs: FightForTheLeadObservation, action: Action) -> int:
+    """FL-9: what playing on costs the observer if they lost the last game (its whole pot);
+    0 for a player who took a trick (an ante may still be due, FL-1, if no loser plays on)."""
+    return (obs.last_pot or 0) if obs.player in obs.losers else 0
+
+
 SPEC = GameSpec(
     name="fight_for_the_lead",
     players=(2, 5),
     actions=(
         ActionSpec("fight", "FL-3", Takes.ONE),
         ActionSpec("play", "FL-7", Takes.ONE),
-        ActionSpec("exchange", "FL-6", Takes.CHOSEN),  # none chosen: keep all
-        ActionSpec("stay", "FL-10"),
+        ActionSpec("exchange", "FL-6", Takes.CHOSEN, cost=exchange_cost),  # none chosen: keep all
+        ActionSpec("stay", "FL-10", cost=stake_cost),
         ActionSpec("leave", "FL-10"),
     ),
     unit="chips",

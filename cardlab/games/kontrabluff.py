@@ -658,22 +658,44 @@ LEADER_PASS_REASON = ("it would score nothing for anyone, give him nothing that 
 
 def _wrong_kind(phase: Phase, kind: str, first_round: bool) -> tuple[str, str]:
     """The rule and the reason why ``kind`` is not on offer in ``phase``."""
+    said = _TO_DO.get(kind, kind) if kind != "pass" else kind  # words, not the kind's key
     if phase is Phase.CHOOSE:
         if kind == "pass":
             return "KB-4", (f"the dealer may not pass before any card is laid: {LEADER_PASS_REASON}; "
-                            "he plays low or hands over (KB-2)")
-        return "KB-2", f"the dealer may lead only by playing low; he plays low or hands over, not {kind}"
+                            "play low or hand over instead (KB-2)")
+        return "KB-2", f"the dealer may lead only by playing low: play low or hand over, not {said}"
     if phase is Phase.LEAD:
         if kind == "pass":
             return "KB-4", (f"the leader may not pass before any card is laid: {LEADER_PASS_REASON}; "
-                            "he lays a card or plays low")
+                            "lay a card or play low instead")
         if first_round and kind == "hand_over":
             return "KB-2", ("the first round of a deal is led by the non-dealer, and the dealer has no choice "
                             "in it: nothing to hand over; lay a card or play low")
-        return "KB-2", f"the leader of a new round lays a card (a normal round) or plays low, not {kind}"
+        return "KB-2", f"the leader of a new round lays a card for a normal round or plays low: do one of these, not {said}"
     if phase is Phase.NORMAL:
-        return "KB-3", f"in a normal round a player lays a card or passes, not {kind}"
-    return "KB-6", f"a low round is answered by seeing or passing with 5 cards, not {kind}"
+        return "KB-3", f"in a normal round lay a card or pass, not {said}"
+    return "KB-6", f"answer a low round by seeing or passing with 5 cards, not {said}"
+
+
+#: What each action is said to do, in "select 5 cards to ..." (KB-3, KB-4, KB-6, KB-2).
+_TO_DO = {"lay": "lay", "low": "play low", "see": "see", "pass": "pass a low round face down",
+          "hand_over": "hand over"}
+
+
+def _count_refusal(kind: str, need: int, got: int) -> str:
+    """What to do when ``kind`` names ``got`` cards and takes ``need``: 'select 5 cards to
+    play low (1 selected)'; 'a pass takes no cards: clear the selection'.
+
+    >>> _count_refusal("low", 5, 1), _count_refusal("lay", 1, 2)
+    ('select 5 cards to play low (1 selected)', 'select one card to lay (2 selected)')
+    >>> _count_refusal("pass", 0, 3)
+    'passing a normal round takes no cards: clear the selection (3 selected)'
+    """
+    if need == 0:
+        what = "passing a normal round" if kind == "pass" else "handing over"
+        return f"{what} takes no cards: clear the selection ({got} selected)"
+    cards = "one card" if need == 1 else f"{need} cards"
+    return f"select {cards} to {_TO_DO[kind]} ({got} selected)"
 
 
 def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Action, who: str) -> tuple[str, str]:
@@ -690,18 +712,11 @@ def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Acti
         return "EN-3", f"Kontrabluff has no chips; {kind} takes no amount"
     need = offers[kind]
     if len(cards) != need:
-        what = {0: "no cards", 1: "exactly one card"}.get(need, f"exactly {need} cards")
-        why = {
-            ("pass", 0): "passing a normal round lays no cards",
-            ("pass", 5): "passing a low round lays 5 cards face down",
-            ("lay", 1): "a player lays one card at a time",
-            ("hand_over", 0): "handing over lays no cards",
-        }.get((kind, need), f"{kind} lays {need} cards at once")
-        return rule, f"{kind} takes {what}, got {len(cards)}: {why}"
+        return rule, _count_refusal(kind, need, len(cards))
     codes = [card.code for card in cards]  # cards compare as their codes (small ints)
     if len(set(codes)) != len(codes):
         twice = [card for i, card in enumerate(cards) if card.code in codes[:i]]
-        return rule, f"{kind} names {_words(twice)} twice: each card can be laid once"
+        return rule, f"{_words(twice)} is named twice: select each card once"
     held = {card.code for card in hand}
     missing = [card for card in cards if card.code not in held]
     if missing:

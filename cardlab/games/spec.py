@@ -40,12 +40,16 @@ class Takes(enum.Enum):
 @dataclass(frozen=True)
 class ActionSpec:
     """One kind of action: the rule that governs it, the cards it takes and whether it
-    names an amount of chips (open 3, raise 2)."""
+    names an amount of chips (open 3, raise 2). ``cost``, for an action that moves chips
+    from the seat's stack into the pot, says how many from the seat's observation (the
+    game's own figures: FL-6's exchange fee per card, DP-3's call), so a button can say
+    what it costs."""
 
     kind: str
     rule: str
     takes: Takes = Takes.NOTHING
     amount: bool = False
+    cost: Callable[[Any, Any], int] | None = None
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,15 @@ TABLE_CSS = f"""
 .cl-table .widget-label, .cl-table .widget-label-basic, .cl-table .widget-readout,
 .cl-table .widget-checkbox label {{ color: #f3f3ea; }}
 .cl-table .cl-controls {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 6px; flex-wrap: wrap; }}
+.cl-table .cl-howto {{ font-size: 13px; background: rgba(0,0,0,.18); border-radius: 8px; padding: 1px 8px; margin: 2px 0; }}
+.cl-table .cl-howto summary {{ cursor: pointer; font-weight: 600; }}
+.cl-table .cl-howto p {{ margin: 2px 0; }}
+.cl-table .cl-howto .cl-order {{ margin: 2px 0; padding-left: 22px; columns: 3; }}
+.cl-table .cl-glossary {{ display: grid; grid-template-columns: max-content 1fr; gap: 0 8px; margin: 2px 0; }}
+.cl-table .cl-glossary dd {{ margin: 0; }}
+.cl-table .cl-glossary dt {{ font-weight: 600; }}
+.cl-table .cl-term {{ font-style: normal; text-decoration: underline dotted; cursor: help; }}
+.cl-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
 .cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; font-size: 13px; }}
 """
 

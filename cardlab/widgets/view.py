@@ -179,7 +179,7 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
     >>> log_html(history[:2], 2)
-    '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 in the talon</div><div>KB-1: South deals first</div></div>'
+    '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 cards in the talon</div><div>KB-1: South deals first</div></div>'
     """
     recent = events[-last:] if isinstance(events, Sequence) else list(events)[-last:]  # a view slices in O(last)
     rows = []

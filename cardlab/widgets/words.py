@@ -8,6 +8,10 @@ names them for people.
 >>> words = words_for("draw_poker")
 >>> words.button(Action("draw"), takes_cards=True), words.button(Action("draw", "Ah 2c"), takes_cards=True)
 ('Stand pat', 'Draw 2')
+>>> from cardlab.games.fight_for_the_lead import FightForTheLead
+>>> obs = FightForTheLead(players=2).new_state(seed=3).observation(1)
+>>> words_for("fight_for_the_lead").button(Action("exchange", obs.hand[:1]), takes_cards=True, observation=obs)
+'Exchange 1 for 4 chips'
 >>> words.prompt({"open", "pass"})
 'open, or pass (you leave the hand)'
 >>> plain("South keeps his cards.")
@@ -19,12 +23,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.engine import Action
 from cardlab.games import GAMES
-from cardlab.words import SESSIONS, VERBS, Verb, session_text
+from cardlab.words import SESSIONS, VERBS, Verb, fill, session_text
 
 __all__ = ["Verb", "GameWords", "WORDS", "words_for", "plain", "cards_words", "rule_sentence", "target_text"]
 
@@ -36,16 +41,26 @@ class GameWords:
 
     verbs: dict[str, Verb]
     unit: str = "points"
+    costs: dict[str, Callable[[Any, Action], int]] = field(default_factory=dict)
 
     def verb(self, kind: str) -> Verb:
         return self.verbs.get(kind) or Verb(kind.replace("_", " ").capitalize(), kind.replace("_", " "))
 
-    def button(self, action: Action, *, takes_cards: bool = False, complete: bool = True) -> str:
+    def button(self, action: Action, *, takes_cards: bool = False, complete: bool = True,
+               observation: Any = None) -> str:
         """The button's words for ``action`` as it would be played now.
 
         ``complete``: the action is legal as chosen (else the plain verb shows).
+        ``observation``: the seat's view; given it, an action that costs chips says how
+        many, as the game counts them (its spec's ``cost``: 'Exchange 1 for 4 chips').
         """
         verb = self.verb(action.kind)
+        cost = self.costs.get(action.kind)
+        if observation is not None and complete and cost is not None and verb.costs:
+            chips = cost(observation, action)
+            if chips:
+                return fill(verb.costs, chips=chips, n=len(action.cards), amount=action.amount,
+                            cards=cards_words(action.cards))
         if action.cards and complete and verb.chosen:
             return verb.chosen.format(cards=cards_words(action.cards), n=len(action.cards), amount=action.amount)
         if takes_cards and not action.cards and verb.none:
@@ -65,7 +80,10 @@ class GameWords:
 
 
 #: Each game's verbs (its words module, :mod:`cardlab.words`) and the unit of its standings (its spec).
-WORDS: dict[str, GameWords] = {name: GameWords(VERBS.get(name, {}), unit=entry.spec.unit) for name, entry in GAMES.items()}
+WORDS: dict[str, GameWords] = {
+    name: GameWords(VERBS.get(name, {}), unit=entry.spec.unit,
+                    costs={a.kind: a.cost for a in entry.spec.actions if a.cost is not None})
+    for name, entry in GAMES.items()}
 
 
 def words_for(game_name: str) -> GameWords:
@@ -105,5 +123,11 @@ def rule_sentence(rule_id: str) -> str:
 
 
 def target_text(game: Any) -> str:
-    """What ends the session, in words: 'first to 300 points wins (KB-12)' ('' for no game)."""
+    """What ends the session, in words, without brackets (a table may put it in brackets):
+    'first to 300 points wins, rule KB-12' ('' for no game).
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> target_text(Kontrabluff()), target_text(Kontrabluff(target=1))
+    ('first to 300 points wins, rule KB-12', 'first to 1 point wins, rule KB-12')
+    """
     return session_text(game) if getattr(game, "name", None) in SESSIONS else ""

@@ -46,9 +46,11 @@ __all__ = [
     "SESSIONS",
     "ZONE_WORDS",
     "game_words",
+    "fill",
     "session_text",
     "Each",
     "Lists",
+    "unit",
     "TEMPLATES",
     "templates",
     "describe",
@@ -105,6 +107,11 @@ class Each:
     joined by ``sep``. Each placeholder of the phrase names a list field of the event (of
     the same length) and is filled with its item: a seat's name, a card, a number; a
     :class:`Plural` phrase follows its own item's count. See :class:`Lists`.
+
+    For a number field (COUNT, CHIPS, POINTS) the phrase is said once, with the number:
+    ``Each(Plural("{pot} chip", "{pot} chips", n="pot"))`` says the unit of a sentence's
+    second count ('1 chip', '5 chips') where its :class:`Plural` already follows another.
+    :func:`unit` makes one.
     """
 
     phrase: str | Plural
@@ -113,8 +120,9 @@ class Each:
 
 @dataclass(frozen=True, init=False)
 class Lists:
-    """A sentence (``template``) some of whose list fields are said item by item
-    (``field=Each(phrase)``) instead of as a plain list ('South 8 (2 tricks), West 4 (1 trick)').
+    """A sentence (``template``) some of whose fields are said by a phrase of their own
+    (``field=Each(phrase)``): a list field item by item instead of as a plain list
+    ('South 8 (2 tricks), West 4 (1 trick)'), a number with its unit (:func:`unit`).
 
     >>> from cardlab.records import SEATS, AMOUNTS, EventKind
     >>> kind = EventKind("example_words", "stacks", "EX-1", seats=SEATS, stacks=AMOUNTS)
@@ -134,6 +142,20 @@ class Lists:
 Template = str | Plural | Lists
 
 
+def unit(field: str, one: str, other: str) -> Each:
+    """A number field said with its unit, in the singular or the plural by its value
+    (for :class:`Lists`): ``unit("pot", "chip", "chips")``.
+
+    >>> from cardlab.records import CHIPS, COUNT, EventKind
+    >>> kind = EventKind("example_words", "paid", "EX-1", cards=COUNT, fee=CHIPS)
+    >>> said = Lists(Plural("{cards} card for {fee}", "{cards} cards for {fee}", n="cards"),
+    ...              fee=unit("fee", "chip", "chips"))
+    >>> _say(said, kind, (1, 1), 2), _say(said, kind, (2, 8), 2)
+    ('1 card for 1 chip', '2 cards for 8 chips')
+    """
+    return Each(Plural(f"{{{field}}} {one}", f"{{{field}}} {other}", n=field))
+
+
 @dataclass(frozen=True)
 class Verb:
     """How a table says one kind of action.
@@ -142,7 +164,9 @@ class Verb:
     (``{cards}``, ``{n}`` the number of cards, ``{amount}``); ``none``: the button when
     the action takes no card though it could (keep all, stand pat); ``prompt``: in
     "Your turn: ..."; ``needs``: what to do before the button works; ``ask``: a
-    question asked before the action is played (leaving for good).
+    question asked before the action is played (leaving for good); ``costs``: the button
+    when the action costs chips (``{chips}`` the cost from the game, with ``{cards}``,
+    ``{n}``, ``{amount}`` as in ``chosen``), a :class:`Plural` by ``chips``.
     """
 
     button: str
@@ -151,6 +175,7 @@ class Verb:
     none: str = ""
     needs: str = ""
     ask: str = ""
+    costs: str | Plural = ""
 
 
 #: Each game's other words, registered by its words module (:func:`game_words`): the
@@ -171,12 +196,25 @@ def game_words(game: str, *, verbs: Mapping[str, Verb], clicks: Mapping[str, str
     ZONE_WORDS[game] = dict(zones or {})
 
 
+def fill(template: str | Plural, **fields: Any) -> str:
+    """A whole sentence with its named fields put in (a :class:`Plural` takes the form its
+    count field asks for): the words of something that is not an event.
+
+    >>> fill(Plural("{games} game", "{games} games", n="games"), games=1)
+    '1 game'
+    """
+    if type(template) is str:
+        return _CATALOG.gettext(template).format_map(fields)
+    return template.text(fields[template.n]).format_map(fields)
+
+
 def session_text(game: Any) -> str:
-    """What ends a session of ``game`` (its settings), in words: 'first to 300 points wins (KB-12)'.
+    """What ends a session of ``game`` (its settings), in words: 'first to 300 points wins, rule KB-12'
+    (no brackets: a table may put the whole in brackets).
 
     >>> from cardlab.games.parallel_poker import ParallelPoker
-    >>> session_text(ParallelPoker(games=3))
-    '3 games; more points wins (PP-5)'
+    >>> session_text(ParallelPoker(games=3)), session_text(ParallelPoker(games=1))
+    ('3 games; more points wins, rule PP-5', '1 game; more points wins, rule PP-5')
     """
     return SESSIONS[game.name](game)
 
@@ -268,8 +306,21 @@ def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: 
         template = _CATALOG.gettext(template)
     words = {name: _words(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
     for name, each in lists:
-        words[name] = _items(each, spec, values, names, len(values[spec.field_names.index(name)]), card_text)
+        value = values[spec.field_names.index(name)]
+        if type(value) is tuple:
+            words[name] = _items(each, spec, values, names, len(value), card_text)
+        else:  # a number said with its unit (see :func:`unit`)
+            words[name] = _one(each.phrase, spec, values, names, card_text)
     return template.format_map(words)
+
+
+def _one(phrase: str | Plural, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...],
+         card_text: tuple[str, ...] = _CARD_TEXT) -> str:
+    """A phrase of single fields said once (see :class:`Each`)."""
+    kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
+    text = phrase.text(fields[phrase.n]) if type(phrase) is not str else _CATALOG.gettext(phrase)
+    return text.format_map({name: _words(kinds[name], fields[name], names, card_text)
+                            for name in placeholders(phrase)})
 
 
 def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...], n: int,

@@ -5,35 +5,48 @@ The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`.
 
 from __future__ import annotations
 
-from cardlab.words import Each, Lists, Plural, Verb, game_words, templates
+from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, templates, unit
 
 _EACH = Each("{winners}")
 
+
+def _chips(field: str) -> Each:
+    """A number of chips with its unit: '1 chip', '8 chips'."""
+    return unit(field, "chip", "chips")
+
+
 TEMPLATES = templates("draw_poker", {
     "new_hand": "hand {number}: {dealer} deals",
-    "ante": "every player pays the ante of {ante}; the pot is {pot}",
+    "ante": Lists("every player pays the ante of {ante}; the pot is {pot}", ante=_chips("ante"), pot=_chips("pot")),
     "dealt": "{seat} is dealt {cards}",
-    "open": "{seat} opens with {amount}; the pot is {pot}",
-    "call": "{seat} calls {chips}; the pot is {pot}",
-    "raise": "{seat} raises by {amount} to {stake}; the pot is {pot}",
-    "pass_before_opening": "{seat} passes and leaves the hand, losing {lost}",
-    "pass_after_opening": "{seat} passes and leaves the hand, losing {lost}",
+    "open": Lists("{seat} opens with {amount}; the pot is {pot}", amount=_chips("amount"), pot=_chips("pot")),
+    "call": Lists("{seat} calls {chips}; the pot is {pot}", chips=_chips("chips"), pot=_chips("pot")),
+    "raise": Lists("{seat} raises by {amount} to a stake of {stake}; the pot is {pot}", amount=_chips("amount"),
+                   stake=_chips("stake"), pot=_chips("pot")),
+    "pass_before_opening": Lists("{seat} passes and leaves the hand, losing {lost}", lost=_chips("lost")),
+    "pass_after_opening": Lists("{seat} passes and leaves the hand, losing {lost}", lost=_chips("lost")),
     "draw_begins": "the draw begins",
-    "stock_refilled": "the stock runs out; the {cards} cards discarded by the other players are shuffled into a new stock",
-    "draw": "{seat} draws {cards}",
+    "stock_refilled": Plural("the stock runs out; the {cards} card discarded by the other players is shuffled into "
+                             "a new stock",
+                             "the stock runs out; the {cards} cards discarded by the other players are shuffled into "
+                             "a new stock", n="cards"),
+    "draw": Plural("{seat} draws {cards} card", "{seat} draws {cards} cards", n="cards"),
     "exchange": "{seat} discards {discarded} and receives {received}",
     "second_round": "the second betting round begins",
     "show": "{seat} shows {cards}: {hand}",
     "show_as_last_raiser": "{seat} shows {cards}: {hand} (as the last raiser of the second round)",
     "show_as_opener": "{seat} shows {cards}: {hand} (as the opener of the second round)",
     "concede": "{seat} concedes without showing",
-    "one_left": "{winner} is the only player left and takes the pot of {pot} without showing",
-    "won": "{winner} wins the pot of {pot} with {hand}",
+    "one_left": Lists("{winner} is the only player left and takes the pot of {pot} without showing", pot=_chips("pot")),
+    "won": Lists("{winner} wins the pot of {pot} with {hand}", pot=_chips("pot")),
     # the winners are listed with commas only ('South, West')
-    "split": Lists("{winners} tie with {hand} and split the pot of {pot}: {share} each", winners=_EACH),
+    "split": Lists("{winners} tie with {hand} and split the pot of {pot}: {share} each", winners=_EACH,
+                   pot=_chips("pot"), share=_chips("share")),
     "split_carried": Lists("{winners} tie with {hand} and split the pot of {pot}: {share} each; "
-                           "{carried} stays in the pot for the next hand", winners=_EACH),
-    "leaves_table": "{seat} has {chips} chips, less than the ante, and leaves the table",
+                           "the pot keeps {carried} for the next hand", winners=_EACH, pot=_chips("pot"),
+                           share=_chips("share"), carried=_chips("carried")),
+    "leaves_table": Plural("{seat} has {chips} chip, less than the ante, and leaves the table",
+                           "{seat} has {chips} chips, less than the ante, and leaves the table", n="chips"),
     "session_ends_one_left": "the session ends: one player is left",
     "session_ends_hands_played": Plural("the session ends: {hands} hand played", "the session ends: {hands} hands played",
                                         n="hands"),
@@ -46,16 +59,20 @@ TEMPLATES = templates("draw_poker", {
 
 def _session(game) -> str:
     if game.hands:
-        return f"{game.hands} hands, or until one player is left (DP-10)"
-    return "until one player is left (DP-10)"
+        return fill(Plural("{hands} hand, or until one player is left, rule DP-10",
+                           "{hands} hands, or until one player is left, rule DP-10", n="hands"), hands=game.hands)
+    return fill("until one player is left, rule DP-10")
 
 
 game_words(
     "draw_poker",
     verbs={
-        "open": Verb("Open", "open", chosen="Open {amount}"),
-        "call": Verb("Call", "call"),
-        "raise": Verb("Raise", "raise", chosen="Raise {amount}"),
+        "open": Verb("Open", "open", chosen="Open {amount}",
+                     costs=Plural("Open with {chips} chip", "Open with {chips} chips", n="chips")),
+        "call": Verb("Call", "call", costs=Plural("Call for {chips} chip", "Call for {chips} chips", n="chips")),
+        "raise": Verb("Raise", "raise", chosen="Raise {amount}",
+                      costs=Plural("Raise by {amount} for {chips} chip", "Raise by {amount} for {chips} chips",
+                                   n="chips")),
         "draw": Verb("Draw", "draw (select the cards to throw away) or stand pat", chosen="Draw {n}",
                      none="Stand pat"),
         "show": Verb("Show", "show your hand"),

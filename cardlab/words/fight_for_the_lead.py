@@ -5,25 +5,31 @@ The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lea
 
 from __future__ import annotations
 
-from cardlab.words import Each, Lists, Plural, Verb, game_words, templates
+from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, templates, unit
 
 _FIGHTS = Each("{seats} {cards}")  # FL-4: 'South 5♥, West 3♣'
 _STACKS = Each("{seats} {stacks}")  # FL-10: 'South 104, West 96'
 _SHARES = Each("{sharers} {shares}")  # FL-10: 'West 1, North 0'
 
 
-def _shared(why: str) -> Lists:
+def _chips(field: str) -> Each:
+    """A number of chips with its unit: '1 chip', '8 chips'."""
+    return unit(field, "chip", "chips")
+
+
+def _shared(why: str, **units: Each) -> Lists:
     """An end of the session (FL-10) that shares the chips left in the pot."""
     return Lists(Plural(why + " The {pot} chip left in the pot is shared: {sharers}. Stacks: {seats}.",
                         why + " The {pot} chips left in the pot are shared: {sharers}. Stacks: {seats}.", n="pot"),
-                 sharers=_SHARES, seats=_STACKS)
+                 sharers=_SHARES, seats=_STACKS, **units)
 
 
 TEMPLATES = templates("fight_for_the_lead", {
-    "antes": "{seats} pay the ante of {ante} chips each; the pot is {pot}.",
-    "antes_on_top": "{seats} pay the ante of {ante} chips each; the pot is {pot} on top of the {carried} chips "
-                    "left in it.",
-    "new_game": "Game {number}: {dealer} deals {cards} cards to each player; {stock} cards stay in the stock.",
+    "antes": Lists("{seats} pay the ante of {ante} each; the pot is {pot}.", ante=_chips("ante"), pot=_chips("pot")),
+    "antes_on_top": Lists("{seats} pay the ante of {ante} each; the pot is {pot} on top of the {carried} "
+                          "left in it.", ante=_chips("ante"), pot=_chips("pot"), carried=_chips("carried")),
+    "new_game": Lists("Game {number}: {dealer} deals {cards} to each player; {stock} stay in the stock.",
+                      cards=unit("cards", "card", "cards"), stock=unit("stock", "card", "cards")),
     "dealt": "{seat} is dealt {cards}.",
     "fight_card_laid": "{seat} lays a fight card face down.",
     "fight_card": "{seat} lays {card} face down as the fight card.",
@@ -39,28 +45,37 @@ TEMPLATES = templates("fight_for_the_lead", {
                                 "runs out: the highest fight card, {card} of {winner}, wins the lead.", seats=_FIGHTS),
     "new_cards": "The fight cards go to the discard; {dealer} gives each player a new card.",
     "new_card": "{seat} gets {card}.",
-    "fight_cards_back": "The stock holds {stock} cards, too few for a new card each: every player takes their own "
-                        "fight card back.",
-    "exchange": Plural("{seat} exchanges {cards} card for {fee} chips; the pot is {pot}.",
-                       "{seat} exchanges {cards} cards for {fee} chips; the pot is {pot}.", n="cards"),
+    "fight_cards_back": Plural("The stock holds {stock} card, too few for a new card each: every player takes "
+                               "their own fight card back.",
+                               "The stock holds {stock} cards, too few for a new card each: every player takes "
+                               "their own fight card back.", n="stock"),
+    "exchange": Lists(Plural("{seat} exchanges {cards} card for {fee}; the pot is {pot}.",
+                             "{seat} exchanges {cards} cards for {fee}; the pot is {pot}.", n="cards"),
+                      fee=_chips("fee"), pot=_chips("pot")),
     "exchanged": "{seat} gives up {given} and draws {drawn}.",
     "keep": "{seat} keeps their cards.",
     "lead": "{seat} leads {card}.",
     "play": "{seat} plays {card}.",
     "trick": "{winner} wins trick {number} with {card}.",
-    "payout": Lists("The pot of {pot} pays {per_trick} chips a trick: {seats}; {rest} chips stay in the pot.",
+    "payout": Lists(Plural("The pot of {pot} pays {per_trick} a trick: {seats}; {rest} chip stays in the pot.",
+                           "The pot of {pot} pays {per_trick} a trick: {seats}; {rest} chips stay in the pot.",
+                           n="rest"),
                     seats=Each(Plural("{seats} {chips} ({tricks} trick)", "{seats} {chips} ({tricks} tricks)",
-                                      n="tricks"))),
-    "loser": "{seat} took no trick: to play on they must pay {pot} chips.",
-    "stake": "{seat} pays their stake of {stake} chips; the pot is {pot}.",
-    "cannot_pay": "{seat} cannot pay {stake} chips and must leave.",
+                                      n="tricks")), pot=_chips("pot"), per_trick=_chips("per_trick")),
+    "loser": Plural("{seat} took no trick: to play on they must pay {pot} chip.",
+                    "{seat} took no trick: to play on they must pay {pot} chips.", n="pot"),
+    "stake": Lists(Plural("{seat} pays their stake of {stake} chip; the pot is {pot}.",
+                          "{seat} pays their stake of {stake} chips; the pot is {pot}.", n="stake"), pot=_chips("pot")),
+    "cannot_pay": Plural("{seat} cannot pay {stake} chip and must leave.", "{seat} cannot pay {stake} chips and must leave.",
+                         n="stake"),
     "leave": "{seat} leaves the table for good.",
     "leave_unpaid": "{seat} leaves the table for good and pays nothing.",
     "stay": "{seat} plays on.",
     "cannot_ante": "No loser pays a stake, so every player antes again, and {seat} cannot pay the ante: "
                    "they must leave.",
-    "session_over": Lists("The session of {games} games is over. Stacks: {seats}.", seats=_STACKS),
-    "session_over_shared": _shared("The session of {games} games is over."),
+    "session_over": Lists(Plural("The session of {games} game is over. Stacks: {seats}.",
+                                 "The session of {games} games is over. Stacks: {seats}.", n="games"), seats=_STACKS),
+    "session_over_shared": _shared("The session of {games} is over.", games=unit("games", "game", "games")),
     "too_few_left": Lists("Fewer than two players remain. Stacks: {seats}.", seats=_STACKS),
     "too_few_left_shared": _shared("Fewer than two players remain."),
     "too_few_can_ante": Lists("Fewer than two players can pay the ante. Stacks: {seats}.", seats=_STACKS),
@@ -74,9 +89,11 @@ game_words(
         "fight": Verb("Fight", "choose a fight card", chosen="Fight with {cards}",
                       needs="Select the card to fight with."),
         "exchange": Verb("Exchange", "exchange cards (select them) or keep all", chosen="Exchange {n}",
-                         none="Keep all"),
+                         none="Keep all", needs="Select the cards to exchange, or keep all.",
+                         costs=Plural("Exchange {n} for {chips} chip", "Exchange {n} for {chips} chips", n="chips")),
         "play": Verb("Play", "play a card", chosen="Play {cards}", needs="Select the card to play."),
-        "stay": Verb("Play on", "play on"),
+        "stay": Verb("Play on", "play on",
+                     costs=Plural("Play on for {chips} chip", "Play on for {chips} chips", n="chips")),
         "leave": Verb("Leave", "leave the table for good",
                       ask="Leave the table for good? The bots finish the session without you."),
     },
@@ -87,5 +104,7 @@ game_words(
         "stay": "play on",  # FL-10
         "leave": "leave the table",  # FL-10
     },
-    session=lambda game: f"{game.games} games, or until one player is left (FL-10)",
+    session=lambda game: fill(Plural("{games} game, or until one player is left, rule FL-10",
+                                     "{games} games, or until one player is left, rule FL-10", n="games"),
+                              games=game.games),
 )

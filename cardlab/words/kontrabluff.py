@@ -5,11 +5,12 @@ The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, Verb, game_words, templates
+from cardlab.words import Lists, Plural, Verb, fill, game_words, templates, unit
 
 TEMPLATES = templates("kontrabluff", {
     "first_dealer": "{dealer} deals first",
-    "new_deal": "deal {number}: {dealer} deals {cards} cards each; {talon} in the talon",
+    "new_deal": Lists("deal {number}: {dealer} deals {cards} each; {talon} in the talon",
+                      cards=unit("cards", "card", "cards"), talon=unit("talon", "card", "cards")),
     "dealt": "{seat} is dealt {cards}",
     "first_lead": "{seat} leads the first round of the deal: a card or low",
     "hand_over": "{seat} hands over; {other} chooses",
@@ -39,10 +40,14 @@ TEMPLATES = templates("kontrabluff", {
                               "{winner} wins {points} points, the lower hand; {leader}'s cards stay hidden",
                               n="points"),
     "talon_empty": "the talon is empty: no refill",
-    "refill": "{dealer} deals {winner_cards} to {winner} and {loser_cards} to {loser}; {talon} left in the talon",
+    "refill": Lists("{dealer} deals {winner_cards} to {winner} and {loser_cards} to {loser}; {talon} left in the talon",
+                    winner_cards=unit("winner_cards", "card", "cards"), loser_cards=unit("loser_cards", "card", "cards"),
+                    talon=unit("talon", "card", "cards")),
     "refilled": "{seat} receives {cards}",
-    "deal_ends": "{seat} holds {cards} cards: the deal ends",
-    "match_won": "{winner} reaches {points} points and wins the match",
+    "deal_ends": Plural("{seat} holds {cards} card: the deal ends", "{seat} holds {cards} cards: the deal ends",
+                        n="cards"),
+    "match_won": Plural("{winner} reaches {points} point and wins the match",
+                        "{winner} reaches {points} points and wins the match", n="points"),
 })
 
 
@@ -64,6 +69,7 @@ game_words(
         "pass": "pass",  # KB-4; KB-6 passes with the chosen cards face down
         "see": "see with the chosen cards",  # KB-6
     },
-    session=lambda game: f"first to {game.target} points wins (KB-12)",
+    session=lambda game: fill(Plural("first to {target} point wins, rule KB-12",
+                                     "first to {target} points wins, rule KB-12", n="target"), target=game.target),
     zones={"stock": "talon"},  # KB-1: the rule pages' word for the stock
 )

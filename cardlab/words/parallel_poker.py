@@ -5,7 +5,7 @@ The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, Verb, game_words, templates
+from cardlab.words import Plural, Verb, fill, game_words, templates
 
 TEMPLATES = templates("parallel_poker", {
     "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
@@ -32,5 +32,6 @@ game_words(
     "parallel_poker",
     verbs={"arrange": Verb("Lay the packets", "fill your five packets, then lay them")},
     clicks={"arrange": "lay the packets: the four chosen in order, then the five cards left"},  # PP-2
-    session=lambda game: f"{game.games} game{'s' * (game.games != 1)}; more points wins (PP-5)",
+    session=lambda game: fill(Plural("{games} game; more points wins, rule PP-5",
+                                     "{games} games; more points wins, rule PP-5", n="games"), games=game.games),
 )

@@ -1,0 +1,221 @@
+"""The rules on the page (issue 28): a folded "How to play" per game, the hand order of
+the deck in play, and the first appearance of a term marked with its explanation.
+
+Pure functions returning HTML strings; a table puts them on its page. Everything is
+folded by default (``<details>``: keyboard and screen-reader friendly, no script), and
+the figures come from the game's own code and settings, never retyped: Kontrabluff's
+scoring table and target, the exchange fee, the packet points.
+
+>>> from cardlab.games.kontrabluff import Kontrabluff
+>>> page = how_to_play_html(Kontrabluff(target=100))
+>>> page.startswith('<details class="cl-howto"><summary>How to play</summary>')
+True
+>>> "first player to reach 100 points" in page, "1, 3, 6, 10, 15, 21, 28, 36, 45, 55" in page
+(True, True)
+>>> from cardlab.hands import HandRules
+>>> order = hand_order_html(HandRules(32))
+>>> order.index("<li>flush") < order.index("<li>four of a kind")
+True
+>>> term_html("kontrabluff", "talon", "32 cards in the talon")  # doctest: +ELLIPSIS
+'32 cards in the <dfn class="cl-term" title="The face-down cards ... (KB-1)">talon</dfn>...'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker
+from cardlab.hands import HandRules, hierarchy
+from cardlab.rules import rule_text
+from cardlab.words import session_text
+from cardlab.widgets.words import plain
+from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, amount
+
+__all__ = ["figures", "how_to_play_html", "hand_order_html", "game_hand_rules", "term_html", "glossary_html",
+           "rule_html"]
+
+
+# -- the figures of each game, from its code and settings ------------------------------------
+def _kontrabluff(game: Any) -> dict[str, str]:
+    table = kontrabluff.TRIANGLE
+    return {
+        "target": amount(game.target, "points"),
+        "hand": amount(kontrabluff.HAND_SIZE, "cards"),
+        "row": amount(kontrabluff.ROW_SIZE, "cards"),
+        "low": amount(kontrabluff.LOW_SIZE, "cards"),
+        "min_hand": amount(kontrabluff.MIN_HAND, "cards"),
+        "triangle": ", ".join(str(table[n]) for n in sorted(table)),
+        "most": str(max(table)),
+        "low_seen": amount(kontrabluff.LOW_SEEN_POINTS, "points"),
+        "low_passed": amount(kontrabluff.LOW_PASSED_POINTS, "points"),
+    }
+
+
+def _draw_poker(game: Any) -> dict[str, str]:
+    return {
+        "session": session_text(game).partition(", rule")[0],
+        "ante": amount(game.ante, "chips"),
+        "max_bet": amount(game.max_bet, "chips"),
+        "hand": amount(draw_poker.HAND_SIZE, "cards"),
+    }
+
+
+def _parallel_poker(game: Any) -> dict[str, str]:
+    points = parallel_poker.SHOWING_POINTS
+    return {
+        "session": amount(game.games, "games"),
+        "deck": f"{parallel_poker.DECK_SIZE}-card",
+        "laid_out": amount(parallel_poker.LAID_OUT, "cards"),
+        "held": amount(parallel_poker.HELD, "cards"),
+        "packets": amount(parallel_poker.PACKETS, "packets"),
+        "packet_size": amount(parallel_poker.PACKET_SIZE, "cards"),
+        "last": str(parallel_poker.PACKETS),
+        "showing_points": ", ".join(map(str, points)),
+        "total": amount(sum(points), "points"),
+    }
+
+
+def _fight_for_the_lead(game: Any) -> dict[str, str]:
+    return {
+        "session": amount(game.games, "games"),
+        "ante": amount(game.ante, "chips"),
+        "fee": amount(game.exchange_fee, "chips"),
+        "hand": amount(fight_for_the_lead.HAND_SIZE, "cards"),
+        "tricks": amount(fight_for_the_lead.TRICKS, "tricks"),
+    }
+
+
+_FIGURES: dict[str, Callable[[Any], dict[str, str]]] = {
+    "kontrabluff": _kontrabluff,
+    "draw_poker": _draw_poker,
+    "parallel_poker": _parallel_poker,
+    "fight_for_the_lead": _fight_for_the_lead,
+}
+
+
+def figures(game: Any) -> dict[str, str]:
+    """The figures a game's how-to says, from its code and settings, each with its unit.
+
+    >>> from cardlab.games.fight_for_the_lead import FightForTheLead
+    >>> figures(FightForTheLead(ante=1))["fee"], figures(FightForTheLead())["fee"]
+    ('1 chip', '4 chips')
+    """
+    return _FIGURES[game.name](game)
+
+
+# -- HTML ---------------------------------------------------------------------------------
+def rule_html(rule_id: str) -> str:
+    """A rule id whose statement shows on hover and is read by a screen reader's description.
+
+    >>> rule_html("KB-4")  # doctest: +ELLIPSIS
+    '<span class="cl-rule" title="KB-4 Passing: On their turn ...">KB-4</span>'
+    """
+    return f'<span class="cl-rule" title="{html.escape(plain(rule_text(rule_id)))}">{html.escape(rule_id)}</span>'
+
+
+def _rules_html(rules: tuple[str, ...]) -> str:
+    return " <span class='cl-rules'>" + ", ".join(rule_html(r) for r in rules) + "</span>"
+
+
+def _term_title(term: Term) -> str:
+    return html.escape(f"{term.text} ({term.rule})")
+
+
+def glossary_html(game: str) -> str:
+    """The game's terms as a definition list, each with its rule id (inside the how-to).
+
+    >>> glossary_html("parallel_poker").startswith('<dl class="cl-glossary">')
+    True
+    """
+    rows = "".join(f"<dt>{html.escape(t.word)}</dt><dd>{html.escape(t.text)} {rule_html(t.rule)}</dd>"
+                   for t in TERMS[game].values())
+    return f'<dl class="cl-glossary">{rows}</dl>'
+
+
+def how_to_play_html(game: Any) -> str:
+    """A folded "How to play" for ``game`` (its settings): the aim, a turn and the scoring,
+    each with its rule ids, then the words the table uses. Closed until clicked.
+
+    >>> from cardlab.games.parallel_poker import ParallelPoker
+    >>> "3, 4, 5, 6, 7 points, 25 points in all" in how_to_play_html(ParallelPoker())
+    True
+    """
+    how: HowToPlay = HOW_TO_PLAY[game.name]
+    said = figures(game)
+    paragraphs = "".join(
+        f"<p><b>{html.escape(p.heading)}.</b> {html.escape(p.say(said))}{_rules_html(p.rules)}</p>"
+        for p in how.paragraphs)
+    return (f'<details class="cl-howto"><summary>How to play</summary>{paragraphs}'
+            f"<p><b>Words on the table</b></p>{glossary_html(game.name)}</details>")
+
+
+def game_hand_rules(game: Any) -> HandRules | None:
+    """The hand ranking a game plays with (None for a game that compares no poker hands).
+
+    >>> from cardlab.games.parallel_poker import ParallelPoker
+    >>> game_hand_rules(ParallelPoker()).deck_size, game_hand_rules(ParallelPoker()).order == hierarchy(52)
+    (32, True)
+    """
+    rules = getattr(game, "rules", None)
+    if isinstance(rules, HandRules):
+        return rules
+    if game.name == "kontrabluff":
+        return HandRules()  # KB-5: the 52-card ranking
+    return None
+
+
+def hand_order_html(rules: HandRules | None, *, low: bool = False) -> str:
+    """The hand order of the deck in play, best first, folded (HR-1, HR-4): what differs
+    from the 52-card order is said under the list ('flush beats four of a kind').
+    ``low``: also say that a low round turns the order upside down (HR-6). '' for no rules.
+
+    >>> print(hand_order_html(HandRules(52)))  # doctest: +ELLIPSIS
+    <details class="cl-howto"><summary>Hand order, 52 cards</summary><ol class="cl-order"><li>straight flush</li><li>four of a kind</li>...
+    """
+    if rules is None:
+        return ""
+    order = rules.order
+    items = "".join(f"<li>{html.escape(str(category))}</li>" for category in order)
+    notes = []
+    usual = hierarchy(52)
+    beats = [(a, b) for i, a in enumerate(order) for b in order[i + 1:] if usual.index(a) > usual.index(b)]
+    if beats:
+        said = "; ".join(f"{a} beats {b}" for a, b in beats)
+        notes.append(f"With {rules.deck_size} cards {said}.{_rules_html(('HR-4',))}")
+    elif rules.deck_size != 52:
+        notes.append(f"The usual order of 52 cards, a setting of this table.{_rules_html(('HR-1', 'HR-4'))}")
+    else:
+        notes.append(f"The ace is high; A-2-3-4-5 is the lowest straight.{_rules_html(('HR-1',))}")
+    if rules.deck_size != 52 and rules.ace_low:
+        lowest = min(rules.straights.items(), key=lambda item: item[1])[0]
+        names = {14: "A", 13: "K", 12: "Q", 11: "J"}
+        cards = "-".join(names.get(n, str(n)) for n in sorted(lowest, key=lambda n: (n != 14, n)))
+        notes.append(f"{cards} is the lowest straight.{_rules_html(('HR-5',))}")
+    if low:
+        notes.append(f"In a low round the order is upside down: the worse hand wins.{_rules_html(('HR-6',))}")
+    text = "".join(f"<p>{note}</p>" for note in notes)
+    return (f'<details class="cl-howto"><summary>Hand order, {rules.deck_size} cards</summary>'
+            f'<ol class="cl-order">{items}</ol>{text}</details>')
+
+
+def term_html(game: str, term: str, text: str) -> str:
+    """``text`` (plain words, escaped here) with the first appearance of ``term`` marked as
+    a definition: its explanation on hover (``title``) and, for screen readers and touch
+    screens, in a visually hidden span after it. Unknown terms leave the text as it is.
+
+    >>> term_html("draw_poker", "muck", "to the muck")  # doctest: +ELLIPSIS
+    'to the <dfn class="cl-term" title="The face-down pile ... (DP-7)">muck</dfn><span class="cl-sr">: The face-down pile ...</span>'
+    """
+    found = TERMS.get(game, {}).get(term)
+    escaped = html.escape(text)
+    if found is None:
+        return escaped
+    match = re.search(rf"\b{re.escape(html.escape(term))}\b", escaped, flags=re.IGNORECASE)
+    if match is None:
+        return escaped
+    marked = (f'<dfn class="cl-term" title="{_term_title(found)}">{match.group(0)}</dfn>'
+              f'<span class="cl-sr">: {html.escape(found.text)}</span>')
+    return escaped[:match.start()] + marked + escaped[match.end():]
