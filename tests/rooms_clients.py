@@ -76,3 +76,23 @@ def die_in_transaction(db: str, room: str, seat: int) -> None:
 
     _SQLiteTransaction.append_action = append_then_die
     room_copy.act(seat, action)
+
+
+def choose_at(db: str, query: str, at: float, seed: int) -> dict[str, Any]:
+    """Draw the seat's page, pick one of its legal choices, and click it at wall-clock time
+    ``at`` (so several processes click within a few milliseconds of each other); report
+    whether the click was accepted and when it was sent."""
+    store = SQLiteStore(db)
+    session = SeatSession.join(store, query)
+    action = session.observation().legal_actions.sample(np.random.default_rng(seed))  # the page is drawn
+    while time.time() < at:
+        time.sleep(0.0002)
+    clicked = time.time()
+    try:
+        outcome: Any = session.act(action)
+    except (StaleView, IllegalActionError) as refused:
+        outcome = f"{type(refused).__name__}: {refused}"
+    report = {"seat": session.seat, "clicked": clicked, "outcome": outcome, "action": action.to_list()}
+    session.leave()
+    store.close()
+    return report

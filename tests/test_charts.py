@@ -18,7 +18,7 @@ def _hands_charts():
 
 def _game_charts():
     """Every other builder, on small real tables from the analysis modules (seeded)."""
-    from cardlab.analysis import draw_odds, fight_for_the_lead, kontrabluff, parallel_poker
+    from cardlab.analysis import draw_odds, fight_for_the_lead, kontrabluff, lesson, parallel_poker
 
     quick = dict(seed=3, executor="serial", progress=False)
     return {
@@ -36,7 +36,25 @@ def _game_charts():
         "lead_chance_chart": lambda: charts.lead_chance_chart(fight_for_the_lead.lead_chances(players=(2, 3), deals=50, seed=1)),
         "exchange_value_chart": lambda: charts.exchange_value_chart(fight_for_the_lead.exchange_value(cards=(0, 1), games=4, seed=1)),
         "session_paths_chart": lambda: charts.session_paths_chart(fight_for_the_lead.session_paths(games=3, seed=1)),
+        "class_draws_chart": lambda: charts.class_draws_chart(lesson.improvement_by_draw(_class_draws())),
+        "draw_cost_chart": lambda: charts.draw_cost_chart(lesson.draw_costs(_class_draws())),
     }
+
+
+def _class_draws():
+    """The draws of a small rehearsed class of draw poker (cardlab.rooms.rehearsal), against the exact odds."""
+    import tempfile
+    from pathlib import Path
+
+    from cardlab.analysis import lesson
+    from cardlab.games.draw_poker import DrawPoker
+    from cardlab.rooms import SQLiteStore
+    from cardlab.rooms.lesson import lesson_table
+    from cardlab.rooms.rehearsal import rehearse_class
+
+    store = SQLiteStore(Path(tempfile.mkdtemp()) / "class.db")
+    rehearse_class(store, 6, "draw_poker", 3, seed=4, settings={"hands": 6, "deck_size": 32})
+    return lesson.draws_against_odds(lesson_table(store), DrawPoker(players=3, deck_size=32).rules)
 
 
 def test_every_public_builder_is_tested():

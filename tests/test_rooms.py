@@ -20,7 +20,7 @@ from cardlab.engine import Action, IllegalActionError
 from cardlab.rooms import (AccessRefused, Room, RoomClosed, SeatSession, SeatTaken, SQLiteStore, StaleView,
                            move_bots)
 from tests.playout import assert_cards_conserved
-from tests.rooms_clients import die_in_transaction, play_seat
+from tests.rooms_clients import choose_at, die_in_transaction, play_seat
 
 FORK = multiprocessing.get_context("fork")
 
@@ -101,6 +101,40 @@ def test_a_click_on_a_stale_table_is_refused_and_nothing_is_stored(store):
     assert len(store.actions(room_id)) == 1
     other.observation()
     assert other.act(reply) == 2
+
+
+def test_a_click_after_another_seats_hidden_choice_stands_but_one_after_its_own_view_changed_is_refused(store):
+    room_id = store.create_room("fight_for_the_lead", {"players": 3}, seed=9, seats=[None, None, None])
+    pages = [SeatSession.join(store, link(store, room_id, seat)) for seat in range(3)]
+    chosen = [next(iter(page.observation().legal_actions)) for page in pages]  # every page drawn at the start
+    assert pages[1].act(chosen[1]) == 1  # West lays a fight card face down (FL-3)
+    assert pages[1].room.view_version(0) == 0  # South sees only that West has chosen: nothing to look at again
+    assert pages[0].act(chosen[0]) == 2 and pages[2].act(chosen[2]) == 3  # chosen on the first page: both stand
+    room = Room(store, room_id)
+    assert [room.view_version(seat) for seat in range(3)] == [3, 3, 3]  # the fight is decided: all see it
+    seat = room.state.current_player  # the first to exchange (FL-6)
+    page = pages[seat]
+    page.shown = 2  # its page was drawn before the fight was decided
+    exchange = next(iter(room.state.legal_actions(seat)))
+    with pytest.raises(StaleView, match="moved on"):
+        page.act(exchange)  # legal now, but chosen on a table that no longer shows what is
+    assert len(store.actions(room_id)) == 3
+    page.observation()
+    assert page.act(exchange) == 4
+
+
+def test_every_seat_of_a_simultaneous_phase_choosing_within_50_ms_is_accepted(store):
+    room_id = store.create_room("fight_for_the_lead", {"players": 3}, seed=12, seats=[None, None, None])
+    at = time.time() + 2.0  # every process has drawn its page by then
+    with ProcessPoolExecutor(max_workers=3, mp_context=FORK) as pool:
+        futures = [pool.submit(choose_at, store.path, link(store, room_id, seat), at, seat) for seat in range(3)]
+        reports = [future.result(timeout=60) for future in futures]
+    clicks = [report["clicked"] for report in reports]
+    assert max(clicks) - min(clicks) < 0.05, f"the clicks were {max(clicks) - min(clicks):.3f} s apart"
+    assert sorted((report["outcome"] for report in reports), key=str) == [1, 2, 3], reports
+    stored = {seat: data for _, seat, data in store.actions(room_id)}
+    assert stored == {report["seat"]: report["action"] for report in reports}
+    assert_store_is_a_serial_replay(store, room_id)
 
 
 def test_an_illegal_action_is_refused_by_the_engine_and_the_store_is_unchanged(store):

@@ -4,8 +4,11 @@ The store is the one authority. A :class:`Room` is a kernel's copy of one room's
 caught up from the store's action list (cheap: only the actions it has not applied).
 :meth:`Room.act` is a single transaction: take the write lock, catch up, check the
 action with the engine for that seat, append it, commit. Two clicks at once are
-serialised by the lock; the one that lost the race finds the table moved on and is
-refused with a message (:class:`StaleView`), so no action is lost or applied twice.
+serialised by the lock, so no action is lost or applied twice. The later click is
+refused only if what *its* seat sees changed since its page was drawn
+(:class:`StaleView`: the table refreshes, the student looks again) or if the engine
+no longer allows it; another seat's hidden choice in a simultaneous phase (FL-3, PP-2)
+changes nothing that seat sees but a notice, so every seat may choose at once.
 
 >>> import tempfile, os
 >>> from cardlab.engine import Action
@@ -22,7 +25,18 @@ True
 >>> room.act(seat, action, seen=0)
 Traceback (most recent call last):
 ...
-cardlab.rooms.room.StaleView: The table moved on before your choice arrived (1 new move). Look again and choose.
+cardlab.rooms.room.StaleView: The table moved on before your choice arrived. Look again and choose.
+
+In a simultaneous phase the others' choices are hidden: all three seats of Fight for the
+Lead lay their fight cards against the page each saw first, and none is refused.
+
+>>> room_id = store.create_room("fight_for_the_lead", {"players": 3}, seed=5, seats=[None, None, None])
+>>> room = Room(store, room_id)
+>>> drawn = room.version                      # every page was drawn before anyone chose
+>>> [room.act(seat, next(iter(room.state.legal_actions(seat))), seen=drawn) for seat in (2, 0, 1)]
+[1, 2, 3]
+>>> [room.view_version(seat) for seat in range(3)]   # then the fight was decided: all saw it
+[3, 3, 3]
 """
 
 from __future__ import annotations
@@ -35,10 +49,11 @@ import numpy as np
 from cardlab.bots import BOTS, bot_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError
 from cardlab.games import GAMES
+from cardlab.records import SEAT
 from cardlab.rooms.store import RoomInfo, RoomStore
 
 __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomClosed", "AccessRefused", "SeatTaken",
-           "game_of", "make_bot", "move_bots"]
+           "game_of", "make_bot", "move_bots", "to_act"]
 
 #: The games a room can hold, by the name a room stores.
 GAME_CLASSES: dict[str, type[Game]] = {name: entry.game for name, entry in GAMES.items()}
@@ -76,6 +91,25 @@ def game_of(info: RoomInfo) -> Game:
     return cls(**info.settings)
 
 
+def to_act(state: GameState) -> list[int]:
+    """Every seat that must still act: the one to play or, in a simultaneous phase (FL-3,
+    PP-2), every seat with a choice left (the rule of the tables' ``actors``).
+
+    >>> from cardlab.games.fight_for_the_lead import FightForTheLead
+    >>> state = FightForTheLead(players=3).new_state(seed=1)
+    >>> to_act(state)
+    [0, 1, 2]
+    >>> state.apply_for(1, next(iter(state.legal_actions(1))))   # West lays a fight card
+    >>> to_act(state)
+    [0, 2]
+    """
+    if state.is_terminal:
+        return []
+    if not state.simultaneous:
+        return [state.current_player]
+    return [seat for seat in range(state.game.num_players) if next(iter(state.legal_actions(seat)), None) is not None]
+
+
 def make_bot(name: str, seed: int) -> Callable[[Any], Action]:
     """A fresh seeded bot; a room's bot is made anew for each move from a seed fixed by the
     room's seed, the seat and the move's number, so its choices do not depend on which
@@ -95,6 +129,7 @@ class Room:
         self.game = game_of(self.info)
         self.state: GameState = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0  # actions of the store applied to self.state
+        self._seen_at = [0] * self.game.num_players  # per seat: the last action that changed what it sees
         self.undos = store.undo_count(room_id)  # moves taken back so far: another one means replay
         self.refresh()
 
@@ -103,12 +138,47 @@ class Room:
         """How many actions this copy has applied: what its table shows."""
         return self.done
 
+    def view_version(self, seat: int) -> int:
+        """The number of the last action that changed what ``seat`` sees (0: none yet).
+
+        A page drawn at room version ``v`` is stale for its seat exactly when this is
+        above ``v``; a page may pass either the room's :attr:`version` or this as
+        :meth:`act`'s ``seen``. Kept as actions are applied (a few records each), so it
+        costs the same at action 10 and at action 100,000.
+        """
+        return self._seen_at[seat]
+
+    def _note_views(self, number: int, actor: int, before: int) -> None:
+        """Action ``number`` by ``actor`` made the history's records from ``before`` on: mark
+        every seat that sees one of them as changed, except where all it sees is a notice
+        of the actor's hidden choice (FL-3's fight card laid face down, PP-2's packets
+        arranged: the actor's seat alone, no action shown)."""
+        seen_at = self._seen_at
+        seen_at[actor] = number  # a seat's own move always changes its table
+        records = self.state.history.records[before:]
+        for seat in range(len(seen_at)):
+            if seen_at[seat] == number:
+                continue
+            for kind, values, player, action, _, visible in records:
+                if visible is not None and seat not in visible:
+                    continue
+                if player == actor and action is None and len(kind.fields) == 1 and kind.fields[0][1] is SEAT:
+                    continue  # only that the actor has chosen, not what
+                seen_at[seat] = number
+                break
+
+    def _apply(self, number: int, seat: int, action: Action) -> None:
+        """Apply action ``number`` for ``seat`` (checked by the engine) and note who sees a change."""
+        before = len(self.state.history)
+        self.state.apply_for(seat, action)  # refuses (state unchanged) unless legal for that seat
+        self._note_views(number, seat, before)
+        self.done = number
+
     def _apply_stored(self, rows: list[tuple[int, int, list]]) -> None:
         for number, seat, data in rows:
             if number != self.done + 1:
                 raise RoomError(f"room {self.id}: action {number} follows action {self.done}")
-            self.state.apply_for(seat, Action.from_list(data))  # checked again: the store is trusted, not blindly
-            self.done = number
+            self._apply(number, seat, Action.from_list(data))  # checked again: the store is trusted, not blindly
 
     def refresh(self) -> bool:
         """Apply the actions other kernels committed (or replay the room if a move was taken
@@ -123,6 +193,7 @@ class Room:
     def _rebuild(self) -> None:
         self.state = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0
+        self._seen_at = [0] * self.game.num_players
         self.undos = self.store.undo_count(self.id)
         self._apply_stored(self.store.actions(self.id))
 
@@ -161,13 +232,15 @@ class Room:
     def act(self, seat: int, action: Action, *, seen: int | None = None, holder: str | None = None) -> int:
         """Play ``action`` for ``seat`` as one transaction; returns the action's number.
 
-        ``seen`` is the version the player's table showed: if others moved since, the
-        click is refused with :class:`StaleView` (the table refreshes and they look again).
+        ``seen`` is the room's :attr:`version` when the player's table was drawn (or the
+        seat's :meth:`view_version` then): if what this seat sees changed since, the click
+        is refused with :class:`StaleView` (the table refreshes and they look again).
+        Another seat's hidden choice in a simultaneous phase does not refuse it.
         ``holder``, when given, must be the page that holds the seat now (a reopened link
         takes a seat over; the older page is refused). An illegal action raises the
         engine's :class:`IllegalActionError`; either way the store and this copy are as before.
         """
-        applied = False
+        moved: int | None = None  # the engine's actions before this click's own: more means it moved
         try:
             with self.store.transaction() as tx:
                 self._check_open(tx, seat, holder)
@@ -175,17 +248,15 @@ class Room:
                     self._rebuild()
                     raise StaleView("A move was taken back before your choice arrived. Look again and choose.")
                 self._apply_stored(tx.actions_since(self.id, self.done))
-                if seen is not None and seen != self.done:
-                    moves = self.done - seen
-                    raise StaleView(f"The table moved on before your choice arrived ({moves} new "
-                                    f"move{'s' if moves != 1 else ''}). Look again and choose.")
-                self.state.apply_for(seat, action)  # refuses (state unchanged) unless legal for that seat
-                applied = True
-                tx.append_action(self.id, self.done + 1, seat, action.to_list())
-            self.done += 1
-            return self.done
+                if seen is not None and self.view_version(seat) > seen:
+                    raise StaleView("The table moved on before your choice arrived. Look again and choose.")
+                moved = len(self.state.actions)
+                number = self.done + 1
+                self._apply(number, seat, action)
+                tx.append_action(self.id, number, seat, action.to_list())
+            return number
         except BaseException:
-            if applied:  # the engine moved but the store did not: start again from the store
+            if moved is not None and len(self.state.actions) != moved:  # the engine moved but the store did not: start again from the store
                 self._rebuild()
             raise
 

@@ -42,8 +42,9 @@ import segno
 from cardlab.engine import seat_names
 from cardlab.games import GAMES
 from cardlab.render import cards_html
-from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code
+from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
 from cardlab.widgets.style import style_tag
+from cardlab.words import names_text
 
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "class_sheet_html"]
 
@@ -168,7 +169,7 @@ class TeacherDashboard:
             elif state.is_terminal:
                 turn = "finished"
             else:
-                turn = f"{names[state.current_player]} to play"
+                turn = f"{names_text([names[seat] for seat in to_act(state)])} to play"
             rows.append(
                 f"<tr><td>{info.id}{self._table_words(tables.get(info.id))}</td><td>{GAME_TITLES.get(info.game, info.game)}</td><td>{'<br>'.join(seats)}</td>"
                 f"<td>{points}</td><td>{turn}</td><td>{_ago(info.last_action_at)}</td></tr>")
@@ -281,6 +282,9 @@ class TeacherDashboard:
         self._apply_class = W.Button(description="Apply the switches above to the class", layout=W.Layout(width="auto"))
         self._sheet_link = W.HTML()
         self._class_message = W.HTML()
+        self._lesson = W.Button(description="Make the class's table (CSV)", icon="table",
+                                tooltip="every decision of every room: one row each", layout=W.Layout(width="auto"))
+        self._lesson_link = W.HTML()
 
         self._game.observe(lambda _: self._players_changed(reset=True), "value")
         self._players.observe(lambda _: self._players_changed(), "value")
@@ -297,6 +301,7 @@ class TeacherDashboard:
         self._print.on_click(lambda _: self._guard(self._print_clicked))
         self._apply_class.on_click(lambda _: self._guard(self._apply_class_clicked))
         self._class_pick.observe(lambda _: setattr(self._sheet_link, "value", ""), "value")
+        self._lesson.on_click(lambda _: self._guard(self._lesson_clicked))
         self._players_changed(reset=True)
         self._class_game_changed()
 
@@ -314,8 +319,12 @@ class TeacherDashboard:
                                                self._class_order, self._class_seed, self._class_bot])]),
             self._class_switches.widget, self._seat, self._class_message,
             W.HBox([self._class_pick, self._print, self._apply_class]), self._sheet_link])
+        lesson = W.VBox([W.HTML("<h3>The lesson as data</h3><p>Every decision of every room so far, one row each: "
+                                "room, table, student, game, move, the action in words and the result of its round. "
+                                "It opens in a spreadsheet, or in pandas with <code>pandas.read_csv</code>.</p>"),
+                         self._lesson, self._lesson_link])
         self.widget = W.VBox([W.HTML(style_tag() + _DASHBOARD_CSS), W.HTML("<h2>Classroom</h2>"), seat_a_class, new_room,
-                              W.HTML("<h3>All rooms</h3>"), self._rooms_view, room])
+                              W.HTML("<h3>All rooms</h3>"), self._rooms_view, room, lesson])
         self.widget.add_class("cl-dashboard")
 
     def _players_changed(self, reset: bool = False) -> None:
@@ -391,6 +400,20 @@ class TeacherDashboard:
         data = base64.b64encode(self.history_json(room).encode()).decode()
         self._download_link.value = (f'<a download="room-{room}.json" href="data:application/json;base64,{data}">'
                                      f"Save room {room}'s game as a file</a>")
+
+    def lesson_table(self) -> Any:
+        """Every decision of every room as a pandas table (:func:`cardlab.rooms.lesson.lesson_table`)."""
+        from cardlab.rooms.lesson import lesson_table  # pandas: only when the teacher asks
+
+        return lesson_table(self.store)
+
+    def _lesson_clicked(self) -> None:
+        table = self.lesson_table()
+        text, rows = table.to_csv(index=False), len(table)
+        data = base64.b64encode(text.encode()).decode()
+        stamp = _dt.datetime.now().strftime("%Y-%m-%d-%H%M")
+        self._lesson_link.value = (f'<a download="lesson-{stamp}.csv" href="data:text/csv;base64,{data}">'
+                                   f"Save the class's table ({rows} decision{'s' if rows != 1 else ''}) as a CSV file</a>")
 
     def _guard(self, action, *args) -> None:
         try:

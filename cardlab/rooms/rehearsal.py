@@ -1,0 +1,73 @@
+"""A class played through by computers: a seeded stand-in for a lesson, to try the teacher's tools on.
+
+:func:`rehearse_class` seats a class as a teacher would (:func:`cardlab.rooms.seat_class`)
+and plays every seat of every room to the end through the store, one
+:meth:`~cardlab.rooms.Room.act` per decision, exactly as the students' pages would. Each
+student plays in the style of one computer player (``styles``, drawn per student from
+the seed), so the class has careless and careful players. The same seed gives the same
+seating, deals and decisions, so the same lesson (:mod:`cardlab.rooms.lesson`).
+
+>>> import tempfile, os
+>>> from cardlab.rooms.store import SQLiteStore
+>>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+>>> class_id = rehearse_class(store, ["Ana", "Ben", "Cy", "Dee"], "kontrabluff", 2, seed=3,
+...                           settings={"target": 60})
+>>> rooms = store.classes()[0].rooms
+>>> len(rooms), all(Room(store, room).state.is_terminal for room in rooms)
+(2, True)
+>>> sorted(student_styles(["Ana", "Ben", "Cy", "Dee"], seed=3).values())
+['random', 'random', 'rule', 'rule']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from cardlab.rooms.room import Room, make_bot, to_act
+from cardlab.rooms.seating import class_list, seat_class
+from cardlab.rooms.store import RoomStore
+
+__all__ = ["rehearse_class", "student_styles"]
+
+
+def student_styles(students: str | int | Sequence[str], *, seed: int,
+                   styles: Sequence[str] = ("random", "rule")) -> dict[str, str]:
+    """Which computer player's style each student of the list plays in (seeded; as even as
+    the class allows).
+
+    >>> student_styles(["Ana", "Ben"], seed=1, styles=("rule",))
+    {'Ana': 'rule', 'Ben': 'rule'}
+    """
+    names = class_list(students)
+    shares = [styles[i % len(styles)] for i in range(len(names))]
+    order = np.random.default_rng([seed, 1]).permutation(len(names))
+    return {names[i]: shares[k] for k, i in enumerate(order)}
+
+
+def rehearse_class(store: RoomStore, students: str | int | Sequence[str], game: str, table_size: int, *,
+                   seed: int, styles: Sequence[str] = ("random", "rule"), bot: str = "rule",
+                   settings: dict[str, Any] | None = None, name: str = "", max_moves: int = 100_000) -> str:
+    """Seat the class (``bot`` fills short tables) and play every room to its end through
+    the store; returns the class's id. Each decision's computer is seeded by the room's
+    seed, the seat and the move's number (as the rooms' own computer players are)."""
+    class_id = seat_class(store, students, game, table_size, seed=seed, order="random", bot=bot,
+                          settings=settings, name=name)
+    style = student_styles(students, seed=seed, styles=styles)
+    info = next(each for each in store.classes() if each.id == class_id)
+    slips = {(slip.room, slip.seat): slip.student for slip in store.slips(class_id)}
+    for room_id in info.rooms:
+        room = Room(store, room_id)
+        bots = room.bot_seats()
+        kinds = {seat: bots.get(seat) or style[slips[room_id, seat]] for seat in range(room.game.num_players)}
+        for _ in range(max_moves):
+            seats = to_act(room.state)
+            if not seats:
+                break
+            seat = seats[0]
+            number = room.version + 1
+            decide = make_bot(kinds[seat], int(np.random.SeedSequence([room.info.seed, seat, number]).generate_state(1)[0]))
+            room.act(seat, decide(room.state.observation(seat)), seen=room.version)
+    return class_id
