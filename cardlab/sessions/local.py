@@ -229,8 +229,19 @@ class TableSession:
         return {name: tuple(cards) for name, cards in self.shown_state().card_locations().items()}
 
     def coach_lines(self) -> tuple[str, ...]:
-        """The coach's line on the seat's last decision (after it was made, never before)."""
-        return ()
+        """The coach's line on the seat's last decision (after it was made, never before),
+        and at the game's end the review: the decisions that differed, with their cost."""
+        if not self.coach or not self.verdicts:
+            return ()
+        from cardlab.words.coach import coach_line, review_line
+
+        if self.state.is_terminal:
+            return tuple(review_line(v, self.game) for v in self.review())
+        return (coach_line(self.verdicts[-1], self.game),)
+
+    def coach_moves(self) -> tuple[int, ...]:
+        """The move numbers of the review's decisions (a view links each to its replay)."""
+        return tuple(v.move for v in self.review()) if self.coach and self.state.is_terminal else ()
 
     # -- clicks -------------------------------------------------------------------------
     def play(self, action: Action) -> None:
@@ -253,7 +264,39 @@ class TableSession:
             self._advance()
 
     def _judge(self, before: GameState, seat: int, action: Action) -> None:
-        """The coach's verdict on a decision (a session with a coach overrides)."""
+        """The coach's verdict on a decision, from the seat's view before it (never a hidden
+        card): at once without an event loop, else just after the page shows the move."""
+        if not self.coach:
+            return
+        observation, move = before.observation(seat), len(before.actions)
+        game = self._games_started
+
+        def judge_now() -> None:
+            from cardlab.coach import judge
+
+            if game != self._games_started:  # a new game since: the verdict is of no use
+                return
+            verdict = judge(observation, action, move=move)
+            self.verdicts = [v for v in self.verdicts if v.move < move]  # an undone decision's verdict goes
+            if verdict is not None:
+                self.verdicts.append(verdict)
+
+        loop = _running_loop()
+        if loop is None:
+            judge_now()
+            return
+
+        def later() -> None:
+            judge_now()
+            self._changed()
+
+        loop.call_soon(later)
+
+    def review(self) -> tuple[Any, ...]:
+        """The decisions of this game that differed from the coach's, costliest first."""
+        from cardlab.coach import review
+
+        return review(self.verdicts)
 
     def resume(self) -> None:
         """Leave the result on screen and go on (Continue)."""

@@ -39,6 +39,7 @@ from cardlab.cards import Card
 from cardlab.engine import Action, Event, Game, IllegalActionError, Observation
 from cardlab.render import cards_html
 from cardlab.sessions import SeatView, TableSession
+from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
 from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, words_for
@@ -195,6 +196,7 @@ class Table:
         self._draw_extra(obs, my_turn)
         self._draw_confirm()
         self._hint.value = self._hint_value(obs) if self._hints.value and my_turn and seen.controls.hints else ""
+        self._draw_coach()
         if seen.every_card is not None:
             self._teacher_view.value = self.teacher_html()
         recent = self.log_shown(shown, _LOG_LINES)
@@ -252,6 +254,32 @@ class Table:
         if self._hint_cache is None or self._hint_cache[0] != key:
             self._hint_cache = (key, f'<div class="cl-panel"><b>Hint.</b> {self.hint_html(obs)}</div>')
         return self._hint_cache[1]
+
+    def _draw_coach(self) -> None:
+        """The coach's line on the last decision, or the game's review with a replay of each."""
+        lines = self.seen.coach if self.seen.controls.coach else ()
+        if not lines:
+            self._coach.value = ""
+            self._review.layout.display = "none"
+            return
+        over = self.seen.over
+        head = "Review: the decisions that differed from the coach's" if over else "Coach"
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self._coach.value = (f"<div class='cl-panel cl-coach' role='status'><b>{head}.</b>"
+                             f"<ul style='margin:2px 0'>{items}</ul></div>")
+        moves = self.session.coach_moves() if over else ()
+        options = [(f"Move {m + 1}", m) for m in moves]
+        if list(self._review_pick.options) != options:
+            self._review_pick.options = options
+        self._review.layout.display = None if options else "none"
+
+    def replay_decision(self, move: int) -> None:
+        """Replay the finished game at the position of decision ``move`` (the review's link)."""
+        if self.seen.replay is None:
+            self._toggle_replay()
+        self._replay_slider.value = int(move)
+        self.session.replay_to(int(move))
+        self._refresh()
 
     def hint_html(self, observation: Observation) -> str:
         """The session's hint for the seat on screen (:mod:`cardlab.sessions.hints`), in words."""
@@ -426,7 +454,8 @@ class Table:
             action = self.candidate(kind)
             why = self._why(action)
             takes = any(a.cards for a in group)
-            button.description = self.words.button(action, takes_cards=takes, complete=not why)
+            button.description = self.words.button(action, takes_cards=takes, complete=not why,
+                                                   observation=self.seen.observation)
             button.disabled = bool(why)
             button.tooltip = why or button.description
             if why:
@@ -531,6 +560,14 @@ class Table:
         self._reason = W.HTML()
         self._extra = W.VBox()  # a game's own controls (parallel poker's packets)
         self._hint = W.HTML()
+        self._coach = W.HTML()
+        self._review_pick = W.Dropdown(options=[], description="Decision", layout=W.Layout(width="200px"))
+        self._review_go = W.Button(description="Replay this position", icon="history",
+                                   tooltip="Replay the finished game at this decision")
+        self._review_go.on_click(lambda _: self._guard(self.replay_decision, self._review_pick.value or 0))
+        self._review = W.HBox([self._review_pick, self._review_go], layout=W.Layout(display="none"))
+        self._howto = W.HTML(how_to_play_html(self.game) + hand_order_html(game_hand_rules(self.game),
+                                                                          low=self.game.name == "kontrabluff"))
         self._log = W.HTML()
         self._teacher_view = W.HTML()
         self.errors = W.Output(layout=W.Layout(max_height="160px", overflow="auto"))
@@ -568,7 +605,8 @@ class Table:
              self._hand_label, self._cover, self._hand, self._actions, self._reason, self._extra],
             layout=W.Layout(flex="1 1 auto", min_width="0"),
         )
-        side = W.VBox([self._hint, self._log], layout=W.Layout(width="300px", flex="0 0 300px"))
+        side = W.VBox([self._howto, self._coach, self._review, self._hint, self._log],
+                      layout=W.Layout(width="300px", flex="0 0 300px"))
         side.add_class("cl-side")
         rows = [self._style, self._title, self._status, W.HBox([play_area, side]), controls, self.errors]
         if self.seen.every_card is not None:  # only a teacher's table has this panel at all
