@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from cardlab.cards import Card
-from cardlab.engine import Action, IllegalActionError
+from cardlab.engine import cards_in, Action, IllegalActionError
 from cardlab.widgets import (
     DrawPokerTable,
     FightForTheLeadTable,
@@ -126,6 +126,12 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
     else:
         skip = {id(table._log)}
     skip.add(id(table._style))  # the same stylesheet every time (checked once below)
+    # The coach speaks of the seat's own earlier decisions: cards it held then (now perhaps
+    # face down in the muck), so it is checked apart: every card it names the seat saw.
+    skip.update({id(table._coach), id(table._howto)})
+    saw = {c for e in state.history if e.visible(seat) for c in cards_in(e.values)}
+    assert cards_named(table._coach.value) <= saw, "the coach names a card the seat never saw"
+    assert not cards_named(table._howto.value)  # the rules name no card of this game
     text = "\n".join(synced_state(w) for w in descendants(table.widget) if id(w) not in skip)
     if seed is not None and not state.is_terminal:
         assert str(seed) not in text, "the seed is in a widget before the game is over"
@@ -268,7 +274,8 @@ def click_action(table: Table, action: Action) -> None:
     assert button in table._actions.children and button.layout.display != "none"
     assert not button.disabled, f"{action}: {button.tooltip}"
     assert button.description == table.words.button(action, takes_cards=bool(table.seen.offers[action.kind][0].cards)
-                                                    or any(a.cards for a in table.seen.offers[action.kind]))
+                                                    or any(a.cards for a in table.seen.offers[action.kind]),
+                                                    observation=table.seen.observation)
     button.click()
     if table._asking is not None:
         table._yes.click()

@@ -127,7 +127,7 @@ HOW_TO_PLAY: dict[str, HowToPlay] = {
                                  "{hand} and draws as many from the stock; a second betting round follows, then the "
                                  "showdown.", ("DP-1", "DP-2", "DP-3", "DP-5", "DP-6", "DP-7")),
         scoring=(
-            Paragraph("Scoring", "The best hand shown takes the whole pot, by the hand order of the deck in play. "
+            Paragraph("Scoring", "The best hand shown takes the whole pot, by the hand order of the deck used. "
                                  "Tied hands split it; a chip that does not divide stays in the pot for the next "
                                  "hand. When all the others pass, the last player takes the pot without showing.",
                       ("DP-8", "HR-4", "DP-4")),
@@ -206,7 +206,7 @@ TERMS: dict[str, dict[str, Term]] = {
     ),
     "fight_for_the_lead": _terms(
         Term("ante", "The chips every player pays into the pot before a game.", "FL-1"),
-        Term("pot", "The chips in play; each trick wins a quarter of them.", "FL-8"),
+        Term("pot", "The chips on the table; each trick wins a quarter of them.", "FL-8"),
         Term("stock", "The face-down cards left after the deal; exchanged cards come from it.", "FL-2"),
         Term("fight card", "The card each player lays face down at once to fight for the lead.", "FL-3"),
         Term("lead", "The right to play the first card of the first trick.", "FL-4"),
@@ -214,7 +214,7 @@ TERMS: dict[str, dict[str, Term]] = {
              "FL-6"),
         Term("trick", "One card from each player in turn; the highest card of the suit led wins it.", "FL-7"),
         Term("follow suit", "Playing a card of the suit led when you hold one.", "FL-7"),
-        Term("stake", "What a player who took no trick must pay, the whole last pot, to play the next game.",
+        Term("stake", "What a player who took no trick must pay, as much as the whole pot of the game just played, to play the next one.",
              "FL-9"),
         Term("play on", "Staying at the table for the next game; the other choice is to leave for good.", "FL-10"),
         Term("discard", "Cards out of play: fight cards, turned stock cards and exchanged cards.", "FL-5"),
