@@ -60,7 +60,9 @@ def classroom(tmp_path_factory):
         shutil.copy(ROOT / "notebooks" / name, folder / name)
     store = SQLiteStore(folder / "class.db")
     room = store.create_room("kontrabluff", {"target": 300}, seed=3, seats=[None, None])
-    options = (f"--cull-after={CULL_AFTER}", "--cull-interval=1")
+    # No preheated kernels here: these tests count every kernel a page starts (the pool:
+    # tests/test_class_on_the_server.py and tests/browser/test_kernels_end.py).
+    options = (f"--cull-after={CULL_AFTER}", "--cull-interval=1", "--pool=0")
     with server("classroom", folder, options=options) as running:
         yield running, store, room
 

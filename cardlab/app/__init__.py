@@ -9,7 +9,8 @@ seat's join link. A kernel whose page is closed or gone ends (see the server mod
 
 Every page visit is a new kernel; the kernel finds the store through the environment
 (``CARDLAB_CLASSROOM_DB``) and reads the page's query string (``QUERY_STRING``, which
-Voilà sets) to know who is asking.
+Voilà sets) to know who is asking. A student's page is usually a preheated kernel (one of
+:data:`POOL` started in advance), which has imported everything and waits for the link.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DB_VARIABLE", "PAGES", "classroom_store", "query_string", "under_voila", "landing_page", "teacher_page",
-           "join_page", "main"]
+__all__ = ["DB_VARIABLE", "PAGES", "POOL", "classroom_store", "preheated", "query_string", "wait_for_request",
+           "under_voila", "landing_page", "teacher_page", "join_page", "main"]
 
 #: The environment variable that names the classroom store's file.
 DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
@@ -36,6 +37,10 @@ LANDING_PAGE = "landing.ipynb"
 #: is drawn: 8-12 s on a busy two-core laptop), and seconds between two looks for such kernels.
 CULL_AFTER = 30
 CULL_INTERVAL = 5
+#: Kernels kept started (preheated) for each student page, so that a link opens in a second
+#: or two, and the pages that have them.
+POOL = 2
+PREHEATED_PAGES = ("join.ipynb", LANDING_PAGE)
 
 
 def classroom_store(path: str | None = None) -> Any:
@@ -50,17 +55,61 @@ def under_voila() -> bool:
     return "SERVER_PORT" in os.environ or os.environ.get("VOILA_PREHEAT") is not None
 
 
+def preheated() -> bool:
+    """Whether this kernel was started ahead of its page (Voilà's pool): its request comes later."""
+    return os.environ.get("VOILA_PREHEAT", "False") != "False"  # the same test as voila.utils.wait_for_request
+
+
 def query_string() -> str:
     """The page's query string (``?room=…&seat=…``), once Voilà has handed it over.
 
-    Only a preheated kernel (``VOILA_PREHEAT``) waits for it with ``voila.utils``: importing
-    that module loads the whole Jupyter server (seconds, and tens of MB, in every kernel).
+    A preheated kernel (:func:`preheated`) ran its page before anyone asked for it, and
+    waits here until a request takes it (:func:`wait_for_request`).
     """
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":  # the same test as voila.utils.wait_for_request
-        from voila.utils import wait_for_request
-
+    if preheated() and "QUERY_STRING" not in os.environ:
         wait_for_request()
     return os.environ.get("QUERY_STRING", "")
+
+
+#: Seconds a preheated kernel keeps trying to reach the server to wait for its request.
+REACH_SERVER = 60.0
+
+
+def wait_for_request() -> None:
+    """Block until Voilà hands this preheated kernel its request, then put the request's
+    variables (``QUERY_STRING``, ``SERVER_NAME``, ...) into the environment.
+
+    The same exchange as ``voila.utils.wait_for_request`` (one message on the server's
+    ``voila/query/<kernel id>`` websocket), without importing ``voila.utils``: that module
+    loads the Jupyter server, about 3 s and 40 MB in every student's kernel. The server
+    may still be starting when the pool's first kernels get here, so the connection is
+    tried again for :data:`REACH_SERVER` seconds; after that the page gets no request (and
+    shows a refusal).
+    """
+    import json
+    import time
+
+    from websockets.sync.client import connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL", "/")
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+    deadline = time.monotonic() + REACH_SERVER
+    while True:
+        try:
+            with connect(url, open_timeout=10, max_size=2**20) as connection:
+                message = connection.recv()  # as long as it takes a student to open the link
+            break
+        except (OSError, TimeoutError) as error:
+            if time.monotonic() > deadline:
+                print(f"no request reached this page ({error})", file=sys.stderr)
+                return
+            time.sleep(0.5)
+        except Exception as error:  # the server closed the socket: it is stopping
+            print(f"no request reached this page ({error})", file=sys.stderr)
+            return
+    env.update({str(name): str(value) for name, value in json.loads(message).items()})
 
 
 def _refusal(message: str) -> Any:
@@ -77,6 +126,8 @@ def landing_page() -> Any:
     """
     from cardlab.widgets.landing import landing_page as page
 
+    if under_voila():
+        query_string()  # a preheated page waits here for its visitor
     return page()
 
 
@@ -105,23 +156,26 @@ def teacher_page(store: Any = None, *, base_url: str | None = None) -> Any:
 
 
 def join_page(store: Any = None) -> Any:
-    """A student's table for the seat the join link names, or a plain refusal (no card)."""
+    """A student's table for the seat the join link names, or a plain refusal (no card).
+
+    Everything the table needs is imported before the link is read: a preheated kernel
+    (Voilà's pool) has done that work before the student opens the link.
+    """
     from cardlab.rooms import AccessRefused, JoinRequest, SeatSession
+    from cardlab.widgets.join import room_table
 
     try:
         request = JoinRequest.parse(query_string())  # before the store: a bare page opens nothing
         session = SeatSession(store or classroom_store(), request)
     except AccessRefused as refused:
         return _refusal(str(refused))
-    from cardlab.widgets.join import room_table
-
     table = room_table(session)
     table.start()
     return table
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--VOILA-OPTION=…]``.
+    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--pool N] [--VOILA-OPTION=…]``.
 
     Voilà is imported from the Python running this command (its own environment, whatever
     ``PATH`` says). ``--dry-run`` prints the links and the server's options, and serves nothing:
@@ -143,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cull-after", type=int, default=CULL_AFTER,
                         help="seconds a page's kernel lives on once no browser is connected to it")
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help="seconds between two looks for such kernels")
+    parser.add_argument("--pool", type=int, default=POOL,
+                        help="kernels kept started for each student page, so that a link opens at once (0: none)")
     parser.add_argument("--dry-run", action="store_true", help="print the links and the server's options, serve nothing")
     args, voila_options = parser.parse_known_args(argv)
     if any(not option.startswith("--") for option in voila_options):  # a folder or notebook: never served
@@ -159,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
                f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",
                f"--MappingKernelManager.cull_interval={args.cull_interval}",
-               "--MappingKernelManager.cull_connected=False"]
+               "--MappingKernelManager.cull_connected=False", f"--ClassroomVoila.pool={args.pool}"]
     given = {option.split("=", 1)[0] for option in voila_options}  # traitlets refuses an option given twice
     options = [option for option in options if option.split("=", 1)[0] not in given] + voila_options
     if args.dry_run:
@@ -172,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{sys.executable} -m pip install 'cardlab[app]'", file=sys.stderr)
         return 2
     os.environ[DB_VARIABLE] = db  # every page's kernel inherits it
+    if args.ip not in ("0.0.0.0", "::", ""):  # where a preheated kernel asks for its request (Voilà: 127.0.0.1)
+        os.environ.setdefault("VOILA_APP_IP", args.ip)
     sys.stdout.flush()  # the links first, also when the output goes to a file
     serve(options)
     return 0

@@ -2,7 +2,7 @@
 
 Voilà, run on a folder, lists it at ``/`` and renders any notebook in it, and every page
 visit starts a kernel (about 100 MB) that is never shut down. :class:`ClassroomVoila`
-changes three things, and nothing else:
+changes these things, and nothing else:
 
 - **Only the classroom is served.** ``/`` is the landing page; ``/voila/render/`` renders
   only :data:`cardlab.app.PAGES` (the landing, join and teacher's pages shipped inside the
@@ -17,11 +17,22 @@ changes three things, and nothing else:
   whenever it sends a message, and the teacher's page redraws "3 s ago" every second
   while a join page draws the others' moves, to nobody once its tab is gone; so here a
   kernel's idle time runs from when its last websocket closed, whatever it sends.
+- **A page loads only the widgets' lab extensions** (:data:`PAGE_EXTENSIONS`), not every
+  one installed beside Voilà.
+- **Students' pages are ready in advance.** Voilà's preheated kernels: a few kernels per
+  student page (:data:`cardlab.app.POOL`; the join and landing pages, not the teacher's)
+  are started beforehand and run their page up to reading the link
+  (:func:`cardlab.app.query_string`), so opening a link skips the kernel's start and the
+  imports. A kernel taken from the pool is replaced a second later; a pool kernel is
+  never culled (it has no page yet), so the server runs ``2 * pool`` kernels more than
+  its open pages.
 
 >>> ClassroomKernelManager.class_traits()["cull_idle_timeout"].default_value > 0
 True
 >>> sorted(_page_names())
 ['join.ipynb', 'landing.ipynb', 'teacher.ipynb']
+>>> pools(2)
+{'default': {'pool_size': 0}, 'join.ipynb': {'pool_size': 2}, 'landing.ipynb': {'pool_size': 2}}
 """
 
 from __future__ import annotations
@@ -39,19 +50,31 @@ from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-from cardlab.app import CULL_AFTER, CULL_INTERVAL, LANDING_PAGE, PAGES
+from cardlab.app import CULL_AFTER, CULL_INTERVAL, LANDING_PAGE, POOL, PREHEATED_PAGES, PAGES
 
-__all__ = ["ClassroomKernelManager", "ClassroomPageHandler", "ClassroomVoila", "serve"]
+__all__ = ["ClassroomKernelManager", "ClassroomPageHandler", "ClassroomVoila", "pools", "serve"]
+
+
+#: The lab extensions a page loads: the widgets' (Voilà's page would load every installed one,
+#: jupytext's and pygments' too, some 200 kB more script for each student's browser).
+PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
 
 
 def _page_names() -> list[str]:
     return [path.name for path in PAGES.glob("*.ipynb")]
 
 
+def pools(size: int) -> dict[str, dict[str, int]]:
+    """Voilà's ``kernel_pools_config``: ``size`` preheated kernels for each student page, none
+    for the teacher's (opened once, and it must not wait in a pool)."""
+    return {"default": {"pool_size": 0}, **{page: {"pool_size": size} for page in PREHEATED_PAGES}}
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """Voilà's kernel manager, culling every kernel that no page has been connected to for
     ``cull_idle_timeout`` seconds (since its last websocket closed, or since it finished
-    drawing its page: a kernel still running the page's notebook is not culled).
+    drawing its page: a kernel still running the page's notebook is not culled, nor one
+    waiting in the pool, whose time there does not count once a visitor takes it).
 
     A kernel with a page connected is left alone (``cull_connected`` stays False); one
     without counts as idle even while it talks, since nobody receives what it sends.
@@ -82,7 +105,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def cull_kernels(self) -> None:
         for kernel_id in set(self._alone_since) - set(self._kernels):  # shut down since the last look
             del self._alone_since[kernel_id]
+        now = time.monotonic()
+        for kernel_id in self._pooled():  # waiting for a visitor: not alone (its clock restarts until one comes)
+            self._alone_since[kernel_id] = now
         await super().cull_kernels()
+
+    def _pooled(self) -> set[str]:
+        """The kernels waiting in Voilà's pool of preheated kernels (none without a pool)."""
+        pooled = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    pooled.add(task.result()["kernel_id"])
+        return pooled
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         if self._kernel_connections.get(kernel_id, 0) > 0:
@@ -116,10 +151,17 @@ class ClassroomVoila(Voila):
     name = "cardlab-classroom"
     # The teacher's link is printed before the start: a taken port is an error, not another port.
     port_retries = Integer(0, config=True, help="Other ports to try when the port is taken (none).")
+    pool = Integer(POOL, config=True, help="Preheated kernels kept ready for each student page (0: none).")
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize([str(PAGES), *(argv or [])])
         self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
+        configuration = self.voila_configuration
+        if not configuration.extension_allowlist and not configuration.extension_denylist:
+            configuration.extension_allowlist = list(PAGE_EXTENSIONS)  # no other lab extension's code
+        if self.pool > 0:
+            configuration.preheat_kernel = True
+            self.config.ClassroomKernelManager.kernel_pools_config = pools(self.pool)
 
     def init_handlers(self) -> list:
         handlers = []

@@ -16,6 +16,7 @@ import contextlib
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -198,6 +199,25 @@ def kernel_pids(server_pid: int) -> list[int]:
         except (OSError, ValueError, IndexError):
             continue  # it ended while we looked
     return found
+
+
+def kernel_ids(server_pid: int) -> dict[str, int]:
+    """The kernels a server runs now by kernel id (their connection file's name): their pids."""
+    found = {}
+    for pid in kernel_pids(server_pid):
+        try:
+            match = re.search(rb"kernel-([0-9a-f-]+)\.json", Path(f"/proc/{pid}/cmdline").read_bytes())
+        except OSError:
+            continue  # it ended while we looked
+        if match:
+            found[match.group(1).decode()] = pid
+    return found
+
+
+def page_kernel(html: str) -> str:
+    """The id of the kernel a Voilà page fetched as ``html`` runs on ("" if it names none)."""
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+    return match.group(1) if match else ""
 
 
 def resident_mb(pid: int) -> float:
