@@ -29,7 +29,7 @@ Ana South 1 1 open 1.0
 Ben North 2 1 pass -1.0
 Ben North 3 2 pass -1.0
 >>> print(table.loc[2, "action"])
-North passes and leaves the hand, losing 1
+North passes and leaves the hand, losing 1 chip
 >>> read_lesson(lesson_csv(store)).equals(table)
 True
 """

@@ -142,7 +142,7 @@ def play_to_a_result(page, *, moves: int = 40, fits: bool = True, preferred=PREF
         choice = next((label for word in preferred for label in labels
                        if label == word or label.startswith(word + " ")), None)
         if choice is None:  # select cards (one, or five for a low round) until the button names them
-            named = page.locator(".cl-action:visible:not([disabled])").filter(has_text=re.compile(r"[♠♥♦♣]|\d\s*$|See|Pass"))
+            named = page.locator(".cl-action:visible:not([disabled])").filter(has_text=re.compile(r"[♠♥♦♣]|\d\s*$|chips?\s*$|See|Pass"))
             for _ in range(5):
                 page.locator(".cl-hand .cl-cardbtn:visible:not([disabled]):not(.cl-selected)").first.click()
                 try:
