@@ -16,7 +16,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from cardlab.rooms import SQLiteStore
-from tests.browser.browser_servers import ROOT, kernel_pids, server
+from tests.browser.browser_servers import ROOT, kernel_pids, server, wait_for_kernels
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300, method="signal")]
 
@@ -39,14 +38,6 @@ def fetch(url: str, timeout: float = 120) -> tuple[int, str]:
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode(errors="replace")
 
-
-def wait_for_kernels(pid: int, at_most: int, seconds: float) -> float:
-    """Seconds until ``pid`` runs at most ``at_most`` kernels; fails after ``seconds``."""
-    start = time.monotonic()
-    while len(kernel_pids(pid)) > at_most:
-        assert time.monotonic() - start < seconds, f"{len(kernel_pids(pid))} kernels after {seconds:.0f} s"
-        time.sleep(0.5)
-    return time.monotonic() - start
 
 
 def page_error(html: str) -> bool:

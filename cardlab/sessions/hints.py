@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardlab.bots import bot_for
-from cardlab.engine import Action, Observation
+from cardlab.cards import rng_for
+from cardlab.engine import Action, GameState, Observation
 
-__all__ = ["Hint", "HintRow", "hint"]
+__all__ = ["Hint", "HintRow", "hint", "position_hint"]
 
 
 @dataclass(frozen=True)
@@ -56,3 +57,10 @@ def hint(observation: Observation, *, seed: int, best: int = 6) -> Hint:
         return Hint("none")
     scored = sorted(values(observation).items(), key=lambda item: (-item[1], str(item[0])))
     return Hint("sampled", tuple(HintRow(a, float(v)) for a, v in scored[:best]), samples=getattr(bot, "samples", None))
+
+
+def position_hint(state: GameState, seat: int) -> Hint:
+    """The hint of ``seat`` in ``state``, seeded by the position (the game's seed, the
+    moves made and the seat): a table asks this, at one screen or in a room."""
+    seed = int(rng_for(state.seed, 31, len(state.actions), seat).integers(2**31))
+    return hint(state.observation(seat), seed=seed)

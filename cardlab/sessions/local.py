@@ -31,9 +31,10 @@ from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.records import CARD, CARDS
-from cardlab.sessions.seatview import MAX_LISTED, Controls, Notice, ResultView, SeatView, detached
+from cardlab.rooms import to_act
+from cardlab.sessions.seatview import MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of
 
-__all__ = ["TableSession", "BRIEF_PAUSE", "reveals", "listed_for", "result_after"]
+__all__ = ["TableSession", "ResultWatch", "BRIEF_PAUSE", "reveals", "listed_for", "result_after"]
 
 #: s: the least a brief result (a trick) stays when bots move on their own at a pace
 BRIEF_PAUSE = 1.5
@@ -149,23 +150,22 @@ class TableSession:
         self._say("new_game")
         self._advance()
 
-    def actors(self, state: GameState | None = None) -> list[int]:
+    def actors(self) -> list[int]:
         """The seats that must act now (several during simultaneous choices, FL-3, PP-2)."""
-        state = self.state if state is None else state
-        if state.is_terminal:
-            return []
-        if not state.simultaneous:
-            return [state.current_player]
-        return [p for p in range(self.game.num_players) if next(iter(state.legal_actions(p)), None) is not None]
+        return to_act(self.state)
 
     @property
     def view_seat(self) -> int:
         """The seat on screen (in hot-seat, the seat to act: a change puts the cover up;
         while a result is on screen the view stays with the person who saw it)."""
+        return self._follow(self.actors())
+
+    def _follow(self, actors: list[int]) -> int:
+        """The seat on screen, given the seats to act (asked once per view)."""
         if self.hotseat and self.result is None:
-            actors = [p for p in self.actors() if p in self.humans]
-            if actors and self.seat not in actors:
-                self.seat = actors[0]
+            people = [p for p in actors if p in self.humans]
+            if people and self.seat not in people:
+                self.seat = people[0]
                 self.covered = True
         return self.seat
 
@@ -178,33 +178,31 @@ class TableSession:
             self._replayed = (self.replay_position, self.replay[self.replay_position])  # rebuilt from a checkpoint
         return self._replayed[1]
 
-    def my_turn(self) -> bool:
+    def my_turn(self, actors: list[int] | None = None) -> bool:
+        actors = self.actors() if actors is None else actors
         return (self.replay is None and self.result is None and not self.covered
-                and self.view_seat in self.actors())
+                and self._follow(actors) in actors)
 
     # -- what the view receives ---------------------------------------------------------
     def view(self) -> SeatView:
         """What the seat on screen may see now (see :class:`SeatView`)."""
-        seat = self.view_seat
+        actors = self.actors()  # asked once: in a simultaneous phase it lists every seat's actions
+        seat = self._follow(actors)
         state = self.shown_state()
         obs = state.observation(seat)
-        mine = self.my_turn()
+        mine = self.my_turn(actors)
         if self.covered:  # hot-seat: nothing private until the next person uncovers
             obs = _bare(obs)
         else:
             obs = detached(obs, listed=0 if not mine else listed_for(self.game))
-        offers: dict[str, tuple[Action, ...]] = {}
-        if mine:
-            for action in obs.legal_actions:
-                offers.setdefault(action.kind, ())
-                offers[action.kind] += (action,)
+        offers = offers_of(obs) if mine else {}
         over = self.state.is_terminal and self.replay is None
         return SeatView(
             game=self.game, seat=seat, seats=self.seats, observation=obs, my_turn=mine,
-            actors=tuple(self.actors()), offers=offers, result=self.result if self.replay is None else None,
+            actors=tuple(actors), offers=offers, result=self.result if self.replay is None else None,
             over=over, covered=self.covered, hotseat=self.hotseat,
             seed=self.state.seed if self.state.is_terminal else None,
-            undo=self.undo_refusal(), can_step=self._next_bot() is not None and self.replay is None,
+            undo=self.undo_refusal(), can_step=self._next_bot(actors) is not None,
             controls=self.controls(), notice=self.notice, coach=self.coach_lines(),
             replay=(self.replay_position, len(self.replay) - 1) if self.replay is not None else None,
             every_card=self.every_card() if self.teacher else None,
@@ -366,26 +364,12 @@ class TableSession:
     # -- applying and results -------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         """Apply one move, keeping the scene of the results it decides."""
-        state = self.state
-        start = len(state.history.records)
-        watched = [self.seat] if not self.hotseat else sorted(self.humans)
-        scenes: dict[int, Observation] = {}
-        decided: list[int] = []
-
-        def capture(index: int) -> None:  # the position as it stands when the result is recorded
-            decided.append(index)
-            for seat in watched:
-                scenes[seat] = detached(state.observation(seat), listed=0)
-
-        state.on_result = capture
-        try:
-            state.apply_for(player, action)
-        finally:
-            del state.on_result  # back to the class's None: clones and equality never see it
+        with ResultWatch(self.state, [self.seat] if not self.hotseat else sorted(self.humans)) as watch:
+            self.state.apply_for(player, action)
         if player not in self.humans:
             self._reveal_check()
-        if decided or state.is_terminal:
-            self._stop_on(start, decided, scenes.get(self.seat))
+        if watch.decided or self.state.is_terminal:
+            self._stop_on(watch.start, watch.decided, watch.scenes.get(self.seat))
 
     def _stop_on(self, start: int, decided: list[int], scene: Observation | None) -> None:
         """Stay on the results recorded from ``start`` on that the seat on screen may see."""
@@ -393,10 +377,10 @@ class TableSession:
         if found is not None:
             self.result = found
 
-    def _next_bot(self) -> int | None:
+    def _next_bot(self, actors: list[int] | None = None) -> int | None:
         if self.replay is not None or self.result is not None:
             return None
-        return next((p for p in self.actors() if p not in self.humans), None)
+        return next((p for p in (self.actors() if actors is None else actors) if p not in self.humans), None)
 
     def _bot_move(self, player: int) -> bool:
         """One bot move; True if it led to a result the session stops on."""
@@ -463,11 +447,9 @@ class TableSession:
         seeded by the position; None when the seat on screen is not to act."""
         if not self.my_turn():
             return None
-        from cardlab.sessions.hints import hint
+        from cardlab.sessions.hints import position_hint
 
-        seat = self.view_seat
-        seed = int(rng_for(self.state.seed, 31, len(self.state.actions), seat).integers(2**31))
-        return hint(self.state.observation(seat), seed=seed)
+        return position_hint(self.state, self.view_seat)
 
     def fail(self, error: BaseException) -> None:
         """Keep an unexpected error for the view to show."""
@@ -479,6 +461,31 @@ class TableSession:
     def refuse(self, error: BaseException) -> None:
         """Keep a refusal (an illegal click) for the view to show."""
         self.notice = Notice("refused", {"text": str(error)}, error=True)
+
+
+class ResultWatch:
+    """Around one move (``with ResultWatch(state, seats) as watch:``): the index of each
+    result or trick the move records (``decided``) and each watched seat's observation at
+    the last of them (``scenes``: the position it was decided in). The engine calls back
+    through ``state.on_result`` only while the watch is on, so clones never carry it."""
+
+    def __init__(self, state: GameState, seats: list[int]):
+        self.state, self.seats = state, seats
+        self.start = len(state.history.records)
+        self.decided: list[int] = []
+        self.scenes: dict[int, Observation] = {}
+
+    def _capture(self, index: int) -> None:
+        self.decided.append(index)
+        for seat in self.seats:
+            self.scenes[seat] = detached(self.state.observation(seat), listed=0)
+
+    def __enter__(self) -> ResultWatch:
+        self.state.on_result = self._capture
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        del self.state.on_result  # back to the class's None
 
 
 def listed_for(game: Game) -> int:

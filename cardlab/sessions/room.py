@@ -26,10 +26,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardlab.engine import Action, GameState, IllegalActionError, Observation, seat_names
-from cardlab.rooms import RoomError, SeatSession, SeatTaken, Switches, move_bots
-from cardlab.sessions.local import listed_for, result_after
-from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached
+from cardlab.engine import Action, GameState, IllegalActionError, seat_names
+from cardlab.rooms import RoomError, SeatSession, SeatTaken, Switches, move_bots, to_act
+from cardlab.sessions.local import ResultWatch, listed_for, result_after
+from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of
+from cardlab.words.table import notice_text
 
 __all__ = ["RoomSession", "POLL_SECONDS", "SWITCH_SECONDS"]
 
@@ -87,15 +88,11 @@ class RoomSession:
             listener()
 
     def actors(self) -> list[int]:
-        state = self.state
-        if state.is_terminal:
-            return []
-        if not state.simultaneous:
-            return [state.current_player]
-        return [p for p in range(self.game.num_players) if next(iter(state.legal_actions(p)), None) is not None]
+        return to_act(self.state)
 
-    def my_turn(self) -> bool:
-        return self.status == "open" and self.result is None and self.seat in self.actors()
+    def my_turn(self, actors: list[int] | None = None) -> bool:
+        actors = self.actors() if actors is None else actors
+        return self.status == "open" and self.result is None and self.seat in actors
 
     def controls(self) -> Controls:
         return Controls(new_game=False, undo=self.switches.undo, step=False, pace=False, hints=self.switches.hints,
@@ -105,18 +102,16 @@ class RoomSession:
         room = self.seat_session.room
         self._shown_version = self.seat_session.shown = room.version  # what a click answers
         state = self.state
-        mine = self.my_turn()
+        actors = self.actors()  # asked once: in a simultaneous phase it lists every seat's actions
+        mine = self.my_turn(actors)
         obs = detached(state.observation(self.seat), listed=listed_for(self.game) if mine else 0)
-        offers: dict[str, tuple[Action, ...]] = {}
-        if mine:
-            for action in obs.legal_actions:
-                offers[action.kind] = offers.get(action.kind, ()) + (action,)
+        offers = offers_of(obs) if mine else {}
         notice = self.notice
         if self.status != "open":
             notice = Notice("paused" if self.status == "paused" else "closed")
         return SeatView(
             game=self.game, seat=self.seat, seats=self.seats, observation=obs, my_turn=mine,
-            actors=tuple(self.actors()), offers=offers, result=self.result, over=state.is_terminal,
+            actors=tuple(actors), offers=offers, result=self.result, over=state.is_terminal,
             seed=state.seed if state.is_terminal else None,
             undo=None if self.switches.undo else Notice("undo_off"), can_step=False, controls=self.controls(),
             notice=notice, room=room.id, version=room.version, status=self.status,
@@ -124,7 +119,7 @@ class RoomSession:
 
     def reason(self, action: Action) -> str:
         if self.status != "open":
-            return notice_reason(self.status)
+            return notice_text("paused" if self.status == "paused" else "closed", {}, players=self.game.num_players)
         try:
             self.state.check(action, self.seat)
         except IllegalActionError as error:
@@ -134,11 +129,9 @@ class RoomSession:
     def hint(self) -> Any:
         if not self.switches.hints or not self.my_turn():
             return None
-        from cardlab.cards import rng_for
-        from cardlab.sessions.hints import hint
+        from cardlab.sessions.hints import position_hint
 
-        seed = int(rng_for(self.state.seed, 31, len(self.state.actions), self.seat).integers(2**31))
-        return hint(self.state.observation(self.seat), seed=seed)
+        return position_hint(self.state, self.seat)
 
     # -- clicks -----------------------------------------------------------------------
     def play(self, action: Action) -> None:
@@ -205,21 +198,13 @@ class RoomSession:
     def _watching(self, move: Callable[[], Any]) -> Any:
         """Run ``move`` (a click or a catch-up), keeping the scene of any result it brings."""
         state = self.state
-        start = len(state.history.records)
-        scenes: list[Observation] = []
-        decided: list[int] = []
-
-        def capture(index: int) -> None:
-            decided.append(index)
-            scenes.append(detached(state.observation(self.seat), listed=0))
-
-        state.on_result = capture
+        watch = ResultWatch(state, [self.seat])
         try:
-            return move()
+            with watch:
+                return move()
         finally:
-            del state.on_result
-            if self.state is state and (decided or state.is_terminal) and self.result is None:
-                self.result = result_after(state, self.seat, start, decided, scenes[-1] if scenes else None)
+            if self.state is state and (watch.decided or state.is_terminal) and self.result is None:
+                self.result = result_after(state, self.seat, watch.start, watch.decided, watch.scenes.get(self.seat))
 
     def _taken_back(self) -> None:
         """The room was replayed after an undo: forget the results of the lost moves."""
@@ -227,10 +212,12 @@ class RoomSession:
         self.result = None
         self._room_moved_at = time.monotonic()
 
-    def _catch_up(self) -> bool:
-        """Bring in the others' moves; stop on a result they led to. True if anything moved."""
+    def _catch_up(self, *, refresh: bool = True) -> bool:
+        """Bring in the others' moves (``refresh``: read the store; a poll has just read it);
+        stop on a result they led to. True if anything moved."""
         room = self.seat_session.room
-        self._watching(room.refresh)
+        if refresh:
+            self._watching(room.refresh)
         if room.undos != self._undos_seen:  # someone took a move back: the room was replayed
             self._taken_back()
             self.notice = Notice("taken_back")
@@ -283,7 +270,7 @@ class RoomSession:
         if room.version != before:  # someone moved: a computer's next move waits its pace from now
             self._room_moved_at = time.monotonic()
         self._move_room_bots()
-        moved = self._catch_up()
+        moved = self._catch_up(refresh=False)  # the seat's poll read the store; the bots moved through this room
         return moved or switched
 
     def start(self) -> None:
@@ -310,9 +297,3 @@ class RoomSession:
                 changed = True
             if changed:
                 self._changed()
-
-
-def notice_reason(status: str) -> str:
-    from cardlab.words.table import notice_text
-
-    return notice_text("paused" if status == "paused" else "closed", {}, players=2)

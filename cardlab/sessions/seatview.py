@@ -25,7 +25,7 @@ from cardlab.chain import LogView
 from cardlab.engine import Action, Event, Observation
 from cardlab.engine.views import NO_ACTIONS, ActionList
 
-__all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "LOG_EVENTS", "MAX_LISTED"]
+__all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "offers_of", "LOG_EVENTS", "MAX_LISTED"]
 
 #: The newest events a view carries for its log (a log shows the newest; older ones scroll away).
 LOG_EVENTS = 200
@@ -56,6 +56,14 @@ def detached(obs: Observation, *, events: int = LOG_EVENTS, listed: int = MAX_LI
            if f.name not in _REPLACED and isinstance(getattr(obs, f.name), LogView)}
     return dataclasses.replace(obs, legal_actions=ActionList(actions) if actions else NO_ACTIONS,
                                events=newest, log=(), **own)
+
+
+def offers_of(obs: Observation) -> dict[str, tuple[Action, ...]]:
+    """A detached observation's legal actions by kind, in the order listed (a view's buttons)."""
+    offers: dict[str, list[Action]] = {}
+    for action in obs.legal_actions:
+        offers.setdefault(action.kind, []).append(action)
+    return {kind: tuple(actions) for kind, actions in offers.items()}
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from cardlab.cards import Card
 from cardlab.engine import Action, Event, Game, IllegalActionError, Observation
 from cardlab.render import cards_html
 from cardlab.sessions import SeatView, TableSession
+from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
@@ -48,7 +49,6 @@ from cardlab.words.table import notice_text, table_text
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
 
-_LOG_LINES = 200  # the newest lines the log shows
 
 
 class Table:
@@ -199,8 +199,8 @@ class Table:
         self._draw_coach()
         if seen.every_card is not None:
             self._teacher_view.value = self.teacher_html()
-        recent = self.log_shown(shown, _LOG_LINES)
-        self._log.value = log_html(recent, len(seen.seats), last=_LOG_LINES, explain=_rule_hover)
+        recent = self.log_shown(shown, LOG_EVENTS)
+        self._log.value = log_html(recent, len(seen.seats), last=LOG_EVENTS, explain=_rule_hover)
         controls = seen.controls
         self._undo.disabled = seen.undo is not None
         self._undo.tooltip = notice_text(seen.undo.name, seen.undo.values, players=len(seen.seats)) if seen.undo else (
@@ -213,8 +213,11 @@ class Table:
         self._replay.layout.display = None if (seen.over or seen.replay is not None) and controls.replay else "none"
         self._replay.description = "Leave the replay" if seen.replay is not None else "Replay this game"
         self._replay_slider.layout.display = None if seen.replay is not None else "none"
-        if seen.replay is not None and self._replay_slider.max != seen.replay[1]:
-            self._replay_slider.max = seen.replay[1]
+        if seen.replay is not None:  # the slider shows the session's position (set inside the pass: no echo)
+            position, last = seen.replay
+            if self._replay_slider.max != last:
+                self._replay_slider.max = last
+            self._replay_slider.value = position
 
     def _title_html(self, seat: int) -> str:
         players = len(self.seats)
@@ -277,7 +280,6 @@ class Table:
         """Replay the finished game at the position of decision ``move`` (the review's link)."""
         if self.seen.replay is None:
             self._toggle_replay()
-        self._replay_slider.value = int(move)
         self.session.replay_to(int(move))
         self._refresh()
 
@@ -662,11 +664,7 @@ class Table:
 
     def _toggle_replay(self) -> None:
         if self.seen.replay is None:
-            self.session.open_replay()
-            seen = self.session.view()
-            if seen.replay is not None:
-                self._replay_slider.max = seen.replay[1]
-                self._replay_slider.value = 0
+            self.session.open_replay()  # the slider follows the session's position when drawn
         else:
             self.session.close_replay()
 

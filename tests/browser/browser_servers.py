@@ -201,6 +201,15 @@ def kernel_pids(server_pid: int) -> list[int]:
     return found
 
 
+def wait_for_kernels(pid: int, at_most: int, seconds: float) -> float:
+    """Seconds until server ``pid`` runs at most ``at_most`` kernels; fails after ``seconds``."""
+    start = time.monotonic()
+    while len(kernel_pids(pid)) > at_most:
+        assert time.monotonic() - start < seconds, f"{len(kernel_pids(pid))} kernels after {seconds:.0f} s"
+        time.sleep(0.5)
+    return time.monotonic() - start
+
+
 def kernel_ids(server_pid: int) -> dict[str, int]:
     """The kernels a server runs now by kernel id (their connection file's name): their pids."""
     found = {}

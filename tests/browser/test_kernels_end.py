@@ -20,7 +20,7 @@ import pytest
 from cardlab.app import POOL, PREHEATED_PAGES
 from cardlab.rooms import SQLiteStore
 
-from .browser_servers import VIEWPORT, kernel_pids, resident_mb, server
+from .browser_servers import VIEWPORT, kernel_pids, resident_mb, server, wait_for_kernels
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600, method="signal")]
 
@@ -49,13 +49,6 @@ def open_page(browser, url: str, ready: str):
     page.wait_for_selector(ready, timeout=LOAD)
     return context, page
 
-
-def wait_for_kernels(pid: int, at_most: int, seconds: float) -> float:
-    start = time.monotonic()
-    while len(kernel_pids(pid)) > at_most:
-        assert time.monotonic() - start < seconds, f"{len(kernel_pids(pid))} kernels left after {seconds:.0f} s"
-        time.sleep(0.5)
-    return time.monotonic() - start
 
 
 def test_reloads_and_closed_pages_leave_no_kernel_behind(browser, classroom):
