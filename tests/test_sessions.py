@@ -226,3 +226,25 @@ def test_undo_costs_the_same_late_in_a_session():
         finally:
             type(session.state)._apply = original
         assert len(applied) < 20  # the bots' replies after the undo at most, never the 600 before
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_result_before_the_end_never_says_the_game_is_over(name):
+    """The scene of a result is taken mid-move (a hand's end may look terminal then): the
+    status line says so only when the game is over (DP-4, KB-5, FL-7)."""
+    settings = {**SETTINGS[name], "target": 300} if name == "kontrabluff" else SETTINGS[name]  # rounds before the end
+    table = play(name, seed=2, opponent="rule", **settings)
+    rng = np.random.default_rng(2)
+    results = 0
+    for _ in range(300):
+        seen = table.seen
+        if seen.over:
+            assert "The game is over" in table._status.value or name == "parallel_poker"
+            break
+        if seen.result is not None:
+            results += 1
+            assert "The game is over" not in table._status.value and "Continue" in table._status.value
+            table._continue.click()
+        else:
+            drive(table, rng, 1)
+    assert results > 0 or name == "parallel_poker"

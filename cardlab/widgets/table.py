@@ -274,6 +274,7 @@ class Table:
         options = [(f"Move {m + 1}", m) for m in moves]
         if list(self._review_pick.options) != options:
             self._review_pick.options = options
+            self._review_pick.value = options[0][1] if options else None  # the costliest decision first
         self._review.layout.display = None if options else "none"
 
     def replay_decision(self, move: int) -> None:
@@ -372,7 +373,7 @@ class Table:
     def _status_html(self, obs: Observation, my_turn: bool) -> str:
         seen = self.seen
         seats, players = seen.seats, len(seen.seats)
-        if seen.over or obs.is_terminal:
+        if seen.over or (seen.replay is not None and obs.is_terminal):  # a result's scene is mid-move: not over
             turn = self.over_text(obs)
         elif seen.result is not None:
             turn = f"<span class='cl-turn'>{table_text('result_read')}</span>"

@@ -23,6 +23,7 @@ from typing import Any
 from cardlab.cards import Card
 from cardlab.engine import Event, Observation, Zone
 from cardlab.words import describe, parts
+from cardlab.words.howto import UNITS, amount
 from cardlab.render import cards_html
 
 __all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
@@ -115,7 +116,7 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
         cards = f"{count} card{'s' * (count != 1)}" if count else "no cards"
         facts.append(f"{cards} in hand" if place == "bottom" else f"holds {cards}")
     if seat < len(points):
-        facts.append(f"{points[seat]} {unit}")
+        facts.append(amount(points[seat], unit) if unit in UNITS else f"{points[seat]} {unit}")
     in_session = getattr(observation, "in_session", ())  # the chip games' seats (one name in every game)
     in_play = getattr(observation, "in_play", ())
     if seat < len(in_session) and not in_session[seat]:
