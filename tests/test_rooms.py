@@ -18,7 +18,7 @@ import pytest
 
 from cardlab.engine import Action, IllegalActionError
 from cardlab.rooms import (AccessRefused, Room, RoomClosed, SeatSession, SeatTaken, SQLiteStore, StaleView,
-                           move_bots)
+                           move_bots, to_act)
 from tests.playout import assert_cards_conserved
 from tests.rooms_clients import choose_at, die_in_transaction, play_seat
 
@@ -172,6 +172,17 @@ def test_bots_move_from_the_store_with_one_mover_per_room(store):
     assert move_bots(second, "kernel-b") == 0  # a's lease holds; and nothing is due anyway
     assert len(store.actions(room_id)) == made
     assert_store_is_a_serial_replay(store, room_id)
+
+
+def test_fl3_bots_choose_their_fight_cards_while_a_student_below_them_still_chooses(store):
+    # The fight (FL-3) is simultaneous: South (a student, the lowest seat) has not chosen,
+    # yet the bots at West and North must not wait for him.
+    room_id = store.create_room("fight_for_the_lead", {"players": 3, "games": 1}, seed=8,
+                                seats=[None, "random", "rule"])
+    room = Room(store, room_id)
+    assert room.state.current_player == 0 and to_act(room.state) == [0, 1, 2]
+    assert move_bots(room, "kernel-a") == 2
+    assert to_act(room.state) == [0]
 
 
 def test_a_bot_plays_the_same_whichever_kernel_moves_it(tmp_path):

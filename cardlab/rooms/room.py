@@ -276,8 +276,10 @@ def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
     for _ in range(max_moves):
         room.refresh()
         state = room.state
-        seat = state.current_player
-        if state.is_terminal or seat not in bots:
+        # In a simultaneous phase (FL-3, PP-2) a bot chooses beside the students still
+        # choosing, not only when it is the lowest seat left.
+        seat = next((s for s in to_act(state) if s in bots), None)
+        if seat is None:
             return made
         seen = room.done
         seed = int(np.random.SeedSequence([room.info.seed, seat, seen]).generate_state(1)[0])
