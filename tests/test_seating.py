@@ -355,13 +355,14 @@ def test_every_game_and_table_size_can_be_seated(store):
 def test_undo_in_a_room_takes_back_the_seats_move_and_the_computers_replies_only(store):
     from cardlab.rooms import RoomError, StaleView, move_bots
 
-    room_id = store.create_room("fight_for_the_lead", {"players": 3, "games": 1}, seed=6, seats=[None, "rule", "rule"])
+    # Draw poker's bets show no card, so undo may go back over the computers' bets (DP-2).
+    room_id = store.create_room("draw_poker", {"players": 3, "hands": 3}, seed=8, seats=[None, "rule", "rule"])
     student, other = Room(store, room_id), Room(SQLiteStore(store.path), room_id)  # two kernels' copies
     with pytest.raises(RoomError, match="no move to take back"):
         student.undo(0)
     move_bots(student, "k")
     mark = student.version
-    student.act(0, next(iter(student.state.legal_actions(0))))
+    student.act(0, next(a for a in student.state.legal_actions(0) if a.kind == "open"))
     move_bots(student, "k")
     assert student.version > mark + 1, "the computers did not reply"
     other.refresh()
@@ -377,6 +378,22 @@ def test_undo_in_a_room_takes_back_the_seats_move_and_the_computers_replies_only
     with pytest.raises(StaleView, match="taken back"):
         ghost.act(0, action)  # the page shows the lost move: refused before any rule is checked
     assert len(store.actions(room_id)) == mark and ghost.version == mark
+
+
+def test_undo_is_refused_once_a_computer_has_shown_a_card_since(store):
+    """KB-3: the computer's laid card is face up; taking the student's move back would
+    replay it knowing that card (the tables' undo rule, issue 28)."""
+    from cardlab.rooms import RoomError, move_bots
+
+    room_id = store.create_room("kontrabluff", {"target": 300}, seed=2, seats=[None, "rule"])
+    room = Room(store, room_id)
+    move_bots(room, "k")
+    room.act(0, next(a for a in room.state.legal_actions(0) if a.kind == "lay"))
+    mark = room.version
+    assert move_bots(room, "k") > 0 and room.version > mark, "the computer did not reply"
+    with pytest.raises(RoomError, match="shown since your move"):
+        room.undo(0)
+    assert len(store.actions(room_id)) == room.version
 
 
 def test_undo_is_refused_once_another_student_has_moved(store):

@@ -49,7 +49,7 @@ import numpy as np
 from cardlab.bots import BOTS, bot_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError
 from cardlab.games import GAMES
-from cardlab.records import SEAT
+from cardlab.records import SEAT, reveals
 from cardlab.rooms.store import RoomInfo, RoomStore
 
 __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomClosed", "AccessRefused", "SeatTaken",
@@ -217,9 +217,23 @@ class Room:
             bots = self.bot_seats()
             if any(player not in bots for player, _ in actions[last + 1:]):
                 raise RoomError("Another player has moved since: your move stands.")
+            if self._revealed_since(seat, last):
+                raise RoomError("Cards were shown since your move, so it stands.")
             tx.take_back(self.id, last)
         self._rebuild()
         return len(actions) - last
+
+    def _revealed_since(self, seat: int, last: int) -> bool:
+        """Whether anything was turned up for ``seat`` from its action number ``last`` on
+        (a result, a trick, a computer's shown card: the table's undo rule, issue 28):
+        taking the move back would replay the position with that knowledge. Replays the
+        room up to that action, as an undo replays it anyway."""
+        probe = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
+        for player, action in self.state.actions[:last]:
+            probe.apply_for(player, action)
+        known = frozenset(probe.observation(seat).hand)
+        records = self.state.history.records
+        return any(reveals(records[index], seat, known) for index in range(len(probe.history), len(records)))
 
     def _check_open(self, tx: Any, seat: int, holder: str | None) -> None:
         """Refuse a move at a paused or closed table, or from a page that no longer holds the seat."""

@@ -30,7 +30,7 @@ from typing import Any
 from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names
-from cardlab.records import CARD, CARDS
+from cardlab.records import reveals
 from cardlab.rooms import to_act
 from cardlab.sessions.seatview import MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of
 
@@ -40,32 +40,6 @@ __all__ = ["TableSession", "ResultWatch", "BRIEF_PAUSE", "reveals", "listed_for"
 BRIEF_PAUSE = 1.5
 #: The public events a result shows as what led to it.
 _CONTEXT = 8
-
-
-def reveals(record: tuple[Any, ...], seat: int, known: frozenset[Card]) -> bool:
-    """Whether a history record turns something up for ``seat``: a result or a trick, or
-    any card the seat may see, except the seat's own move with cards it ``known`` (held).
-    (Cards are judged by who shows them, not by their value: two piquet decks hold each
-    card twice, PP-1.)
-
-    >>> from cardlab.games.kontrabluff import LAY, MATCH_WON
-    >>> from cardlab.cards import Card
-    >>> ace = Card.parse("Ah")
-    >>> reveals((LAY, (1, ace), 1, None, "KB-3", None), 0, frozenset({ace})), reveals((LAY, (0, ace), 0, None, "KB-3", None), 0, frozenset({ace}))
-    (True, False)
-    """
-    kind, values, player, _, _, seen = record
-    if seen is not None and seat not in seen:
-        return False
-    if kind.result or kind.brief:
-        return True
-    cards: list[Card] = []
-    for (_, field_type), value in zip(kind.fields, values):
-        if field_type is CARD and value is not None:
-            cards.append(value)
-        elif field_type is CARDS:
-            cards.extend(value)
-    return bool(cards) and not (player == seat and all(card in known for card in cards))
 
 
 class TableSession:
