@@ -152,3 +152,23 @@ def test_every_game_plays_in_a_room(tmp_path, game, settings):
     tables = open_tables(store.path, room, (0, 1))
     play_room_by_clicks(tables, np.random.default_rng(3))
     assert tables[0].session.state.is_terminal and tables[1].session.state.is_terminal
+
+
+def test_a_pause_reaches_an_open_page_by_its_poll_alone(tmp_path, monkeypatch):
+    """Issue 27: the teacher's pause, resume and end reach a page that nobody clicks: its
+    poll reads the room's status (it failed silently before: the store had no such read)."""
+    import cardlab.sessions.room as room_session
+
+    monkeypatch.setattr(room_session, "SWITCH_SECONDS", 0.0)  # every poll reads the status
+    store = SQLiteStore(tmp_path / "class.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=9, seats=[None, None])
+    tables = open_tables(store.path, room, (0, 1))
+    mover = next(t for t in tables if t.seat in t.seen.actors)
+    assert "Your turn" in mover._status.value
+    for status, words in (("paused", "paused this table"), ("open", "Your turn"), ("ended", "ended this table")):
+        store.set_status(room, status)
+        for table in tables:
+            assert table.poll() is True, f"the {status} status did not change the page"
+        assert words in mover._status.value
+        if status != "open":
+            assert "Your turn" not in mover._status.value and not mover.seen.offers

@@ -22,12 +22,13 @@ clicks it changes nothing and says nothing.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
 
 from cardlab.engine import Action, GameState, IllegalActionError, seat_names
-from cardlab.rooms import RoomError, SeatSession, SeatTaken, Switches, move_bots, to_act
+from cardlab.rooms import RoomError, SeatSession, SeatTaken, StoreError, Switches, move_bots, to_act
 from cardlab.sessions.local import ResultWatch, listed_for, result_after
 from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of
 from cardlab.words.table import notice_text
@@ -241,7 +242,7 @@ class RoomSession:
     def _read_status(self) -> str:
         try:
             return self.seat_session.store.room_status(self.seat_session.room.id)
-        except Exception:  # noqa: BLE001 - a store that cannot say: the table stays as it was
+        except (StoreError, sqlite3.Error):  # a store that cannot say now: the table stays as it was
             return getattr(self, "status", "open")
 
     def _read_switches(self) -> bool:

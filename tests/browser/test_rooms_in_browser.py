@@ -156,3 +156,44 @@ def test_the_teachers_page_shows_the_room_and_its_scores(browser, classroom, scr
         screenshot(page, "room-teacher-dashboard")
     finally:
         context.close()
+
+
+def test_a_pause_and_its_end_reach_both_pages_without_a_click(browser, classroom, screenshot):
+    """Issue 27: the teacher's pause shows on every open page by itself (pushed by the
+    page's own polling), its buttons off and no "Your turn" beside it; resuming wakes the
+    buttons again. The time each page took is printed (the target is 1 s)."""
+    voila, store, _ = classroom
+    room = store.create_room("kontrabluff", {"target": 300}, seed=9, seats=[None, None])
+    tokens = store.tokens(room)
+    contexts, pages = [], []
+    try:
+        for seat in (0, 1):
+            context, page = new_page(browser)
+            contexts.append(context)
+            join(page, voila, f"room={room}&seat={seat}&token={tokens[seat]}")
+            page.wait_for_selector(".cl-table .cl-log", timeout=LOAD)
+            pages.append(page)
+        first = Room(store, room).state.current_player
+        pages[first].wait_for_selector(".cl-turn:has-text('Your turn')", timeout=STEP)
+        start = time.monotonic()
+        store.set_status(room, "paused")
+        delays = []
+        for page in pages:
+            page.wait_for_selector("text=The teacher has paused this table", timeout=STEP)
+            delays.append(time.monotonic() - start)
+        for seat, page in enumerate(pages):
+            assert not my_turn(page), "a paused page still says it is the student's turn"
+            assert page.locator(".cl-action:visible:not([disabled])").count() == 0, "a paused page has live buttons"
+            assert page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count() == 0
+            screenshot(page, f"room-paused-seat-{seat}")
+        store.set_status(room, "open")
+        pages[first].wait_for_selector(".cl-turn:has-text('Your turn')", timeout=STEP)
+        assert pages[first].locator(".cl-action:visible:not([disabled]), .cl-hand .cl-cardbtn:visible:not([disabled])").count()
+        store.set_status(room, "ended")
+        for page in pages:
+            page.wait_for_selector("text=The teacher has ended this table", timeout=STEP)
+            assert not my_turn(page) and page.locator(".cl-action:visible:not([disabled])").count() == 0
+        print(f"\nthe pause showed on the two pages after {', '.join(f'{d * 1000:.0f}' for d in delays)} ms, no click")
+    finally:
+        for context in contexts:
+            context.close()
