@@ -172,3 +172,28 @@ def test_a_pause_reaches_an_open_page_by_its_poll_alone(tmp_path, monkeypatch):
         assert words in mover._status.value
         if status != "open":
             assert "Your turn" not in mover._status.value and not mover.seen.offers
+
+
+def test_the_coach_in_a_room_follows_the_teachers_switch(tmp_path):
+    """Issue 28, item 6: in rooms the coach is the teacher's switch (off by default). On,
+    the student's own decision gets its line after it is made, never before; the other
+    student's page gets none for it."""
+    from cardlab.rooms import Switches
+
+    store = SQLiteStore(tmp_path / "class.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=4, seats=[None, None])
+    tables = open_tables(store.path, room, (0, 1))
+    mover = next(t for t in tables if t.seat in t.seen.actors)
+    mover.play(next(iter(mover.seen.observation.legal_actions)))
+    assert mover.seen.coach == () and "Coach" not in mover._coach.value, "the coach spoke while switched off"
+    store.set_switches(room, Switches(coach=True))
+    for table in tables:
+        table.session._switches_read = 0.0  # look at the switches on the next poll
+        table.poll()
+    mover = next(t for t in tables if t.seat in t.seen.actors)
+    other = next(t for t in tables if t is not mover)
+    assert mover.seen.coach == (), "the coach spoke before the decision"
+    mover.play(next(iter(mover.seen.observation.legal_actions)))
+    assert len(mover.seen.coach) == 1 and "Coach" in mover._coach.value
+    other.poll()
+    assert other.seen.coach == (), "the other student's page shows a line on a decision not theirs"

@@ -167,11 +167,11 @@ def test_switches_per_room_and_for_the_class_are_kept_in_the_store(store):
     class_id = seat_class(store, 4, "kontrabluff", 2, seed=3, switches=Switches(hints=False, pace=0.5))
     first, second = store.classes()[0].rooms
     assert store.switches(first) == Switches(hints=False, pace=0.5)
-    store.set_switches(first, Switches(undo=True, coach=False))
-    assert SQLiteStore(store.path).switches(first) == Switches(undo=True, coach=False)
+    store.set_switches(first, Switches(undo=True, coach=True))
+    assert SQLiteStore(store.path).switches(first) == Switches(undo=True, coach=True)
     assert store.switches(second) == Switches(hints=False, pace=0.5)
-    store.set_class_switches(class_id, Switches(hints=True, coach=False))
-    assert store.switches(first) == store.switches(second) == store.classes()[0].switches == Switches(coach=False)
+    store.set_class_switches(class_id, Switches(hints=True, coach=True))
+    assert store.switches(first) == store.switches(second) == store.classes()[0].switches == Switches(coach=True)
     lone = store.create_room("kontrabluff", {"target": 300}, seed=1, seats=[None, None])
     assert store.switches(lone) == Switches()  # a room made by hand has the defaults
 

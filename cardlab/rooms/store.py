@@ -61,18 +61,19 @@ class TooManyGuesses(StoreError):
 class Switches:
     """What a room lets its students use, set by the teacher per room or for a whole class.
 
-    ``hints``: the table's Hints button; ``coach``: the coach, where a game has one (kept
-    for when it comes); ``undo``: taking back one's own last move (off in rooms unless the
+    ``hints``: the table's Hints button; ``coach``: the coach's line after each of the
+    student's decisions and its review at the end (off unless the teacher turns it on: each
+    verdict costs its kernel a few hundred milliseconds of a shared machine); ``undo``: taking back one's own last move (off in rooms unless the
     teacher allows it); ``pace``: seconds between two moves of the room's computer players.
 
     >>> Switches.from_dict({"hints": False, "pace": "0.5", "colour": "red"})
-    Switches(hints=False, coach=True, undo=False, pace=0.5)
+    Switches(hints=False, coach=False, undo=False, pace=0.5)
     >>> Switches.from_dict(Switches(undo=True).as_dict()).undo
     True
     """
 
     hints: bool = True
-    coach: bool = True
+    coach: bool = False
     undo: bool = False
     pace: float = 0.0
 

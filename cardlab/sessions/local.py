@@ -32,6 +32,7 @@ from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.records import reveals
 from cardlab.rooms import to_act
+from cardlab.sessions.coaching import CoachNotes, running_loop
 from cardlab.sessions.seatview import MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of
 
 __all__ = ["TableSession", "ResultWatch", "BRIEF_PAUSE", "reveals", "listed_for", "result_after"]
@@ -71,7 +72,7 @@ class TableSession:
         self.replay: Replay | None = None
         self.replay_position = 0
         self._replayed: tuple[int, GameState] | None = None
-        self.verdicts: list[Any] = []  # the coach's verdicts on this game's decisions
+        self.notes = CoachNotes()  # the coach's verdicts on this game's decisions
         self._listeners: list[Callable[[], None]] = []
         self._pending: asyncio.TimerHandle | None = None
         self._undo_points: list[tuple[GameState, int, dict[int, frozenset[Card]]]] = []
@@ -117,7 +118,7 @@ class TableSession:
         self.replay = None
         self.result = None
         self.covered = False
-        self.verdicts = []
+        self.notes.clear()
         self._undo_points = []
         self._moves_made = 0
         self._scanned = len(self.state.history.records)
@@ -203,13 +204,7 @@ class TableSession:
     def coach_lines(self) -> tuple[str, ...]:
         """The coach's line on the seat's last decision (after it was made, never before),
         and at the game's end the review: the decisions that differed, with their cost."""
-        if not self.coach or not self.verdicts:
-            return ()
-        from cardlab.words.coach import coach_line, review_line
-
-        if self.state.is_terminal:
-            return tuple(review_line(v, self.game) for v in self.review())
-        return (coach_line(self.verdicts[-1], self.game),)
+        return self.notes.lines(self.game, over=self.state.is_terminal) if self.coach else ()
 
     def coach_moves(self) -> tuple[int, ...]:
         """The move numbers of the review's decisions (a view links each to its replay)."""
@@ -238,37 +233,17 @@ class TableSession:
     def _judge(self, before: GameState, seat: int, action: Action) -> None:
         """The coach's verdict on a decision, from the seat's view before it (never a hidden
         card): at once without an event loop, else just after the page shows the move."""
-        if not self.coach:
-            return
-        observation, move = before.observation(seat), len(before.actions)
-        game = self._games_started
+        if self.coach:
+            self.notes.decided(before.observation(seat), action, move=len(before.actions), done=self._changed)
 
-        def judge_now() -> None:
-            from cardlab.coach import judge
-
-            if game != self._games_started:  # a new game since: the verdict is of no use
-                return
-            verdict = judge(observation, action, move=move)
-            self.verdicts = [v for v in self.verdicts if v.move < move]  # an undone decision's verdict goes
-            if verdict is not None:
-                self.verdicts.append(verdict)
-
-        loop = _running_loop()
-        if loop is None:
-            judge_now()
-            return
-
-        def later() -> None:
-            judge_now()
-            self._changed()
-
-        loop.call_soon(later)
+    @property
+    def verdicts(self) -> list[Any]:
+        """The coach's verdicts on this game's decisions so far."""
+        return self.notes.verdicts
 
     def review(self) -> tuple[Any, ...]:
         """The decisions of this game that differed from the coach's, costliest first."""
-        from cardlab.coach import review
-
-        return review(self.verdicts)
+        return self.notes.review()
 
     def resume(self) -> None:
         """Leave the result on screen and go on (Continue)."""
@@ -368,14 +343,14 @@ class TableSession:
         if self.result is None and self.state.is_terminal:
             self._stop_on(len(self.state.history.records), [], None)
         while self.auto and (player := self._next_bot()) is not None:
-            loop = _running_loop()
+            loop = running_loop()
             if self.pace > 0 and loop is not None:
                 self._pending = loop.call_later(self.pace, self._timed_move)
                 break
             if self._bot_move(player):
                 break
         if self.result is not None and self.result.brief and self.auto and self.pace > 0:
-            loop = _running_loop()
+            loop = running_loop()
             if loop is not None:  # with a pace, a trick stays that long (1.5 s at least), then play goes on
                 self._pending = loop.call_later(max(self.pace, BRIEF_PAUSE), self._timed_resume)
 
@@ -508,16 +483,3 @@ def _bare(obs: Observation) -> Observation:
     return dataclasses.replace(obs, hand=(), zones=(), log=(), events=(), legal_actions=NO_ACTIONS)
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    try:
-        from IPython import get_ipython
-
-        kernel = getattr(get_ipython(), "kernel", None)
-        loop = getattr(kernel, "io_loop", None)
-        return getattr(loop, "asyncio_loop", None)
-    except Exception:  # noqa: BLE001 - no kernel: bots move at once
-        return None

@@ -29,6 +29,7 @@ from typing import Any
 
 from cardlab.engine import Action, GameState, IllegalActionError, seat_names
 from cardlab.rooms import RoomError, SeatSession, SeatTaken, StoreError, Switches, move_bots, to_act
+from cardlab.sessions.coaching import CoachNotes
 from cardlab.sessions.local import ResultWatch, listed_for, result_after
 from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of
 from cardlab.words.table import notice_text
@@ -61,6 +62,7 @@ class RoomSession:
         self._room_moved_at = 0.0
         self._undos_seen = seat_session.room.undos
         self._shown_version = seat_session.room.version
+        self.notes = CoachNotes()  # the coach's verdicts, while the teacher's coach switch is on
 
     # -- the room --------------------------------------------------------------------
     @property
@@ -115,8 +117,17 @@ class RoomSession:
             actors=tuple(actors), offers=offers, result=self.result, over=state.is_terminal,
             seed=state.seed if state.is_terminal else None,
             undo=None if self.switches.undo else Notice("undo_off"), can_step=False, controls=self.controls(),
-            notice=notice, room=room.id, version=room.version, status=self.status,
+            notice=notice, room=room.id, version=room.version, status=self.status, coach=self.coach_lines(),
         )
+
+    def coach_lines(self) -> tuple[str, ...]:
+        """The coach's line on this seat's last decision, and the review at the end, while
+        the teacher's coach switch is on (issue 28: in rooms the teacher's switch)."""
+        return self.notes.lines(self.game, over=self.state.is_terminal) if self.switches.coach else ()
+
+    def coach_moves(self) -> tuple[int, ...]:
+        """A room's page has no replay: the review lists the decisions without links."""
+        return ()
 
     def reason(self, action: Action) -> str:
         if self.status != "open":
@@ -139,6 +150,7 @@ class RoomSession:
         """Send ``action`` to the room: one transaction, checked for this seat by the engine."""
         if self.result is not None and not self.state.is_terminal:
             raise IllegalActionError("EN-1", "the result is still on screen: click Continue first")
+        before, move = self.state.observation(self.seat), len(self.state.actions)  # what the seat decided from
         try:
             self._watching(lambda: self.seat_session.act(action))
         except RoomError as refused:  # lost a race, the table was paused, or the seat moved
@@ -146,6 +158,8 @@ class RoomSession:
             self._catch_up()
             return
         self.notice = None
+        if self.switches.coach:
+            self.notes.decided(before, action, move=move, done=self._changed)
         self._room_moved_at = time.monotonic()
         self._move_room_bots()
 
@@ -211,6 +225,7 @@ class RoomSession:
         """The room was replayed after an undo: forget the results of the lost moves."""
         self._undos_seen = self.seat_session.room.undos
         self.result = None
+        self.notes.verdicts = [v for v in self.notes.verdicts if v.move < self.seat_session.room.version]
         self._room_moved_at = time.monotonic()
 
     def _catch_up(self, *, refresh: bool = True) -> bool:

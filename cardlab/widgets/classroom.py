@@ -430,8 +430,7 @@ class _SwitchBox:
 
     def __init__(self) -> None:
         self._hints = W.Checkbox(value=True, description="Hints", indent=False, layout=W.Layout(width="90px"))
-        self._coach = W.Checkbox(value=True, description="Coach (where a game has one)", indent=False,
-                                 layout=W.Layout(width="230px"))
+        self._coach = W.Checkbox(value=False, description="Coach", indent=False, layout=W.Layout(width="90px"))
         self._undo = W.Checkbox(value=False, description="Undo", indent=False, layout=W.Layout(width="90px"))
         self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, description="Computers wait (s)",
                                    readout_format=".1f", style={"description_width": "initial"},
