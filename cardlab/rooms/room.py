@@ -51,6 +51,7 @@ from cardlab.engine import Action, Game, GameState, IllegalActionError
 from cardlab.games import GAMES
 from cardlab.records import SEAT, reveals
 from cardlab.rooms.store import RoomInfo, RoomStore
+from cardlab.words.table import notice_text
 
 __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomClosed", "AccessRefused", "SeatTaken",
            "game_of", "make_bot", "move_bots", "to_act"]
@@ -63,7 +64,26 @@ BOT_NAMES = tuple(BOTS)
 
 
 class RoomError(ValueError):
-    """An action a room refuses for a reason outside the game's rules."""
+    """An action a room refuses for a reason outside the game's rules.
+
+    A refusal a student reads is made with :meth:`said` from a notice of the words layer
+    (:data:`cardlab.words.table.NOTICES`): ``notice`` names it and ``values`` fill it, so
+    a page can say it in its own language; the message is that sentence.
+
+    >>> error = RoomError.said("undo_none")
+    >>> error.notice, str(error)
+    ('undo_none', 'Undo cannot go back: you have not moved yet.')
+    """
+
+    def __init__(self, message: str, *, notice: str | None = None, values: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.notice = notice
+        self.values = dict(values or {})
+
+    @classmethod
+    def said(cls, notice: str, **values: Any) -> RoomError:
+        """The refusal ``notice`` of the words layer, filled with ``values``."""
+        return cls(notice_text(notice, values, players=2), notice=notice, values=values)
 
 
 class StaleView(RoomError):
@@ -213,12 +233,12 @@ class Room:
             actions = self.state.actions
             last = max((i for i, (player, _) in enumerate(actions) if player == seat), default=None)
             if last is None:
-                raise RoomError("You have no move to take back yet.")
+                raise RoomError.said("undo_none")
             bots = self.bot_seats()
             if any(player not in bots for player, _ in actions[last + 1:]):
-                raise RoomError("Another player has moved since: your move stands.")
+                raise RoomError.said("undo_others_moved")
             if self._revealed_since(seat, last):
-                raise RoomError("Cards were shown since your move, so it stands.")
+                raise RoomError.said("undo_shown")
             tx.take_back(self.id, last)
         self._rebuild()
         return len(actions) - last
@@ -239,9 +259,9 @@ class Room:
         """Refuse a move at a paused or closed table, or from a page that no longer holds the seat."""
         status = tx.room_status(self.id)
         if status != "open":
-            raise RoomClosed("The teacher has paused this table." if status == "paused" else "This table is closed.")
+            raise RoomClosed.said("room_paused" if status == "paused" else "room_closed")
         if holder is not None and tx.seat_holder(self.id, seat) != holder:
-            raise SeatTaken("This seat is now open in another window; play there.")
+            raise SeatTaken.said("seat_taken")
 
     def act(self, seat: int, action: Action, *, seen: int | None = None, holder: str | None = None) -> int:
         """Play ``action`` for ``seat`` as one transaction; returns the action's number.
@@ -260,10 +280,10 @@ class Room:
                 self._check_open(tx, seat, holder)
                 if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
                     self._rebuild()
-                    raise StaleView("A move was taken back before your choice arrived. Look again and choose.")
+                    raise StaleView.said("stale_taken_back")
                 self._apply_stored(tx.actions_since(self.id, self.done))
                 if seen is not None and self.view_version(seat) > seen:
-                    raise StaleView("The table moved on before your choice arrived. Look again and choose.")
+                    raise StaleView.said("stale_moved")
                 moved = len(self.state.actions)
                 number = self.done + 1
                 self._apply(number, seat, action)

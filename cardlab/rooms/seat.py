@@ -33,9 +33,6 @@ from cardlab.rooms.store import LEASE_SECONDS, RoomStore, StoreError, Switches
 
 __all__ = ["JoinRequest", "SeatSession"]
 
-_REFUSED = "This link does not open a seat: ask your teacher for your own link."
-
-
 @dataclass(frozen=True)
 class JoinRequest:
     """What a join link asks for, read from its query string (nothing checked yet but form).
@@ -55,9 +52,9 @@ class JoinRequest:
         try:
             (room,), (seat,), (token,) = fields["room"], fields["seat"], fields["token"]
         except (KeyError, ValueError):
-            raise AccessRefused(_REFUSED) from None
+            raise AccessRefused.said("link_refused") from None
         if not seat.isdigit() or len(seat) > 2 or len(token) > 200 or len(room) > 64:
-            raise AccessRefused(_REFUSED)
+            raise AccessRefused.said("link_refused")
         return cls(room, int(seat), token)
 
 
@@ -70,7 +67,7 @@ class SeatSession:
         except StoreError:
             valid = False
         if not valid:
-            raise AccessRefused(_REFUSED)
+            raise AccessRefused.said("link_refused")
         self.store = store
         self.seat = request.seat
         self.holder = holder or uuid.uuid4().hex
@@ -101,18 +98,18 @@ class SeatSession:
         """Take back this seat's last action (and the computers' replies), if the room allows
         it (:meth:`Room.undo`; the page checks the room's undo switch first)."""
         if not self.switches().undo:
-            raise RoomError("Taking back a move is off at this table.")
+            raise RoomError.said("undo_off")
         return self.room.undo(self.seat, holder=self.holder)
 
     def poll(self) -> bool:
         """Catch up with others' moves (True if there were any), renewing this page's hold
         on the seat every few seconds (a write; polls come several times a second)."""
         if self.store.seat_holder(self.room.id, self.seat) != self.holder:
-            raise SeatTaken("This seat is now open in another window; play there.")
+            raise SeatTaken.said("seat_taken")
         now = time.monotonic()
         if now - self._renewed > LEASE_SECONDS / 4:
             if not self.store.hold_seat(self.room.id, self.seat, self.holder):
-                raise SeatTaken("This seat is now open in another window; play there.")
+                raise SeatTaken.said("seat_taken")
             self._renewed = now
         return self.room.refresh()
 

@@ -152,12 +152,11 @@ def join_by_code(store: RoomStore, text: str, *, client: str, holder: str | None
     """
     code = parse_code(text)
     if code is None:
-        raise CodeRefused("That is not a join code: a code has eight letters and digits, like K7QF-2M9X.")
+        raise CodeRefused.said("code_malformed", example="K7QF-2M9X")
     try:
         slip = store.redeem_code(code, client)
     except TooManyGuesses:
-        raise GuessLimit("Too many wrong codes were typed lately. Wait a few minutes and try again, "
-                         "or ask your teacher for your link.") from None
+        raise GuessLimit.said("code_limit") from None
     if slip is None:
-        raise CodeRefused("No seat has that code. Check it on your slip and type it again.")
+        raise CodeRefused.said("code_unknown")
     return SeatSession(store, JoinRequest(slip.room, slip.seat, slip.token), holder=holder)

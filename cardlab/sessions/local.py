@@ -409,7 +409,7 @@ class TableSession:
 
     def refuse(self, error: BaseException) -> None:
         """Keep a refusal (an illegal click) for the view to show."""
-        self.notice = Notice("refused", {"text": str(error)}, error=True)
+        self.notice = Notice.refusal(error)
 
 
 class ResultWatch:

@@ -154,7 +154,7 @@ class RoomSession:
         try:
             self._watching(lambda: self.seat_session.act(action))
         except RoomError as refused:  # lost a race, the table was paused, or the seat moved
-            self.notice = Notice("refused", {"text": str(refused)}, error=True)
+            self.notice = Notice.refusal(refused)
             self._catch_up()
             return
         self.notice = None
@@ -176,7 +176,7 @@ class RoomSession:
         try:
             self.seat_session.undo()
         except RoomError as refused:
-            self.notice = Notice("refused", {"text": str(refused)}, error=True)
+            self.notice = Notice.refusal(refused)
             return False
         self._taken_back()
         self.notice = Notice("undone_room")
@@ -204,7 +204,7 @@ class RoomSession:
         pass
 
     def refuse(self, error: BaseException) -> None:
-        self.notice = Notice("refused", {"text": str(error)}, error=True)
+        self.notice = Notice.refusal(error)
 
     def fail(self, error: BaseException) -> None:
         self.notice = Notice("failed", {"text": str(error)}, error=True)
@@ -279,7 +279,7 @@ class RoomSession:
         try:
             self._watching(self.seat_session.poll)
         except SeatTaken as taken:
-            self.notice = Notice("refused", {"text": str(taken)}, error=True)
+            self.notice = Notice.refusal(taken)
             self.stop()
             return True
         switched = self._read_switches()

@@ -75,6 +75,20 @@ class Notice:
     values: Mapping[str, Any] = field(default_factory=dict)
     error: bool = False
 
+    @classmethod
+    def refusal(cls, error: BaseException) -> Notice:
+        """A refusal as data: the notice a room's error names (``RoomError.said``) with its
+        values, so the page says it in its own words; any other error's own message.
+
+        >>> from cardlab.rooms import RoomError
+        >>> Notice.refusal(RoomError.said("undo_none")), Notice.refusal(ValueError("no")).values
+        (Notice(name='undo_none', values={}, error=True), {'text': 'no'})
+        """
+        name = getattr(error, "notice", None)
+        if name is not None:
+            return cls(name, dict(getattr(error, "values", {})), error=True)
+        return cls("refused", {"text": str(error)}, error=True)
+
 
 @dataclass(frozen=True)
 class ResultView:

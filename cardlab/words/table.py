@@ -36,6 +36,18 @@ NOTICES: dict[str, str | Plural] = {
     "paused": "The teacher has paused this table. Wait for them to resume it.",
     "closed": "The teacher has ended this table. Thank you for playing.",
     "refused": "{text}",
+    # A room's refusals (cardlab.rooms: RoomError.said).
+    "undo_none": "Undo cannot go back: you have not moved yet.",
+    "undo_shown": "Undo cannot go back: cards were shown since your move, so it stands.",
+    "room_paused": "The teacher has paused this table.",
+    "room_closed": "This table is closed.",
+    "seat_taken": "This seat is now open in another window; play there.",
+    "stale_taken_back": "A move was taken back before your choice arrived. Look again and choose.",
+    "stale_moved": "The table moved on before your choice arrived. Look again and choose.",
+    "link_refused": "This link does not open a seat: ask your teacher for your own link.",
+    "code_malformed": "That is not a join code: a code has eight letters and digits, like {example}.",
+    "code_unknown": "No seat has that code. Check it on your slip and type it again.",
+    "code_limit": "Too many wrong codes were typed lately. Wait a few minutes and try again, or ask your teacher for your link.",
     "failed": "Something went wrong: {text}. The details are below the table.",
 }
 
