@@ -42,7 +42,8 @@ def room_table(session: SeatSession, **options: Any) -> Table:
 
     def poll() -> bool:
         changed = room.poll()
-        table.refresh()
+        if changed:  # an idle poll costs the store's few reads, not a redraw
+            table.refresh()
         return changed
 
     table.poll = poll  # type: ignore[attr-defined]
