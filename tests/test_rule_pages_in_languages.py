@@ -122,7 +122,8 @@ def test_a_translated_page_has_the_english_headings_and_rule_ids_in_order(lang, 
     ids = [rid for _, rid in _shape(translated) if rid]
     assert ids == ([r.id for r in rules_of(book)] if book else [])
     # A rule heading is the id, then a title in the language (``## KB-4 Passa``).
-    titles = {m[1]: m[2] for level, title, _ in _sections(translated) if (m := re.match(rf"({RULE_ID.pattern}) (\S.*)", title))}
+    heading = re.compile(rf"({RULE_ID.pattern}) (\S.*)")
+    titles = {m[1]: m[2] for _, title, _ in _sections(translated) if (m := heading.match(title))}
     assert list(titles) == ids
     if ids:
         assert any(titles[rid] != RULES[rid].title for rid in ids), "rule titles left in English"
