@@ -42,7 +42,8 @@ def test_the_catalogue_is_engine_layer_and_imports_nothing_of_cardlab():
     tree = ast.parse((ROOT / "cardlab" / "rules.py").read_text())
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
-    assert imported <= {"__future__", "re", "dataclasses"}, imported
+    # gettext and pathlib read the rules' translations (issue 29) from the catalogs
+    assert imported <= {"__future__", "re", "dataclasses", "gettext", "pathlib"}, imported
 
 
 def test_every_rule_id_cited_in_code_tests_notebooks_and_readme_exists():
@@ -95,6 +96,11 @@ def test_the_readme_links_the_rule_pages_of_the_repository():
     assert {page for _, page in BOOKS.values()} <= set(links)
     assert all("://" not in link and not link.startswith(("/", "..")) and (ROOT / link).exists() for link in links)
     assert RULE_ID.search(readme)
-    for page in (ROOT / "docs" / "rules").glob("*.md"):  # the rule pages link only each other
+    # The rule pages, in English and in docs/rules/<lang>/, and the glossaries link only
+    # each other; a link to an anchor (kontrabluff.md#source) needs that anchor.
+    for page in [*(ROOT / "docs" / "rules").rglob("*.md"), *(ROOT / "docs" / "glossary").glob("*.md")]:
         for link in re.findall(r"\]\(([^)]+)\)", page.read_text(encoding="utf-8")):
-            assert "://" not in link and (page.parent / link).exists(), (page.name, link)
+            path, _, anchor = link.partition("#")
+            target = page.parent / path if path else page
+            assert "://" not in link and target.exists(), (page.relative_to(ROOT).as_posix(), link)
+            assert not anchor or f'<a id="{anchor}"></a>' in target.read_text(encoding="utf-8"), (page.name, link)

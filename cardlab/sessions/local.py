@@ -33,7 +33,9 @@ from cardlab.engine import Action, Game, GameState, IllegalActionError, Observat
 from cardlab.records import reveals
 from cardlab.rooms import to_act
 from cardlab.sessions.coaching import CoachNotes, running_loop
-from cardlab.sessions.seatview import MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of
+from cardlab.sessions.seatview import (MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of,
+                                       refusal_values)
+from cardlab.words.table import refusal_text
 
 __all__ = ["TableSession", "ResultWatch", "BRIEF_PAUSE", "reveals", "listed_for", "result_after"]
 
@@ -192,7 +194,7 @@ class TableSession:
         try:
             self.state.check(action, self.view_seat)
         except IllegalActionError as error:
-            return str(error)
+            return refusal_text(**refusal_values(error))
         return ""
 
     def every_card(self) -> dict[str, tuple[Card, ...]]:

@@ -31,8 +31,8 @@ from cardlab.engine import Action, GameState, IllegalActionError, seat_names
 from cardlab.rooms import RoomError, SeatSession, SeatTaken, StoreError, Switches, move_bots, to_act
 from cardlab.sessions.coaching import CoachNotes
 from cardlab.sessions.local import ResultWatch, listed_for, result_after
-from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of
-from cardlab.words.table import notice_text
+from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of, refusal_values
+from cardlab.words.table import notice_text, refusal_text
 
 __all__ = ["RoomSession", "POLL_SECONDS", "SWITCH_SECONDS"]
 
@@ -135,7 +135,7 @@ class RoomSession:
         try:
             self.state.check(action, self.seat)
         except IllegalActionError as error:
-            return str(error)
+            return refusal_text(**refusal_values(error))
         return ""
 
     def hint(self) -> Any:
