@@ -43,7 +43,7 @@ TEMPLATES = templates("fight_for_the_lead", {
                                 "spades is the fight suit; {winner} wins the lead with {card}.", seats=_FIGHTS),
     "lead_won_stock_out": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned} and the stock "
                                 "runs out: the highest fight card, {card} of {winner}, wins the lead.", seats=_FIGHTS),
-    "new_cards": "The fight cards go to the discard; {dealer} gives each player a new card.",
+    "new_cards": "The fight cards go to the discard face down; {dealer} gives each player a new card.",
     "new_card": "{seat} gets {card}.",
     "fight_cards_back": Plural("The stock holds {stock} card, too few for a new card each: every player takes "
                                "their own fight card back.",
