@@ -53,6 +53,9 @@ def messages() -> Iterator[Message]:
     for game in sorted(words.TEMPLATES):
         for template in words.TEMPLATES[game].values():
             yield from _template(template)
+    for game in sorted(words.HEADLINES):
+        for template in words.HEADLINES[game].values():
+            yield from _template(template)
     for game in sorted(words.VERBS):
         for verb in words.VERBS[game].values():
             for name in ("button", "prompt", "chosen", "none", "needs", "ask", "costs"):

@@ -198,7 +198,7 @@ _TEXTS: tuple[tuple[str, str, str], ...] = (
      "that suit wins the lead. If the stock runs out first, the highest fight card wins, a tie to the "
      "player nearest the dealer's left."),
     ("FL-5", "Replacement",
-     "the fight cards go to the discard and the dealer gives each player a new card from the stock, so "
+     "the fight cards go to the discard face down and the dealer gives each player a new card from the stock, so "
      "everyone holds four again."),
     ("FL-6", "Exchange",
      "in turn from the dealer's left each player may exchange any of his cards for stock cards, paying the "

@@ -39,6 +39,7 @@ from cardlab.records import (
     SEAT,
     SEATS,
     Event,
+    event_kind,
     event_kinds,
 )
 from cardlab import words
@@ -66,6 +67,20 @@ def play(game: Game, seed: int, limit: int = 4000):
         else:
             state.apply(state.legal_actions().sample(rng))
     return state
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_headline_is_a_whole_template_of_a_result_kind_and_its_fields(name):
+    """A banner's headline (FL-4's lead) names only its kind's fields, and only a kind a table stops on."""
+    for kind_name, template in words.HEADLINES.get(name, {}).items():
+        kind = event_kind(name, kind_name)
+        assert kind.result or kind.brief, kind
+        assert placeholders(template) <= set(kind.field_names), kind
+        for text in _texts(template):
+            assert all(field and not spec and not conversion
+                       for _, field, spec, conversion in string.Formatter().parse(text) if field is not None), text
+    if name == "fight_for_the_lead":  # FL-4: every way the lead is won has its headline
+        assert {k.name for k in event_kinds(name) if k.rule == "FL-4"} == set(words.HEADLINES[name])
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

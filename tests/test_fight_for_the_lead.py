@@ -191,6 +191,38 @@ def test_fl5_fight_cards_to_the_discard_and_one_new_card_each():
     assert_cards_conserved(state)
 
 
+def test_fl5_the_fight_cards_lie_in_the_discard_face_down():
+    state = four_game()
+    fights = set(parse_cards("2h 5h 9d Jd"))
+    for seat in range(4):
+        zones = state.observation(seat).zones
+        shown = {card for zone in zones for card in zone.cards if card is not None}
+        assert not fights & shown, f"seat {seat} sees a fight card face up after the replacement"
+        assert state.observation(seat).zone("discard").cards == (None,) * 4  # counted, not shown
+        assert not any(zone.kind == "fight" for zone in zones)
+    assert set(state.observation(0).zone("turned").cards) == set(parse_cards("5c 2s 3d"))  # FL-4: turned stay up
+    act(state, 0, "exchange", "8d Td")  # FL-6: his own given-up cards he sees, the fight cards still not
+    assert state.observation(0).zone("discard").cards == (*parse_cards("8d Td"), *(None,) * 4)
+    assert state.observation(2).zone("discard").cards == (None,) * 6
+
+
+def test_fl4_the_lead_is_a_result_of_its_own_shown_with_the_fight_cards_turned_up():
+    state = FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1).new_state(
+        seed=11, dealer=3, deck=stacked_deck(FOUR_HANDS, FOUR_STOCK))
+    scenes = []
+    state.on_result = lambda index: scenes.append((state.history[index], state.observation(1)))
+    for seat, card in zip((2, 0, 3, 1), ("9d", "2h", "Jd", "5h")):
+        act(state, seat, "fight", card)
+    del state.on_result
+    ((event, scene),) = scenes  # the table stops once, on the lead (FL-4), like on a trick
+    assert event.spec.brief and not event.spec.result and event.rule == "FL-4"
+    assert event["winner"] == 3 and event["card"] == Card.parse("Jd")
+    fights = {zone.owner: zone.cards for zone in scene.zones if zone.kind == "fight"}
+    assert fights == {seat: (card,) for seat, card in enumerate(parse_cards("2h 5h 9d Jd"))}  # turned up
+    assert scene.zone("discard").cards == () and scene.zone("turned").cards == tuple(parse_cards("5c 2s 3d"))
+    assert len(scene.hand) == 3  # the new card comes after the lead (FL-5)
+
+
 # -- FL-6 ----------------------------------------------------------------------------------
 def test_fl6_exchange_in_turn_paid_into_the_pot_and_only_counted_for_others():
     state = four_game()
@@ -556,7 +588,7 @@ def test_the_table_zones_are_made_when_first_read_and_show_only_what_the_seat_se
     obs = state.observation(1)
     assert "zones" not in vars(obs.zones)  # an observation no one draws builds no zone
     assert obs.zone("hand 1").cards == obs.hand and obs.zone("hand 0").cards == (None,) * 4
-    assert obs.zone("discard").cards == (*parse_cards("2h 5h 9d Jd"), None, None)  # FL-5; FL-6 backs
+    assert obs.zone("discard").cards == (None,) * 6  # FL-5: four fight cards face down; FL-6: two backs
     assert "zones" in vars(obs.zones) and obs.zones == state.observation(1).zones == tuple(obs.zones)
     assert hash(obs) == hash(state.observation(1))  # an observation is a hashable value
     assert cards_in(obs.zones) <= cards_in(obs.hand) | set(state.fight_cards) | set(state.turned)

@@ -17,7 +17,7 @@ import pytest
 
 from cardlab.cards import Card
 from cardlab.chain import Chain, LogView
-from cardlab.engine import GameState, HistoryView, Replay, cards_in
+from cardlab.engine import Action, GameState, HistoryView, IllegalActionError, Replay, cards_in
 from cardlab.games import GAMES
 from cardlab.rooms import SeatSession, SQLiteStore
 from cardlab.sessions import RoomSession, TableSession, reveals
@@ -248,3 +248,29 @@ def test_a_result_before_the_end_never_says_the_game_is_over(name):
         else:
             drive(table, rng, 1)
     assert results > 0 or name == "parallel_poker"
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_the_table_stops_on_the_fight_for_the_lead_and_undo_cannot_go_back_past_it(seat):
+    """FL-4 is a result of its own: the table stays on the lead (the fight cards turned
+    up by their seats) until Continue, and Undo refuses to take back a fight card."""
+    session = TableSession(GAMES["fight_for_the_lead"].game(players=3, games=1), seat=seat, seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(10):  # every seat lays one fight card (FL-3): the lead follows at once
+        if session.result is not None:
+            break
+        if session.my_turn():
+            session.play(session.state.observation(seat).legal_actions.sample(rng))
+        else:
+            assert session.step()
+    result = session.result
+    assert result is not None and result.brief
+    (lead,) = result.results
+    assert lead.kind.startswith("lead_won") and lead.rule == "FL-4"
+    shown = {zone.owner: zone.cards for zone in result.scene.zones if zone.kind == "fight"}
+    assert shown == dict(zip(lead["seats"], ((card,) for card in lead["cards"])))  # turned up, by seat
+    assert session.undo() is False and session.notice.name == "undo_turned_up"
+    with pytest.raises(IllegalActionError, match="Continue"):
+        session.play(Action("exchange"))  # the table stays on it until it is read
+    session.resume()
+    assert session.result is None and session.state.lead == lead["winner"]

@@ -463,6 +463,82 @@ def test_fight_for_the_lead_stops_after_each_trick_with_its_winner():
     assert tricks >= 1
 
 
+def _cards_by_seat(banner: str) -> dict[str, list[str]]:
+    """The banner's cards, grouped under the seat name each group carries."""
+    groups = re.findall(r"<div class='cl-shown'[^>]*><b>([^<]+)</b>(.*?)</div>", banner)
+    return {name: re.findall(r'data-card="(\w+)"', body) for name, body in groups}
+
+
+def test_trick_cards_name_their_players_and_show_once():
+    """FL-7: each card of the trick on the board carries the name of the seat that played
+    it; while the trick is on screen its cards are drawn there only (not in a won pile too,
+    nor again in the banner)."""
+    table = FightForTheLeadTable(seed=2, players=4, games=1)
+    rng = np.random.default_rng(1)
+    checked = 0
+    while not table.session.state.is_terminal:
+        result = table.pause
+        if result is not None:
+            if result.results[0].kind == "trick":
+                board, plays = table._board.value, result.scene.trick
+                for seat, card in plays:
+                    assert re.search(rf'data-card="{card.short}".*?</span></span><span class=\'cl-by\'[^>]*>'
+                                     rf'{table.seats[seat]}</span>', board), (card, table.seats[seat])
+                    assert board.count(f'data-card="{card.short}"') == 1  # once, in the middle
+                    assert f'data-card="{card.short}"' not in table._banner.value
+                checked += 1
+            table._continue.click()
+            continue
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
+    assert checked >= 3  # the last trick's table shows the payout (FL-8)
+
+
+def test_the_lead_stops_the_table_with_each_fight_card_by_its_seat():
+    """FL-4: the banner says who won the lead and with what, and lays each fight card
+    under its player's name, the winner first; Continue goes on to the exchange."""
+    table = FightForTheLeadTable(seed=2, players=4, games=1)
+    rng = np.random.default_rng(1)
+    while table.pause is None:
+        click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
+    (lead,) = table.pause.results
+    assert lead.kind.startswith("lead_won") and table._continue.layout.display != "none"
+    winner, card = table.seats[lead["winner"]], lead["card"]
+    banner = html.unescape(table._banner.value)
+    assert f"{winner} wins the lead: {card} is the highest" in banner and "— FL-4" in banner
+    by_seat = _cards_by_seat(table._banner.value)
+    assert list(by_seat)[0] == winner
+    assert by_seat == {table.seats[s]: [c.short] for s, c in zip(lead["seats"], lead["cards"])}
+    table._continue.click()
+    assert table.pause is None and table.session.state.phase == "exchange"
+
+
+def test_a_showdown_banner_lays_each_hand_by_its_seat_and_says_what_beat_what():
+    """DP-7, DP-8: every hand shown sits under its seat's name, the winner's first, and
+    the banner says whose hand beat whose."""
+    table = DrawPokerTable(seed=1, players=2, stack=200, hands=6, opponent="rule")
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        assert not table.session.state.is_terminal, "no showdown reached"
+        result = table.pause
+        if result is not None:
+            if any(e.kind == "won" for e in result.results) and len(table.shown_hands()) == 2:
+                break
+            table._continue.click()
+            continue
+        legal = list(table.session.state.observation(table.seat).legal_actions)
+        calm = [a for a in legal if a.kind in ("call", "show", "draw")] or [a for a in legal if a.kind != "pass"] or legal
+        click_action(table, calm[int(rng.integers(len(calm)))])
+    (won,) = [e for e in result.results if e.kind == "won"]
+    shows = {e["seat"]: e for e in result.context if e.kind.startswith("show")}
+    by_seat = _cards_by_seat(table._banner.value)
+    winner = table.seats[won["winner"]]
+    assert list(by_seat)[0] == winner  # the winner's hand first, by his name
+    assert by_seat == {table.seats[s]: [c.short for c in e["cards"]] for s, e in shows.items()}
+    (loser,) = set(shows) - {won["winner"]}
+    said = f"{winner}'s {won['hand'].describe()}, beats {table.seats[loser]}'s {shows[loser]['hand'].describe()}."
+    assert said in html.unescape(table._banner.value)
+
+
 def test_leaving_and_a_new_game_ask_first():
     table = FightForTheLeadTable(seed=4, players=3, games=3, stack=200)
     rng = np.random.default_rng(3)

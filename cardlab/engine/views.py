@@ -24,20 +24,26 @@ __all__ = ["Zone", "Zones", "CardOffer", "LegalActions", "ActionList", "NO_ACTIO
 @dataclass(frozen=True, init=False)
 class Zone:
     """A group of cards on the table as one seat sees it; ``None`` is a face-down card.
+    ``players``: the seat that laid each card, where the zone says it (a trick, FL-7),
+    else empty.
 
     >>> Zone("stock", (None, None)).hidden, Zone("stock") == Zone("stock", (), None, "row")
     (2, True)
+    >>> Zone("trick", (Card.parse("9h"), Card.parse("Jh")), None, "trick", (3, 0)).players
+    (3, 0)
     """
 
     name: str
     cards: tuple[Card | None, ...] = ()
     owner: int | None = None
     kind: str = "row"
+    players: tuple[int, ...] = ()
 
-    def __init__(self, name: str, cards: tuple[Card | None, ...] = (), owner: int | None = None, kind: str = "row"):
+    def __init__(self, name: str, cards: tuple[Card | None, ...] = (), owner: int | None = None, kind: str = "row",
+                 players: tuple[int, ...] = ()):
         # the dataclass's own __init__ sets each field through object.__setattr__; an
         # observation makes up to a dozen zones, so they are set in one go
-        _set(self, "__dict__", {"name": name, "cards": cards, "owner": owner, "kind": kind})
+        _set(self, "__dict__", {"name": name, "cards": cards, "owner": owner, "kind": kind, "players": players})
 
     @property
     def hidden(self) -> int:

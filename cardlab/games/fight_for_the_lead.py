@@ -120,10 +120,11 @@ DEALT = _kind("dealt", "FL-2", seat=SEAT, cards=CARDS)
 FIGHT_CARD_LAID = _kind("fight_card_laid", "FL-3", seat=SEAT)  # what the others see
 FIGHT_CARD = _kind("fight_card", "FL-3", seat=SEAT, card=CARD)  # what he sees
 #: FL-4: the fight cards (``seats`` with their ``cards``), the cards the dealer turns; the
-#: fight suit is named by the kind (one a suit), or the stock ran out.
+#: fight suit is named by the kind (one a suit), or the stock ran out. A result of its own:
+#: a table stops on it a moment, as on a trick, with the fight cards turned up (``brief``).
 _LEAD_FIELDS = dict(seats=SEATS, cards=CARDS, dealer=SEAT, turned=CARDS, winner=SEAT, card=CARD)
-LEAD_IN_SUIT = {suit: _kind(f"lead_won_in_{suit.word}", "FL-4", **_LEAD_FIELDS) for suit in Suit}
-LEAD_STOCK_OUT = _kind("lead_won_stock_out", "FL-4", **_LEAD_FIELDS)
+LEAD_IN_SUIT = {suit: _kind(f"lead_won_in_{suit.word}", "FL-4", brief=True, **_LEAD_FIELDS) for suit in Suit}
+LEAD_STOCK_OUT = _kind("lead_won_stock_out", "FL-4", brief=True, **_LEAD_FIELDS)
 NEW_CARDS = _kind("new_cards", "FL-5", dealer=SEAT)
 NEW_CARD = _kind("new_card", "FL-5", seat=SEAT, card=CARD)
 FIGHT_CARDS_BACK = _kind("fight_cards_back", "FL-5", stock=COUNT)
@@ -495,17 +496,18 @@ _TRICKS_NAMES = tuple(f"tricks {seat}" for seat in range(_MOST_PLAYERS))
 
 def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
-                turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_discarded: bool,
+                turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_down: int,
                 own_discards: tuple[Card, ...], exchanged: tuple[int | None, ...], in_play: tuple[bool, ...],
                 dealer: int, done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]) -> tuple[Zone, ...]:
     """The table as one seat sees it, zone by zone (face-down cards as None), from
     nothing but what that seat may see (the observation's own values; an observation
     makes it only when read, through the engine's :class:`~cardlab.engine.Zones`).
 
-    In order: each seat's hand (and, in the fight, his face-down fight card), the
-    stock, the turned stock cards (FL-4), the trick, the discard (FL-5, FL-6: the
-    turned-up fight cards, the seat's own given-up cards, backs for the others'), then
-    the tricks each player of the game has won (FL-7).
+    In order: each seat's hand (and, in the fight, his fight card: face down, but his
+    own; turned up once the lead is fought for, FL-4), the stock, the turned stock cards
+    (FL-4), the trick (each card with the seat that played it), the discard (the seat's
+    own given-up cards, then backs: the ``fight_down`` fight cards, FL-5, and the others'
+    given-up cards, FL-6), then the tricks each player of the game has won (FL-7).
 
     >>> table = FightForTheLead(players=2).new_state(seed=3).observation(1).zones
     >>> [zone.name for zone in table][:4], table[0].cards
@@ -514,17 +516,17 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
     zones = []
     for seat, size in enumerate(hand_sizes):
         zones.append(Zone(_HAND_NAMES[seat], hand if seat == player else (None,) * size, seat, "hand"))
-        if fight_chosen[seat]:  # FL-3: face down, but his own
-            zones.append(Zone(f"fight {seat}", (fight_cards[seat] if seat == player else None,), seat, "fight"))
+        if fight_chosen[seat]:  # FL-3: the observation holds only his own until they are turned up
+            zones.append(Zone(f"fight {seat}", (fight_cards[seat],), seat, "fight"))
     zones.append(Zone("stock", (None,) * stock_size, None, "stock"))
     zones.append(Zone("turned", turned, None, "turned"))
-    zones.append(Zone("trick", tuple([c for _, c in trick]), None, "trick"))
-    seen = [c for c in fight_cards if c is not None] if fight_discarded else []
-    backs = sum([k for seat, k in enumerate(exchanged) if k and seat != player])
-    zones.append(Zone("discard", (*seen, *own_discards, *(None,) * backs), None, "discard"))
+    zones.append(Zone("trick", tuple([c for _, c in trick]), None, "trick", tuple([s for s, _ in trick])))
+    backs = fight_down + sum([k for seat, k in enumerate(exchanged) if k and seat != player])
+    zones.append(Zone("discard", (*own_discards, *(None,) * backs), None, "discard"))
     order = _clockwise(dealer, in_play)
     won: dict[int, list[Card]] = {seat: [] for seat in order}
-    for plays, winner in done_tricks:
+    gathered = done_tricks[:-1] if trick and done_tricks and done_tricks[-1][0] == trick else done_tricks
+    for plays, winner in gathered:  # a trick just won still lies in the middle (its scene): shown once
         if winner in won:
             won[winner] += [c for _, c in plays]
     for seat in order:
@@ -723,11 +725,12 @@ class FightForTheLeadState(GameState):
         self.turned.extend(shown)
         last = shown[-1]
         kind = LEAD_IN_SUIT[last.suit] if any(c.suit is last.suit for _, c in fights) else LEAD_STOCK_OUT
-        self._record(kind, players, tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
-                     self.fight[winner][0])
         self.lead = winner
         for seat, card in fights:
             self.fight_cards[seat] = card
+        # recorded once the cards are turned up: a table's scene of the lead shows them (brief)
+        self._record(kind, players, tuple([c for _, c in fights]), self.dealer, tuple(shown), winner,
+                     self.fight[winner][0])
         self._replace_fight_cards()
 
     # -- FL-5 Replacement ------------------------------------------------------------------
@@ -1105,8 +1108,11 @@ class FightForTheLeadState(GameState):
         turned, trick, done_tricks = tuple(self.turned), tuple(self.trick), tuple(self.done_tricks)
         exchanged, own_discards = tuple(self.exchanged), tuple(self.given_up[player])
         in_play = tuple(self.in_play)
+        # FL-5: once replaced, the fight cards lie in the discard face down (taken back: in the hands)
+        fight_down = 0 if not revealed or self.fight_taken_back or any(fight_chosen) else (
+            n - fight_cards.count(None))
         table = Zones(table_zones, player, hand, hand_sizes, fight_cards, fight_chosen, len(self.stock), turned, trick,
-                      revealed and not self.fight_taken_back, own_discards, exchanged, in_play, self.dealer, done_tricks)
+                      fight_down, own_discards, exchanged, in_play, self.dealer, done_tricks)
         return frozen(
             FightForTheLeadObservation,
             game=self.game,

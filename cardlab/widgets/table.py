@@ -42,14 +42,15 @@ from cardlab.sessions import SeatView, TableSession
 from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
 from cardlab.widgets.style import style_tag
-from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
+from cardlab.widgets.view import (Shown, by_seat_html, lines_with_cards_html, log_html, seats_html, shown_by_seat,
+                                  winners_of)
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
 from cardlab.words import (
     N_,
     card_name,
     check_language,
-    describe,
     hand_text,
+    headline,
     language,
     message,
     names_text,
@@ -57,7 +58,7 @@ from cardlab.words import (
     translate as _,
 )
 from cardlab.words.howto import UNITS, amount as unit_amount
-from cardlab.words.table import notice_text, table_text
+from cardlab.words.table import beats_text, notice_text, table_text
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
 
@@ -341,16 +342,37 @@ class Table:
         return html.escape(said.format(unit=_(unit), deals=deals)) + f"<ul style='margin:2px 0'>{rows}</ul>"
 
     def banner_lines(self) -> list[str]:
-        """The result's lines in words: 'North wins 14 chips ... — DP-8'."""
+        """The result's lines in words: 'North wins 14 chips ... — DP-8', then what beat
+        what where hands were shown ("North's two pair, ..., beats South's ...")."""
         result = self.seen.result
         if result is None:
             return []
         lines = []
         for event in result.results:
-            text = describe(event, len(self.seats))
+            text = headline(event, len(self.seats))
             text = text[:1].upper() + text[1:]
             lines.append(f"{text.rstrip('.')} — {event.rule}" if event.rule else text)
-        return lines
+        beats = self.beats_line(self.shown_hands(), winners_of(result.results))
+        return [*lines, beats] if beats else lines
+
+    def shown_hands(self) -> tuple[Shown, ...]:
+        """The cards shown for the result on screen, one entry a seat, the winner first
+        (:func:`~cardlab.widgets.view.shown_by_seat`; a game's table may say more)."""
+        result = self.seen.result
+        if result is None:
+            return ()
+        return shown_by_seat(result.results, result.context)
+
+    def beats_line(self, shown: Sequence[Shown], winners: Sequence[int]) -> str:
+        """What beat what, where one winner's ranked hand beat the other hands shown
+        ('' where there is no such showdown, or the hands tied)."""
+        if len(winners) != 1 or not shown or shown[0].seat != winners[0] or shown[0].hand is None:
+            return ""
+        best = shown[0].hand
+        beaten = [(item.seat, item.hand) for item in shown[1:] if item.hand is not None]
+        if not beaten or any(hand == best for _, hand in beaten):
+            return ""
+        return beats_text(winners[0], best, beaten, players=len(self.seats))
 
     def result_context(self) -> Sequence[Event]:
         """The public events that led to the result on screen (the last plays, shown hands)."""
@@ -391,11 +413,16 @@ class Table:
             return
         lines = self.banner_lines()
         context = self.result_context()
-        what = lines_with_cards_html(context, len(self.seats)) if context else ""
+        shown = self.shown_hands() if paused else ()
+        # the cards shown are drawn by their seats, the lines before them in words only; a
+        # trick's cards lie on the board with their players' names: drawn there only
+        cards = not shown and not (paused and self.seen.result.brief)
+        what = lines_with_cards_html(context, len(self.seats), cards=cards) if context else ""
         what = f"<div class='cl-what'>{what}</div>" if what else ""
         head = "".join(f"<div class='cl-banner-line'>{html.escape(line)}</div>" for line in lines)
         tail = self.standings_html() if over else ""
-        self._banner.value = f"<div class='cl-banner' role='status'>{head}{what}{tail}</div>"
+        self._banner.value = (f"<div class='cl-banner' role='status'>{head}{by_seat_html(shown, self.seats)}"
+                              f"{what}{tail}</div>")
         self._banner.layout.display = None
         self._continue.layout.display = "none" if over else None
 

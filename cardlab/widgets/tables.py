@@ -17,8 +17,9 @@ from cardlab.words import N_
 from cardlab.engine import Game
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
-from cardlab.games.kontrabluff import Kontrabluff
+from cardlab.games.kontrabluff import WON_AT_SHOWDOWN, WON_AT_SHOWDOWN_TIE, Kontrabluff
 from cardlab.widgets.table import Table
+from cardlab.widgets.view import Shown
 
 __all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
 
@@ -47,6 +48,22 @@ class KontrabluffTable(GameTable):
 
     title = N_("Kontrabluff")
     game_class = Kontrabluff
+
+    def shown_hands(self) -> tuple[Shown, ...]:
+        """At a showdown (KB-5) the two rows, face up on the table, with the hands they
+        make: the winner's first."""
+        shown = super().shown_hands()
+        result = self.seen.result
+        if shown or result is None:
+            return shown
+        for event in result.results:
+            if event.kind in (WON_AT_SHOWDOWN.name, WON_AT_SHOWDOWN_TIE.name):
+                rows = {zone.owner: zone.cards for zone in result.scene.zones
+                        if zone.kind == "row" and zone.cards and not zone.hidden}
+                winner, other = event["winner"], 1 - event["winner"]
+                if winner in rows and other in rows:
+                    return Shown(winner, rows[winner], event["hand"]), Shown(other, rows[other], event["against"])
+        return ()
 
 
 class DrawPokerTable(GameTable):

@@ -16,18 +16,21 @@ bottom, the others above and at the sides, in clockwise order.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardlab.cards import Card
 from cardlab.engine import Event, Observation, Zone
+from cardlab.hands import HandValue
+from cardlab.records import CARDS, HAND, SEAT, SEATS
 from cardlab.words import Plural, describe, fill, parts, translate as _
 from cardlab.words.howto import UNITS, amount
 from cardlab.words.seats import owned_zone, zone_word
-from cardlab.render import cards_html
+from cardlab.render import card_html, cards_html
 
-__all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
+__all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count",
+           "Shown", "winners_of", "shown_by_seat", "by_seat_html"]
 
 _PILE_KINDS = {"stock", "discard", "deck", "pile", "removed", "out", "muck"}
 _FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks", "turned"}
@@ -86,7 +89,9 @@ def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, shor
         text = fill(_ZONE_SHOWN, zone=text_name, n=count)
     if short and zone.hidden == count and count:
         text = fill(Plural("{zone}: {n} face down", "{zone}: {n} face down", n="n"), zone=text_name, n=count)
-    if count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"hand"}:
+    if zone.players and len(zone.players) == count and not zone.hidden:  # a trick: each card over its player
+        body = _captioned(cards, [seats[p] for p in zone.players], size or "md", text)
+    elif count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"hand"}:
         body = cards_html(cards[:1], size="sm", label=text)
     elif count > 12:
         text = _("{zone}, the last 12 shown").format(zone=text)
@@ -95,6 +100,17 @@ def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, shor
         size = size or ("sm" if zone.kind in _PILE_KINDS else "md")
         body = cards_html(cards, fan=zone.kind in _FAN_KINDS and count > 1, size=size, label=text)
     return f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(text, quote=False)}</span>{body}</div>'
+
+
+def _captioned(cards: Sequence[Card], names: Sequence[str], size: str, text: str) -> str:
+    """Cards in a row, each with a name under it (who played it, FL-7), as one group."""
+    items = "".join(
+        f"<span class='cl-played' style='display:inline-block;text-align:center;vertical-align:top'>"
+        f"{card_html(card, size=size)}<span class='cl-by' style='display:block;font-size:11px;line-height:1.1'>"
+        f"{html.escape(name)}</span></span>"
+        for card, name in zip(cards, names))
+    return (f'<span class="cl-cards" role="group" aria-label="{html.escape(text, quote=True)}" '
+            f'style="display:inline-block;white-space:nowrap;padding-top:8px">{items}</span>')
 
 
 def hand_count(observation: Observation, seat: int) -> int | None:
@@ -164,8 +180,9 @@ def seats_html(observation: Observation, seats: Sequence[str], *, unit: str, poi
     )
 
 
-def lines_with_cards_html(events: Iterable[Event], players: int) -> str:
-    """Events in words, with every card their fields name drawn face up after the words.
+def lines_with_cards_html(events: Iterable[Event], players: int, *, cards: bool = True) -> str:
+    """Events in words, with every card their fields name drawn face up after the words
+    (``cards=False``: the words only, where the cards are drawn by their seats instead).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> dealt = Kontrabluff().new_state(seed=1, dealer=0).history[2]
@@ -176,9 +193,9 @@ def lines_with_cards_html(events: Iterable[Event], players: int) -> str:
     rows = []
     for event in events:
         said = parts(event, players)
-        cards = [part for part in said if isinstance(part, Card)]
+        named = [part for part in said if isinstance(part, Card)]
         text = "".join(str(part) for part in said)
-        drawn = cards_html(cards, size="sm") if cards else ""
+        drawn = cards_html(named, size="sm") if named and cards else ""
         rows.append(f"<div class='cl-line'>{html.escape(text)}{'<br>' + drawn if drawn else ''}</div>")
     return "".join(rows)
 
@@ -206,3 +223,86 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
     return f'<div class="cl-log" aria-live="polite"><b>{head}</b> {order}{"".join(rows)}</div>'
 
 
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One seat's cards shown for a result: ``seat``, its ``cards``, and the ``hand`` they
+    make where the game ranks hands (None where it does not: a fight card, a trick)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    hand: HandValue | None = None
+
+
+def winners_of(results: Iterable[Event]) -> tuple[int, ...]:
+    """The seats the result events name as winning (a ``winner`` or ``winners`` field).
+
+    >>> from cardlab.games.fight_for_the_lead import TRICK
+    >>> winners_of([Event.of(TRICK, 2, 1, Card.parse("Ah"))])
+    (2,)
+    """
+    found: list[int] = []
+    for event in results:
+        kinds = dict(event.spec.fields)
+        if kinds.get("winner") is SEAT:
+            found.append(event["winner"])
+        elif kinds.get("winners") is SEATS:
+            found.extend(event["winners"])
+    return tuple(dict.fromkeys(found))
+
+
+def _showings(event: Event) -> Iterable[Shown]:
+    """The cards an event shows by seat: a seat field with its cards (and the hand they
+    make) -- ``seat``/``winner`` with ``cards`` and ``hand``, ``other`` with ``other_cards``
+    and ``other_hand`` -- or ``seats`` with one of ``cards`` each (FL-4's fight cards)."""
+    kinds = dict(event.spec.fields)
+    if kinds.get("seats") is SEATS and kinds.get("cards") is CARDS and len(event["seats"]) == len(event["cards"]):
+        for seat, card in zip(event["seats"], event["cards"]):
+            yield Shown(seat, (card,))
+        return
+    for name, kind in event.spec.fields:
+        if kind is not SEAT:
+            continue
+        prefix = "" if name in ("seat", "winner") else f"{name}_"
+        if kinds.get(f"{prefix}cards") is CARDS and event[f"{prefix}cards"]:
+            hand = event[f"{prefix}hand"] if kinds.get(f"{prefix}hand") is HAND else None
+            yield Shown(event[name], tuple(event[f"{prefix}cards"]), hand)
+
+
+def shown_by_seat(results: Sequence[Event], context: Sequence[Event]) -> tuple[Shown, ...]:
+    """The cards shown for a result, one entry a seat, the winners first: what the result
+    and the public events before it show (a showdown's hands, DP-7; the fight cards,
+    FL-4). A seat that showed twice counts with its last showing.
+
+    >>> from cardlab.games.fight_for_the_lead import LEAD_STOCK_OUT
+    >>> from cardlab.cards import parse_cards
+    >>> lead = Event.of(LEAD_STOCK_OUT, (0, 1), parse_cards("9h Jh"), 1, (), 1, Card.parse("Jh"))
+    >>> [(s.seat, s.cards) for s in shown_by_seat([lead], ())]
+    [(1, (Card('Jh'),)), (0, (Card('9h'),))]
+    """
+    by_seat: dict[int, Shown] = {}
+    for event in (*context, *results):
+        for shown in _showings(event):
+            by_seat.pop(shown.seat, None)
+            by_seat[shown.seat] = shown
+    first = [seat for seat in winners_of(results) if seat in by_seat]
+    return tuple(by_seat[seat] for seat in [*first, *(s for s in by_seat if s not in first)])
+
+
+def by_seat_html(shown: Sequence[Shown], seats: Sequence[str]) -> str:
+    """Each seat's shown cards in one row of small cards under its name (and its hand's
+    name), side by side, the first (the winner) leftmost.
+
+    >>> html = by_seat_html([Shown(1, (Card.parse("Jh"),))], ("South", "North"))
+    >>> "<b>North</b>" in html and 'aria-label="jack of hearts"' in html
+    True
+    """
+    groups = []
+    for item in shown:
+        name = html.escape(seats[item.seat])
+        hand = f" <span class='cl-hand-name'>{html.escape(item.hand.describe())}</span>" if item.hand else ""
+        text = f"{seats[item.seat]}: {item.hand.describe()}" if item.hand else seats[item.seat]
+        groups.append(f"<div class='cl-shown' style='display:inline-block;vertical-align:top;margin-right:14px'>"
+                      f"<b>{name}</b>{hand}<br>{cards_html(item.cards, size='sm', label=text)}</div>")
+    return f"<div class='cl-by-seat'>{''.join(groups)}</div>" if groups else ""

@@ -58,6 +58,9 @@ __all__ = [
     "TEMPLATES",
     "templates",
     "describe",
+    "HEADLINES",
+    "headlines",
+    "headline",
     "line",
     "parts",
     "record_line",
@@ -618,6 +621,32 @@ def describe(event: Event, players: int) -> str:
     'North deals first'
     """
     return _text(event.spec, event.values, players)
+
+
+#: A result's headline where the log's sentence tells a longer story: by game, then kind
+#: (a table's banner says it; the log keeps :func:`describe`'s sentence).
+HEADLINES: dict[str, dict[str, Template]] = {}
+
+
+def headlines(game: str, table: Mapping[str, Template]) -> dict[str, Template]:
+    """Register ``game``'s result headlines (its words module calls this once)."""
+    HEADLINES[game] = dict(table)
+    return HEADLINES[game]
+
+
+def headline(event: Event, players: int) -> str:
+    """What a table's banner says of the result ``event``: its headline if its game has
+    one for its kind (a whole template, as :func:`describe`'s), else its sentence.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> event = Kontrabluff().new_state(seed=3, dealer=1).history[0]
+    >>> headline(event, 2) == describe(event, 2)
+    True
+    """
+    said = HEADLINES.get(event.game, {}).get(event.kind)
+    if said is None:
+        return describe(event, players)
+    return _say(said, event.spec, event.values, players)
 
 
 def line(event: Event, players: int) -> str:

@@ -5,7 +5,7 @@ The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lea
 
 from __future__ import annotations
 
-from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, templates, unit
+from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, headlines, templates, unit
 
 _FIGHTS = Each("{seats} {cards}")  # FL-4: 'South 5♥, West 3♣'
 _STACKS = Each("{seats} {stacks}")  # FL-10: 'South 104, West 96'
@@ -44,7 +44,7 @@ TEMPLATES = templates("fight_for_the_lead", {
                                 "spades is the fight suit; {winner} wins the lead with {card}.", seats=_FIGHTS),
     "lead_won_stock_out": Lists("The fight cards are turned up: {seats}. {dealer} turns {turned} and the stock "
                                 "runs out: the highest fight card, {card} of {winner}, wins the lead.", seats=_FIGHTS),
-    "new_cards": "The fight cards go to the discard; {dealer} gives each player a new card.",
+    "new_cards": "The fight cards go to the discard face down; {dealer} gives each player a new card.",
     "new_card": "{seat} gets {card}.",
     "fight_cards_back": Plural("The stock holds {stock} card, too few for a new card each: every player takes "
                                "their own fight card back.",
@@ -81,6 +81,22 @@ TEMPLATES = templates("fight_for_the_lead", {
     "too_few_left_shared": _shared("Fewer than two players remain."),
     "too_few_can_ante": Lists("Fewer than two players can pay the ante. Stacks: {seats}.", seats=_STACKS),
     "too_few_can_ante_shared": _shared("Fewer than two players can pay the ante."),
+})
+
+
+#: FL-4 in a table's banner: who won the lead and with what (the fight cards are drawn by
+#: their seats beside it; the log keeps the whole story above).
+HEADLINES = headlines("fight_for_the_lead", {
+    "lead_won_in_clubs": "{winner} wins the lead: {card} is the highest club; the fight suit is clubs "
+                         "(turned {turned}).",
+    "lead_won_in_diamonds": "{winner} wins the lead: {card} is the highest diamond; the fight suit is diamonds "
+                            "(turned {turned}).",
+    "lead_won_in_hearts": "{winner} wins the lead: {card} is the highest heart; the fight suit is hearts "
+                          "(turned {turned}).",
+    "lead_won_in_spades": "{winner} wins the lead: {card} is the highest spade; the fight suit is spades "
+                          "(turned {turned}).",
+    "lead_won_stock_out": "{winner} wins the lead: the stock ran out before a turned card matched a fight card, "
+                          "and {card} is the highest fight card.",
 })
 
 

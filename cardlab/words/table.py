@@ -12,12 +12,12 @@ translator can reorder it. The view shows :func:`notice_text`; nothing else writ
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardlab.words import Plural, current_language, seat_names, translate
+from cardlab.words import Plural, current_language, names_text, seat_names, translate
 
-__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text"]
+__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text", "beats_text"]
 
 #: Each notice a session gives, by name: a whole sentence with named placeholders.
 NOTICES: dict[str, str | Plural] = {
@@ -79,6 +79,9 @@ TABLE_TEXT: dict[str, str | Plural] = {
     "win": "{names} win.",
     "classroom": "Classroom table {room}",
     "not_run": "Run this cell to play: the table appears here.",
+    # a showdown's result: what beat what (each shown hand is drawn by its seat's name)
+    "beats": "{winner}'s {hand}, beats {others}.",
+    "beaten": "{seat}'s {hand}",
 }
 
 
@@ -116,6 +119,21 @@ def refusal_text(text: str, rule: str = "", title: str = "", statement: str = ""
     if not (rule and title and statement):
         return translate(NOTICES["refused_other"])
     return translate(NOTICES["refused_rule"]).format(rule=rule, title=translate(title), statement=translate(statement))
+
+
+def beats_text(winner: int, hand: Any, beaten: Sequence[tuple[int, Any]], *, players: int) -> str:
+    """What beat what at a showdown: the ``winner``'s ``hand`` against each ``beaten``
+    (seat, hand) pair, hands as :class:`~cardlab.hands.HandValue` s (DP-8, KB-5).
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.hands import evaluate
+    >>> two_pair, nines = evaluate(parse_cards("Kh Kd 5c 5s 2h")), evaluate(parse_cards("9h 9c 7d 4s 3c"))
+    >>> beats_text(1, two_pair, [(0, nines)], players=4)
+    "West's two pair, kings and fives, beats South's one pair, nines."
+    """
+    names = seat_names(players)
+    others = names_text([table_text("beaten", seat=names[seat], hand=value.describe()) for seat, value in beaten])
+    return table_text("beats", winner=names[winner], hand=hand.describe(), others=others)
 
 
 def table_text(name: str, players: int = 2, **values: Any) -> str:
