@@ -22,7 +22,7 @@ from cardlab.widgets.table import Table
 
 __all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
 
-_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session"}
+_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session", "lang"}
 
 
 class GameTable(Table):
