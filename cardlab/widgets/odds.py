@@ -60,9 +60,12 @@ def category_table_html(deck_size: int, ace_low: bool = True) -> str:
     heads = ("#", _("category (HR-4 order)"), _("hands"), _("chance"), _("odds"), _("rarity rank"))
     head = "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
     low = _("ace low counts (HR-5)") if ace_low else _("no ace-low straight (HR-5 off)")
-    said = _("{deck}-card deck: {hands} five-card hands; {low}").format(deck=deck_size, hands=f"{total:,}", low=low)
+    deck_words = html.escape(_("{deck}-card deck").format(deck=deck_size))
+    deck_words = f"<b>{deck_words}</b>"
+    said = html.escape(_("{deck}: {hands} five-card hands; {low}")).format(deck=deck_words, hands=f"{total:,}",
+                                                                        low=html.escape(low))
     return (
-        f"<div class='cl-panel'>{html.escape(said)}"
+        f"<div class='cl-panel'>{said}"
         f"<table style='border-spacing:10px 1px'>{head}{''.join(rows)}</table></div>"
     )
 

@@ -1,0 +1,116 @@
+"""A walk of every screen of seeded random games of every game, in each language (issue 29):
+no English message text and no placeholder left on screen, and the plain-words check
+(no field names, no snake_case) in all four languages.
+
+The English messages come from the catalog template (``cardlab/locale/cardlab.pot``):
+each message's literal pieces (the text between its placeholders) of 14 characters or
+more are searched for in what the table shows (HTML text, buttons, tooltips, options),
+unless the language's catalog says the same words (names such as 'Kontrabluff').
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import numpy as np
+import pytest
+
+from cardlab.words import LANGUAGES, catalog
+from tests.test_languages import LOCALE, TRANSLATED
+from tests.test_widgets import FORBIDDEN, SHORT, TABLE_CLASSES, visible_texts
+
+babel = pytest.importorskip("babel")
+from babel.messages.pofile import read_po  # noqa: E402
+
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+#: The shortest piece of an English message the walk looks for (shorter ones, such as
+#: 'Pas' or ' of ', may be words of the other language too).
+PIECE = 14
+
+
+def english_pieces(lang: str) -> set[str]:
+    """The literal pieces of every English message whose translation in ``lang`` differs."""
+    with open(LOCALE / "cardlab.pot", "rb") as file:
+        template = read_po(file)
+    words = catalog(lang)
+    pieces = set()
+    for message in template:
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        for msgid in ids:
+            said = (words.pgettext(message.context, msgid) if message.context
+                    else words.gettext(msgid) if isinstance(message.id, str) else words.ngettext(*message.id, 5))
+            for literal, _, _, _ in string.Formatter().parse(msgid):
+                literal = literal.strip(" .,;:()—-")
+                if len(literal) >= PIECE and literal not in said:
+                    pieces.add(literal)
+    return pieces
+
+
+def screen(table) -> str:
+    return "\n".join(visible_texts(table))
+
+
+def check(table, pieces: set[str], where: str) -> None:
+    text = screen(table)
+    left = PLACEHOLDER.search(text)
+    assert left is None, f"{where}: a placeholder is left: ...{text[max(0, left.start() - 60): left.end() + 60]}"
+    english = [piece for piece in pieces if piece in text]
+    assert not english, f"{where}: English shows: {english[:3]}"
+    for pattern in FORBIDDEN:
+        match = pattern.search(text)
+        assert match is None, f"{where}: {pattern.pattern!r} shows: ...{text[max(0, match.start() - 60): match.end() + 60]}"
+
+
+def walk(name: str, lang: str, seed: int, pieces: set[str] | None = None, max_moves: int = 3000) -> int:
+    """Play a seeded random game of ``name`` in ``lang`` through the table, checking every
+    screen for ``pieces`` of English (default: :func:`english_pieces`); returns the number
+    of screens checked."""
+    if pieces is None:
+        pieces = english_pieces(lang) if lang != "en" else set()
+    table = TABLE_CLASSES[name](seed=seed, lang=lang, hints=True, **SHORT[name])
+    rng = np.random.default_rng(seed)
+    screens = 0
+    check(table, pieces, f"{name} {lang} start")
+    while not table.session.state.is_terminal:
+        assert screens < max_moves, "the game did not end"
+        if table.pause is not None:
+            table.resume()
+        else:
+            if table.seen.covered:
+                table.session.uncover()
+            seat = table.seat
+            action = table.session.state.observation(seat).legal_actions.sample(rng)
+            table.play(action)
+        screens += 1
+        check(table, pieces, f"{name} {lang} screen {screens}")
+    if hasattr(table, "reveal_all"):
+        table.reveal_all()
+        table.refresh()
+    check(table, pieces, f"{name} {lang} end")
+    return screens
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(TABLE_CLASSES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_in_each_language_says_no_english_and_no_placeholder(name, lang):
+    if lang != "en" and lang not in TRANSLATED:
+        pytest.xfail(f"the {lang} catalog is being translated")
+    assert walk(name, lang, seed=7) > 0
+
+
+def test_the_walk_finds_english_where_a_catalog_is_missing(monkeypatch):
+    """The walk can fail: with the Polish catalog's words taken away, the screens show the
+    English messages, and it says so."""
+    import gettext
+
+    import cardlab.words as words
+
+    pieces = english_pieces("pl")
+    assert len(pieces) > 200
+    monkeypatch.setitem(words._CATALOGS, "pl", gettext.NullTranslations())  # English under the Polish switch
+    with pytest.raises(AssertionError, match="English shows"):
+        walk("kontrabluff", "pl", seed=7, pieces=pieces)
