@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardlab.cards import Card, parse_cards
+from cardlab.words import card_name, rank_letter, translate
 
 __all__ = ["SIZES", "RED", "BLACK", "card_html", "cards_html", "Cards", "show"]
 
@@ -65,6 +66,10 @@ def _frame(width: int, height: int, selected: bool) -> str:
     )
 
 
+def _BACK() -> str:  # noqa: N802 - a constant in the current language
+    return _html.escape(translate("face-down card"), quote=True)
+
+
 def card_html(card: Card | str | None, *, size: str = "md", selected: bool = False) -> str:
     """One card as an inline-styled ``<span>``; ``None`` draws a face-down back.
 
@@ -96,12 +101,13 @@ def card_html(card: Card | str | None, *, size: str = "md", selected: bool = Fal
             f"border-radius:{max(3, width // 12)}px;"
         )
         return (
-            f'<span class="cl-card cl-back" role="img" aria-label="face-down card" '
-            f'title="face-down card" style="{frame}{back}"><span aria-hidden="true" '
+            f'<span class="cl-card cl-back" role="img" aria-label="{_BACK()}" '
+            f'title="{_BACK()}" style="{frame}{back}"><span aria-hidden="true" '
             f'style="{inner}"></span></span>'
         )
     colour = RED if card.is_red else BLACK
-    rank, suit = _html.escape(str(card.rank)), card.suit.symbol
+    rank, suit = _html.escape(rank_letter(card.rank)), card.suit.symbol
+    name = _html.escape(card_name(card), quote=True)
     index = (
         f"position:absolute;line-height:.95;font-size:{corner}px;font-weight:700;"
         "text-align:center;letter-spacing:-1px;"
@@ -117,7 +123,7 @@ def card_html(card: Card | str | None, *, size: str = "md", selected: bool = Fal
     )
     middle_top = "62%" if size == "sm" else "50%"
     return (
-        f'<span class="cl-card" role="img" aria-label="{card.name}" title="{card.name}" '
+        f'<span class="cl-card" role="img" aria-label="{name}" title="{name}" '
         f'data-card="{card.short}" style="{frame}background:#fffdf8;color:{colour};{_FONT}">'
         f'<span aria-hidden="true" style="{index}top:3px;left:4px">{rank}<br>{suit}</span>'
         f'<span aria-hidden="true" style="{middle.replace("top:50%", "top:" + middle_top)}">'

@@ -24,10 +24,16 @@ KeyError: 'no rule KB-13: the Kontrabluff rules run KB-1 to KB-12 (see docs/rule
 
 from __future__ import annotations
 
+import gettext
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
-__all__ = ["Rule", "RULES", "BOOKS", "rule", "rule_text", "rules_of", "cited", "RULE_ID"]
+__all__ = ["Rule", "RULES", "BOOKS", "rule", "rule_text", "rules_of", "cited", "RULE_ID", "LANGUAGES"]
+
+#: The languages of the rules' titles and statements (the words layer's, issue 29).
+LANGUAGES = ("en", "sv", "pl", "uk")
+_LOCALE = Path(__file__).resolve().parent / "locale"  # the gettext catalogs
 
 
 @dataclass(frozen=True)
@@ -243,12 +249,41 @@ RULES: dict[str, Rule] = {rid: Rule(rid, title, _sentence(text)) for rid, title,
 RULE_ID = re.compile(r"\b(?:HR|KB|DP|PP|FL|EN)-\d+\b")
 
 
-def rule(rule_id: str) -> Rule:
+def rule(rule_id: str, lang: str | None = None) -> Rule:
     """The rule with this id (any case); a ``KeyError`` that says which ids exist.
+    ``lang``: its title and statement in that language (``"sv"``, ``"pl"``, ``"uk"``;
+    None or ``"en"``: English, the rules' own words).
 
-    >>> rule("HR-4").title
-    'Short-deck hierarchy'
+    >>> rule("HR-4").title, rule("HR-4", lang="en").title
+    ('Short-deck hierarchy', 'Short-deck hierarchy')
     """
+    found = _rule(rule_id)
+    if lang is None or lang == "en":
+        return found
+    code = lang.replace("-", "_").split("_")[0].lower() if isinstance(lang, str) else ""
+    if code not in LANGUAGES:
+        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {lang!r}")
+    said = _SAID.get((code, found.id))
+    if said is None:
+        words = _catalog(code)
+        said = _SAID[code, found.id] = Rule(found.id, words.gettext(found.title), words.gettext(found.statement))
+    return said
+
+
+def _catalog(lang: str) -> gettext.NullTranslations:
+    """A language's catalog (the words layer's own, read here with the standard library so
+    that the rules import nothing of cardlab)."""
+    found = _CATALOGS.get(lang)
+    if found is None:
+        found = _CATALOGS[lang] = gettext.translation("cardlab", _LOCALE, languages=[lang], fallback=True)
+    return found
+
+
+_CATALOGS: dict[str, gettext.NullTranslations] = {}
+_SAID: dict[tuple[str, str], Rule] = {}  # each rule in each language, made once
+
+
+def _rule(rule_id: str) -> Rule:
     if not isinstance(rule_id, str):
         raise KeyError(f"a rule id is a string such as 'KB-4', got {rule_id!r}")
     key = rule_id.strip().upper()
@@ -263,13 +298,13 @@ def rule(rule_id: str) -> Rule:
     return found
 
 
-def rule_text(rule_id: str) -> str:
+def rule_text(rule_id: str, lang: str | None = None) -> str:
     """``"<id> <title>: <statement>"`` in one line (a table shows it when a log line's id is pointed at).
 
     >>> rule_text("EN-1")
     "EN-1 Only the seat to act may act: An action out of turn is refused: it is another seat's turn (in a simultaneous choice, that seat has chosen already or is not in the game)."
     """
-    return str(rule(rule_id))
+    return str(rule(rule_id, lang))
 
 
 def rules_of(book: str) -> list[Rule]:

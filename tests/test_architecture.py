@@ -29,7 +29,7 @@ LAYERS = {
     "cardlab.hands": 1,
     "cardlab.fast": 2,
     "cardlab.odds": 2,
-    "cardlab.render": 2,
+    "cardlab.render": 4,  # draws cards in the words layer's language (rank letters, card names)
     "cardlab.records": 2,
     "cardlab.words": 3,
     "cardlab.engine": 4,

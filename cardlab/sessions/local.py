@@ -32,7 +32,9 @@ from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names
 from cardlab.records import CARD, CARDS
 from cardlab.rooms import to_act
-from cardlab.sessions.seatview import MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of
+from cardlab.sessions.seatview import (MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of,
+                                       refusal_values)
+from cardlab.words.table import refusal_text
 
 __all__ = ["TableSession", "ResultWatch", "BRIEF_PAUSE", "reveals", "listed_for", "result_after"]
 
@@ -217,7 +219,7 @@ class TableSession:
         try:
             self.state.check(action, self.view_seat)
         except IllegalActionError as error:
-            return str(error)
+            return refusal_text(**refusal_values(error))
         return ""
 
     def every_card(self) -> dict[str, tuple[Card, ...]]:
@@ -460,7 +462,7 @@ class TableSession:
 
     def refuse(self, error: BaseException) -> None:
         """Keep a refusal (an illegal click) for the view to show."""
-        self.notice = Notice("refused", {"text": str(error)}, error=True)
+        self.notice = Notice("refused", refusal_values(error), error=True)
 
 
 class ResultWatch:

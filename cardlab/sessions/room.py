@@ -29,7 +29,7 @@ from typing import Any
 from cardlab.engine import Action, GameState, IllegalActionError, seat_names
 from cardlab.rooms import RoomError, SeatSession, SeatTaken, Switches, move_bots, to_act
 from cardlab.sessions.local import ResultWatch, listed_for, result_after
-from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of
+from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of, refusal_values
 from cardlab.words.table import notice_text
 
 __all__ = ["RoomSession", "POLL_SECONDS", "SWITCH_SECONDS"]
@@ -141,7 +141,7 @@ class RoomSession:
         try:
             self._watching(lambda: self.seat_session.act(action))
         except RoomError as refused:  # lost a race, the table was paused, or the seat moved
-            self.notice = Notice("refused", {"text": str(refused)}, error=True)
+            self.notice = Notice("refused", refusal_values(refused), error=True)
             self._catch_up()
             return
         self.notice = None
@@ -161,7 +161,7 @@ class RoomSession:
         try:
             self.seat_session.undo()
         except RoomError as refused:
-            self.notice = Notice("refused", {"text": str(refused)}, error=True)
+            self.notice = Notice("refused", refusal_values(refused), error=True)
             return False
         self._taken_back()
         self.notice = Notice("undone_room")
@@ -189,7 +189,7 @@ class RoomSession:
         pass
 
     def refuse(self, error: BaseException) -> None:
-        self.notice = Notice("refused", {"text": str(error)}, error=True)
+        self.notice = Notice("refused", refusal_values(error), error=True)
 
     def fail(self, error: BaseException) -> None:
         self.notice = Notice("failed", {"text": str(error)}, error=True)
@@ -263,7 +263,7 @@ class RoomSession:
         try:
             self._watching(self.seat_session.poll)
         except SeatTaken as taken:
-            self.notice = Notice("refused", {"text": str(taken)}, error=True)
+            self.notice = Notice("refused", refusal_values(taken), error=True)
             self.stop()
             return True
         switched = self._read_switches()

@@ -25,7 +25,8 @@ from cardlab.chain import LogView
 from cardlab.engine import Action, Event, Observation
 from cardlab.engine.views import NO_ACTIONS, ActionList
 
-__all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "offers_of", "LOG_EVENTS", "MAX_LISTED"]
+__all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "offers_of", "LOG_EVENTS", "MAX_LISTED",
+           "refusal_values"]
 
 #: The newest events a view carries for its log (a log shows the newest; older ones scroll away).
 LOG_EVENTS = 200
@@ -142,3 +143,26 @@ class SeatView:
     def shown(self) -> Observation:
         """The position the board shows: the result's scene while a result is on screen."""
         return self.result.scene if self.result is not None and not self.over else self.observation
+
+
+def refusal_values(error: BaseException) -> dict[str, str]:
+    """What a session keeps of a refusal (an :class:`~cardlab.engine.IllegalActionError`, a
+    room's refusal) for :func:`cardlab.words.table.refusal_text`: the engine's message, and
+    the refusing rule's id, title and statement (in English: the words layer translates
+    them when the notice is drawn, in the table's language).
+
+    >>> from cardlab.engine import IllegalActionError
+    >>> refusal_values(IllegalActionError("KB-4", "the leader may not pass yet"))["title"]
+    'Passing'
+    """
+    from cardlab.rules import rule as find_rule
+
+    values = {"text": str(error), "rule": "", "title": "", "statement": ""}
+    rule_id = getattr(error, "rule", "")
+    if rule_id:
+        try:
+            found = find_rule(rule_id, lang="en")
+        except KeyError:
+            return values
+        values.update(rule=found.id, title=found.title, statement=found.statement)
+    return values

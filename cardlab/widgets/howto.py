@@ -30,7 +30,8 @@ from typing import Any
 from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker
 from cardlab.hands import HandRules, hierarchy
 from cardlab.rules import rule_text
-from cardlab.words import session_text
+from cardlab.cards import Rank
+from cardlab.words import category_text, current_language, rank_letter, session_text, translate as _
 from cardlab.widgets.words import plain
 from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, amount
 
@@ -113,7 +114,8 @@ def rule_html(rule_id: str) -> str:
     >>> rule_html("KB-4")  # doctest: +ELLIPSIS
     '<span class="cl-rule" title="KB-4 Passing: On their turn ...">KB-4</span>'
     """
-    return f'<span class="cl-rule" title="{html.escape(plain(rule_text(rule_id)))}">{html.escape(rule_id)}</span>'
+    said = plain(rule_text(rule_id, current_language()))
+    return f'<span class="cl-rule" title="{html.escape(said)}">{html.escape(rule_id)}</span>'
 
 
 def _rules_html(rules: tuple[str, ...]) -> str:
@@ -121,7 +123,7 @@ def _rules_html(rules: tuple[str, ...]) -> str:
 
 
 def _term_title(term: Term) -> str:
-    return html.escape(f"{term.text} ({term.rule})")
+    return html.escape(f"{_(term.text)} ({term.rule})")
 
 
 def glossary_html(game: str) -> str:
@@ -130,7 +132,7 @@ def glossary_html(game: str) -> str:
     >>> glossary_html("parallel_poker").startswith('<dl class="cl-glossary">')
     True
     """
-    rows = "".join(f"<dt>{html.escape(t.word)}</dt><dd>{html.escape(t.text)} {rule_html(t.rule)}</dd>"
+    rows = "".join(f"<dt>{html.escape(_(t.word))}</dt><dd>{html.escape(_(t.text))} {rule_html(t.rule)}</dd>"
                    for t in TERMS[game].values())
     return f'<dl class="cl-glossary">{rows}</dl>'
 
@@ -146,10 +148,11 @@ def how_to_play_html(game: Any) -> str:
     how: HowToPlay = HOW_TO_PLAY[game.name]
     said = figures(game)
     paragraphs = "".join(
-        f"<p><b>{html.escape(p.heading)}.</b> {html.escape(p.say(said))}{_rules_html(p.rules)}</p>"
+        f"<p><b>{html.escape(_(p.heading))}.</b> {html.escape(p.say(said))}{_rules_html(p.rules)}</p>"
         for p in how.paragraphs)
-    return (f'<details class="cl-howto"><summary>How to play</summary>{paragraphs}'
-            f"<p><b>Words on the table</b></p>{glossary_html(game.name)}</details>")
+    title, words = html.escape(_("How to play")), html.escape(_("Words on the table"))
+    return (f'<details class="cl-howto"><summary>{title}</summary>{paragraphs}'
+            f"<p><b>{words}</b></p>{glossary_html(game.name)}</details>")
 
 
 def game_hand_rules(game: Any) -> HandRules | None:
@@ -178,26 +181,32 @@ def hand_order_html(rules: HandRules | None, *, low: bool = False) -> str:
     if rules is None:
         return ""
     order = rules.order
-    items = "".join(f"<li>{html.escape(str(category))}</li>" for category in order)
+    items = "".join(f"<li>{html.escape(category_text(category))}</li>" for category in order)
     notes = []
     usual = hierarchy(52)
     beats = [(a, b) for i, a in enumerate(order) for b in order[i + 1:] if usual.index(a) > usual.index(b)]
     if beats:
-        said = "; ".join(f"{a} beats {b}" for a, b in beats)
-        notes.append(f"With {rules.deck_size} cards {said}.{_rules_html(('HR-4',))}")
+        said = "; ".join(_("{better} beats {worse}").format(better=category_text(a), worse=category_text(b))
+                         for a, b in beats)
+        notes.append(html.escape(_("With {deck} cards {beats}.").format(deck=rules.deck_size, beats=said))
+                     + _rules_html(("HR-4",)))
     elif rules.deck_size != 52:
-        notes.append(f"The usual order of 52 cards, a setting of this table.{_rules_html(('HR-1', 'HR-4'))}")
+        notes.append(html.escape(_("The usual order of 52 cards, a setting of this table."))
+                     + _rules_html(("HR-1", "HR-4")))
     else:
-        notes.append(f"The ace is high; A-2-3-4-5 is the lowest straight.{_rules_html(('HR-1',))}")
+        notes.append(html.escape(_("The ace is high; {straight} is the lowest straight.").format(
+            straight="-".join([rank_letter(Rank.ACE), "2", "3", "4", "5"]))) + _rules_html(("HR-1",)))
     if rules.deck_size != 52 and rules.ace_low:
         lowest = min(rules.straights.items(), key=lambda item: item[1])[0]
-        names = {14: "A", 13: "K", 12: "Q", 11: "J"}
-        cards = "-".join(names.get(n, str(n)) for n in sorted(lowest, key=lambda n: (n != 14, n)))
-        notes.append(f"{cards} is the lowest straight.{_rules_html(('HR-5',))}")
+        cards = "-".join(rank_letter(Rank.from_number(n)) for n in sorted(lowest, key=lambda n: (n != 14, n)))
+        notes.append(html.escape(_("{straight} is the lowest straight.").format(straight=cards))
+                     + _rules_html(("HR-5",)))
     if low:
-        notes.append(f"In a low round the order is upside down: the worse hand wins.{_rules_html(('HR-6',))}")
+        notes.append(html.escape(_("In a low round the order is upside down: the worse hand wins."))
+                     + _rules_html(("HR-6",)))
     text = "".join(f"<p>{note}</p>" for note in notes)
-    return (f'<details class="cl-howto"><summary>Hand order, {rules.deck_size} cards</summary>'
+    summary = html.escape(_("Hand order, {deck} cards").format(deck=rules.deck_size))
+    return (f'<details class="cl-howto"><summary>{summary}</summary>'
             f'<ol class="cl-order">{items}</ol>{text}</details>')
 
 
@@ -213,9 +222,9 @@ def term_html(game: str, term: str, text: str) -> str:
     escaped = html.escape(text)
     if found is None:
         return escaped
-    match = re.search(rf"\b{re.escape(html.escape(term))}\b", escaped, flags=re.IGNORECASE)
+    match = re.search(rf"\b{re.escape(html.escape(_(term)))}\b", escaped, flags=re.IGNORECASE)
     if match is None:
         return escaped
     marked = (f'<dfn class="cl-term" title="{_term_title(found)}">{match.group(0)}</dfn>'
-              f'<span class="cl-sr">: {html.escape(found.text)}</span>')
+              f'<span class="cl-sr">: {html.escape(_(found.text))}</span>')
     return escaped[:match.start()] + marked + escaped[match.end():]

@@ -26,6 +26,7 @@ from cardlab.hands import HandRules, category_counts, evaluate, hierarchy, rarit
 from cardlab.render import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.table import card_button, style_card_button
+from cardlab.words import category_text, check_language, hand_text, language, translate as _
 
 __all__ = ["OddsExplorer", "category_table_html"]
 
@@ -48,17 +49,20 @@ def category_table_html(deck_size: int, ace_low: bool = True) -> str:
     for place, category in enumerate(hierarchy(deck_size), 1):
         count = counts[str(category)]
         if count:
+            odds = html.escape(_("1 in {odds}").format(odds=f"{total / count:,.0f}"))
             cells = (f"<td style='text-align:right'>{count:,}</td><td style='text-align:right'>{count / total:.4%}</td>"
-                     f"<td style='text-align:right'>1 in {total / count:,.0f}</td>"
+                     f"<td style='text-align:right'>{odds}</td>"
                      f"<td style='text-align:center'>{rarest.index(category) + 1}</td>")
         else:
-            cells = f"<td style='text-align:right'>0</td><td colspan='3'>impossible in {deck_size} cards</td>"
-        rows.append(f"<tr><td>{place}</td><td>{category}</td>{cells}</tr>")
-    head = ("<tr><th>#</th><th>category (HR-4 order)</th><th>hands</th><th>chance</th><th>odds</th>"
-            "<th>rarity rank</th></tr>")
-    low = "ace low counts (HR-5)" if ace_low else "no ace-low straight (HR-5 off)"
+            impossible = html.escape(_("impossible in {deck} cards").format(deck=deck_size))
+            cells = f"<td style='text-align:right'>0</td><td colspan='3'>{impossible}</td>"
+        rows.append(f"<tr><td>{place}</td><td>{html.escape(category_text(category))}</td>{cells}</tr>")
+    heads = ("#", _("category (HR-4 order)"), _("hands"), _("chance"), _("odds"), _("rarity rank"))
+    head = "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr>"
+    low = _("ace low counts (HR-5)") if ace_low else _("no ace-low straight (HR-5 off)")
+    said = _("{deck}-card deck: {hands} five-card hands; {low}").format(deck=deck_size, hands=f"{total:,}", low=low)
     return (
-        f"<div class='cl-panel'><b>{deck_size}-card deck</b>: {total:,} five-card hands; {low}"
+        f"<div class='cl-panel'>{html.escape(said)}"
         f"<table style='border-spacing:10px 1px'>{head}{''.join(rows)}</table></div>"
     )
 
@@ -70,7 +74,29 @@ class OddsExplorer:
     is then how many hands of the deck beat, tie and lose to it.
     """
 
-    def __init__(self, deck_size: int = 52, ace_low: bool = True):
+    def __init__(self, deck_size: int = 52, ace_low: bool = True, lang: str | None = None):
+        #: The explorer's language (``"en"``, ``"sv"``, ``"pl"``, ``"uk"``; None: the default).
+        self.lang = check_language(lang)
+        with language(self.lang):
+            self._make(deck_size, ace_low)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on: every word is redrawn."""
+        self.lang = check_language(lang)
+        with language(self.lang):
+            self._labels()
+        self._refresh()
+
+    def _labels(self) -> None:
+        self._deck.description = _("deck size")
+        self._ace_low.description = _("ace low straights (HR-5)")
+        self._typed.placeholder = _("or type five cards: Ah Kd 10c 7s 7h")
+        self._clear.description = _("Clear")
+        title, pick = html.escape(_("Odds explorer")), html.escape(_("Pick five cards"))
+        self._head.value = f"<span class='cl-title'><b>{title}</b></span>"
+        self._pick.value = f"<span class='cl-zone-name'>{pick}</span>"
+
+    def _make(self, deck_size: int, ace_low: bool) -> None:
         self.selected: list[Card] = []
         self.standing: Standing | None = None
         self._deck = W.Dropdown(options=list(DECK_SIZES), value=deck_size, description="deck size",
@@ -88,10 +114,12 @@ class OddsExplorer:
             control.observe(lambda _: self._guard(self._refresh), "value")
         self._typed.observe(lambda _: self._guard(self._read_typed), "value")
         self._clear.on_click(lambda _: self._guard(self.pick, ()))
+        self._head, self._pick = W.HTML(), W.HTML()
+        self._labels()
         self.widget = W.VBox([
-            W.HTML(style_tag()), W.HTML("<span class='cl-title'><b>Odds explorer</b></span>"),
+            W.HTML(style_tag()), self._head,
             W.HBox([self._deck, self._ace_low]), self._table,
-            W.HTML("<span class='cl-zone-name'>Pick five cards</span>"), self._rows,
+            self._pick, self._rows,
             W.HBox([self._typed, self._clear]), self._verdict, self.errors,
         ])
         self.widget.add_class("cl-table")
@@ -130,6 +158,10 @@ class OddsExplorer:
             self._verdict.value = f"<span class='cl-msg-error'>{html.escape(str(error))}</span>"
 
     def _refresh(self) -> None:
+        with language(self.lang):
+            self._draw()
+
+    def _draw(self) -> None:
         rules = self.rules
         self._ace_low.disabled = rules.deck_size == 52
         cards = deck(rules.deck_size)
@@ -154,17 +186,19 @@ class OddsExplorer:
     def _verdict_html(self, rules: HandRules) -> str:
         self.standing = None
         if len(self.selected) < 5:
-            return f"<div class='cl-panel'>{cards_html(self.selected)} {len(self.selected)} of 5 cards picked.</div>"
+            picked = html.escape(_("{n} of 5 cards picked.").format(n=len(self.selected)))
+            return f"<div class='cl-panel'>{cards_html(self.selected)} {picked}</div>"
         value = evaluate(self.selected, rules)
         self.standing = result = standing(value, rules)
         total = result.better + result.tied + result.worse
-        return (
-            f"<div class='cl-panel'>{cards_html(self.selected)}<br><b>{html.escape(value.describe())}</b> "
-            f"({value.category}, place {rules.order.index(value.category) + 1} of 9 in this deck's order). "
-            f"Of the {total:,} hands of the {rules.deck_size}-card deck, <b>{result.better:,}</b> beat it, "
-            f"{result.tied:,} tie and {result.worse:,} lose to it: it is in the top "
-            f"{(result.better + result.tied) / total:.3%}.</div>"
-        )
+        place = _("({category}, place {place} of 9 in this deck's order).").format(
+            category=category_text(value.category), place=rules.order.index(value.category) + 1)
+        said = _("Of the {total} hands of the {deck}-card deck, {better} beat it, {tied} tie and {worse} lose to it: "
+                 "it is in the top {top}.").format(total=f"{total:,}", deck=rules.deck_size, better=f"{result.better:,}",
+                                                   tied=f"{result.tied:,}", worse=f"{result.worse:,}",
+                                                   top=f"{(result.better + result.tied) / total:.3%}")
+        return (f"<div class='cl-panel'>{cards_html(self.selected)}<br><b>{html.escape(hand_text(value))}</b> "
+                f"{html.escape(place)} {html.escape(said)}</div>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

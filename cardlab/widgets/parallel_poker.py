@@ -31,6 +31,7 @@ from cardlab.engine import Action, Event, Observation
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.hands import evaluate
 from cardlab.render import cards_html
+from cardlab.words import N_, Plural, cards_text, fill, hand_text, translate as _
 from cardlab.widgets.table import card_button, style_card_button
 from cardlab.widgets.tables import GameTable
 from cardlab.words import describe
@@ -47,7 +48,7 @@ class ParallelPokerTable(GameTable):
     the showings are turned up so far (the rest wait for "next showing").
     """
 
-    title = "Parallel poker"
+    title = N_("Parallel poker")
     game_class = ParallelPoker
 
     def __init__(self, game: Any = None, **kwargs: Any):
@@ -135,12 +136,20 @@ class ParallelPokerTable(GameTable):
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
         self._actions.children = (self._fill, self._lay, self._clear)  # made once; hidden while not arranging
 
+    def _labels(self) -> None:
+        super()._labels()
+        self._fill.description = _("fill packet")
+        self._lay.description = _("Lay the packets")
+        self._clear.description = _("Take all back")
+        self._next.description = _("Next showing")
+        self._all.description = _("Show all")
+
     def action_words(self, action: Action) -> str:
         """An arrangement as its five packets: 'packets 7♣ 8♣ ... | ...'."""
         if action.kind != "arrange":
             return super().action_words(action)
         packets = [action.cards[i : i + PACKET_SIZE] for i in range(0, len(action.cards), PACKET_SIZE)]
-        return "packets " + " | ".join(" ".join(map(str, p)) for p in packets)
+        return _("packets {packets}").format(packets=" | ".join(cards_text(p) for p in packets))
 
     def _clear_packets(self) -> None:
         self.packets = [[] for _ in range(PACKETS)]
@@ -176,7 +185,9 @@ class ParallelPokerTable(GameTable):
         if not my_turn:
             return ""
         free = self._free(obs)
-        return f"<div class='cl-you-hold'>You hold {len(free)} cards not yet in a packet:</div>"
+        said = fill(Plural("You hold {n} card not yet in a packet:", "You hold {n} cards not yet in a packet:", n="n"),
+                    n=len(free))
+        return f"<div class='cl-you-hold'>{html.escape(said)}</div>"
 
     def _draw_actions(self, my_turn: bool) -> None:
         self._actions.layout.display = None if my_turn else "none"
@@ -190,7 +201,7 @@ class ParallelPokerTable(GameTable):
         self._reason.value = f"<div class='cl-reason'>{html.escape(why)}</div>" if why else ""
 
     def turn_prompt(self) -> str:
-        return "click cards to fill the five packets (into the one marked ◀), then lay the packets"
+        return _("click cards to fill the five packets (into the one marked ◀), then lay the packets")
 
     def _draw_banner(self, paused: bool) -> None:
         if self.revealed < len(self.observation().showings):  # the result waits for the last showing
@@ -202,7 +213,7 @@ class ParallelPokerTable(GameTable):
     def _why(self, action: Action) -> str:
         placed = len(action.cards)
         if placed < PACKETS * PACKET_SIZE:
-            return f"PP-2: all 25 cards go into five packets of five ({placed} placed)"
+            return _("PP-2: all 25 cards go into five packets of five ({placed} placed)").format(placed=placed)
         return super()._why(action)
 
     def _draw_extra(self, obs: Observation, my_turn: bool) -> None:
@@ -213,9 +224,11 @@ class ParallelPokerTable(GameTable):
             for i, button in enumerate(self._packet_buttons[k]):
                 style_card_button(button, packet[i] if i < len(packet) else None, small=True)
                 button.disabled = not my_turn
-            what = evaluate(packet, rules).describe() if len(packet) == PACKET_SIZE else f"{len(packet)} of 5"
+            what = (hand_text(evaluate(packet, rules)) if len(packet) == PACKET_SIZE
+                    else _("{n} of 5").format(n=len(packet)))
             here = " ◀" if my_turn and self._fill.value == str(k + 1) else ""
-            self._packet_labels[k].value = f"<b>packet {k + 1}</b>{here} <span style='font-size:12px'>{html.escape(what)}</span>"
+            name = html.escape(_("packet {number}").format(number=k + 1))
+            self._packet_labels[k].value = f"<b>{name}</b>{here} <span style='font-size:12px'>{html.escape(what)}</span>"
         hidden = max(0, len(obs.showings) - self.revealed)
         self._next.layout.display = None if hidden else "none"
         self._all.layout.display = None if hidden > 1 else "none"
@@ -230,20 +243,22 @@ class ParallelPokerTable(GameTable):
         for showing in obs.showings[: self.revealed]:
             if showing.winner is not None:
                 totals[showing.winner] += showing.points
-            result = "tie: no points (PP-4)" if showing.winner is None else (
-                f"{seats[showing.winner]} wins {showing.points} points (PP-4)")
+            result = _("tie: no points (PP-4)") if showing.winner is None else fill(
+                Plural("{seat} wins {points} point (PP-4)", "{seat} wins {points} points (PP-4)", n="points"),
+                seat=seats[showing.winner], points=showing.points)
             sides = "".join(
                 f"<td style='padding:2px 8px'>{seats[p]}<br>{cards_html(showing.cards[p], size='sm')}"
-                f"<br><span style='font-size:12px'>{html.escape(showing.values[p].describe())}</span></td>"
+                f"<br><span style='font-size:12px'>{html.escape(hand_text(showing.values[p]))}</span></td>"
                 for p in (0, 1)
             )
-            rows.append(f"<tr><td>game {showing.game}, showing {showing.packet}</td>{sides}<td>{result}</td></tr>")
+            which = _("game {game}, showing {packet}").format(game=showing.game, packet=showing.packet)
+            rows.append(f"<tr><td>{html.escape(which)}</td>{sides}<td>{html.escape(result)}</td></tr>")
         waiting = max(0, len(obs.showings) - self.revealed)
-        note = f"<div>{waiting} showing{'s' * (waiting != 1)} still face down.</div>" if waiting else ""
-        return (
-            f"<div class='cl-panel'><b>Showings (PP-3)</b> — so far {seats[0]} {totals[0]}, {seats[1]} {totals[1]}"
-            f"<table>{''.join(rows)}</table>{note}</div>"
-        )
+        note = fill(Plural("{n} showing still face down.", "{n} showings still face down.", n="n"), n=waiting)
+        note = f"<div>{html.escape(note)}</div>" if waiting else ""
+        head = _("Showings (PP-3) — so far {seat} {points}, {other} {other_points}").format(
+            seat=seats[0], points=totals[0], other=seats[1], other_points=totals[1])
+        return f"<div class='cl-panel'>{html.escape(head)}<table>{''.join(rows)}</table>{note}</div>"
 
     def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
         # While the last game's showings are turned up one by one, the other seat's
@@ -276,18 +291,21 @@ class ParallelPokerTable(GameTable):
         for name, cards in (self.seen.every_card or {}).items():
             cards = list(cards)
             if name.endswith("packets"):
+                packet_word = _("packet {number}")
                 rows = "".join(
-                    f"<div>packet {k + 1}: {cards_html(cards[k * PACKET_SIZE:(k + 1) * PACKET_SIZE], size='sm')}</div>"
+                    f"<div>{html.escape(packet_word.format(number=k + 1))}: "
+                    f"{cards_html(cards[k * PACKET_SIZE:(k + 1) * PACKET_SIZE], size='sm')}</div>"
                     for k in range(PACKETS))
                 parts.append(f"<div class='cl-zone'><span class='cl-zone-name'>{html.escape(name)}</span>{rows}</div>")
             else:
                 parts.append(f"<div class='cl-zone' style='display:block'><span class='cl-zone-name'>{html.escape(name)} "
                              f"({len(cards)})</span>{cards_html(cards, size='sm', fan=True)}</div>")
-        return '<div class="cl-panel"><b>Teacher\'s view: every card</b><br>' + "".join(parts) + "</div>"
+        head = html.escape(_("Teacher's view: every card"))
+        return f'<div class="cl-panel"><b>{head}</b><br>' + "".join(parts) + "</div>"
 
     def over_text(self, obs: Observation) -> str:
         if self.revealed < len(obs.showings):
-            return "All packets are laid: turn the showings up one by one (PP-3)."
+            return _("All packets are laid: turn the showings up one by one (PP-3).")
         return super().over_text(obs)
 
     def shown_points(self, obs: Observation) -> tuple:

@@ -43,8 +43,20 @@ from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
-from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, words_for
-from cardlab.words import describe
+from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
+from cardlab.words import (
+    N_,
+    card_name,
+    check_language,
+    describe,
+    hand_text,
+    language,
+    message,
+    names_text,
+    rank_letter,
+    translate as _,
+)
+from cardlab.words.howto import UNITS, amount as unit_amount
 from cardlab.words.table import notice_text, table_text
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
@@ -64,21 +76,34 @@ class Table:
     title = "cardlab"
 
     def __init__(self, game: Game, *, session: Any = None, hints: bool = False, coach: bool | None = None,
-                 **options: Any):
-        if session is None:
-            if coach is None:
-                coach = not options.get("hotseat", False)
-            session = self.session_class(game, coach=coach, **options)
-        self.session = session
-        self.game = game
-        self.words: GameWords = words_for(game.name)
-        self.selected: list[Card] = []
-        self.last_error: BaseException | None = None
-        self.seen: SeatView = session.view()
-        self._position: tuple | None = None
-        self._hint_cache: tuple[tuple, str] | None = None
-        self._build(hints)
+                 lang: str | None = None, **options: Any):
+        #: The table's language: ``"en"``, ``"sv"``, ``"pl"``, ``"uk"`` (None: the default,
+        #: see :func:`cardlab.words.default_language`); every word it shows is in it.
+        self.lang = check_language(lang)
+        with language(self.lang):
+            if session is None:
+                if coach is None:
+                    coach = not options.get("hotseat", False)
+                session = self.session_class(game, coach=coach, **options)
+            self.session = session
+            self.game = game
+            self.words: GameWords = words_for(game.name)
+            self.selected: list[Card] = []
+            self.last_error: BaseException | None = None
+            self.seen: SeatView = session.view()
+            self._position: tuple | None = None
+            self._hint_cache: tuple[tuple, str] | None = None
+            self._build(hints)
+            self._labels()
         session.subscribe(self._refresh)
+        self._refresh()
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on (a student's switch on the page): every word is redrawn."""
+        self.lang = check_language(lang)
+        self._hint_cache = None
+        with language(self.lang):
+            self._labels()
         self._refresh()
 
     session_class: type = TableSession
@@ -166,8 +191,9 @@ class Table:
             return
         self._drawing = True
         try:
-            self.seen = self.session.view()
-            self._draw()
+            with language(self.lang):
+                self.seen = self.session.view()
+                self._draw()
         finally:
             self._drawing = False
 
@@ -204,14 +230,14 @@ class Table:
         controls = seen.controls
         self._undo.disabled = seen.undo is not None
         self._undo.tooltip = notice_text(seen.undo.name, seen.undo.values, players=len(seen.seats)) if seen.undo else (
-            "Take back your last move")
+            _("Take back your last move"))
         self._step.disabled = not seen.can_step
         for widget, shown_now in ((self._new, controls.new_game), (self._step, controls.step), (self._auto, controls.pace),
                                   (self._pace, controls.pace), (self._undo, controls.undo), (self._hints, controls.hints)):
             widget.layout.display = None if shown_now else "none"
         self._replay.disabled = not (seen.over or seen.replay is not None) or not controls.replay
         self._replay.layout.display = None if (seen.over or seen.replay is not None) and controls.replay else "none"
-        self._replay.description = "Leave the replay" if seen.replay is not None else "Replay this game"
+        self._replay.description = _("Leave the replay") if seen.replay is not None else _("Replay this game")
         self._replay_slider.layout.display = None if seen.replay is not None else "none"
         if seen.replay is not None:  # the slider shows the session's position (set inside the pass: no echo)
             position, last = seen.replay
@@ -225,7 +251,7 @@ class Table:
         teacher = f" · <span class='cl-turn'>{table_text('teacher')}</span>" if self.seen.every_card is not None else ""
         room = (f"<div class='cl-room'>{html.escape(table_text('classroom', room=self.seen.room))}</div>"
                 if self.seen.room else "")
-        return (f"<div class='cl-title'><b>{html.escape(self.title)}</b> — "
+        return (f"<div class='cl-title'><b>{html.escape(_(self.title))}</b> — "
                 f"{table_text('you_are', players, seat=seat).replace(self.seats[seat], f'<b>{self.seats[seat]}</b>', 1)}"
                 f"{mode}{teacher}</div>{room}")
 
@@ -248,14 +274,15 @@ class Table:
         from cardlab.hands import evaluate
 
         try:
-            return evaluate(obs.hand, rules).describe()
+            return hand_text(evaluate(obs.hand, rules))
         except Exception:  # noqa: BLE001 - a game whose rules are not hand rules
             return ""
 
     def _hint_value(self, obs: Observation) -> str:
         key = (self.seen.version, obs.player)
         if self._hint_cache is None or self._hint_cache[0] != key:
-            self._hint_cache = (key, f'<div class="cl-panel"><b>Hint.</b> {self.hint_html(obs)}</div>')
+            head = html.escape(_("Hint."))
+            self._hint_cache = (key, f'<div class="cl-panel"><b>{head}</b> {self.hint_html(obs)}</div>')
         return self._hint_cache[1]
 
     def _draw_coach(self) -> None:
@@ -266,12 +293,12 @@ class Table:
             self._review.layout.display = "none"
             return
         over = self.seen.over
-        head = "Review: the decisions that differed from the coach's" if over else "Coach"
+        head = _("Review: the decisions that differed from the coach's.") if over else _("Coach.")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self._coach.value = (f"<div class='cl-panel cl-coach' role='status'><b>{head}.</b>"
+        self._coach.value = (f"<div class='cl-panel cl-coach' role='status'><b>{html.escape(head)}</b>"
                              f"<ul style='margin:2px 0'>{items}</ul></div>")
         moves = self.session.coach_moves() if over else ()
-        options = [(f"Move {m + 1}", m) for m in moves]
+        options = [(_("Move {number}").format(number=m + 1), m) for m in moves]
         if list(self._review_pick.options) != options:
             self._review_pick.options = options
             self._review_pick.value = options[0][1] if options else None  # the costliest decision first
@@ -288,29 +315,30 @@ class Table:
         """The session's hint for the seat on screen (:mod:`cardlab.sessions.hints`), in words."""
         found = self.session.hint()
         if found is None or found.method == "none":
-            return "No hint for this game."
+            return html.escape(_("No hint for this game."))
         unit = self.words.unit
         if found.method == "exact":
             rows = []
             for row in found.rows:
-                cards = " ".join(map(str, row.action.cards))
                 button = self.words.button(row.action, takes_cards=True)
-                away = f" (throw away {cards})" if cards else ""
-                rows.append(f"<li>{html.escape(button + away)}: improves <b>{row.value:.1%}</b>, "
-                            f"average kind {row.expected:.2f}</li>")
-            return (
+                said = (_("{button} (throw away {cards}): improves {chance}, average kind {kind}") if row.action.cards
+                        else _("{button}: improves {chance}, average kind {kind}"))
+                said = html.escape(said).format(button=html.escape(button), cards=html.escape(cards_words(row.action.cards)),
+                                                chance=f"<b>{row.value:.1%}</b>", kind=f"{row.expected:.2f}")
+                rows.append(f"<li>{said}</li>")
+            return html.escape(_(
                 "Exact odds of each draw, counted over every set of cards you could draw from the cards you "
-                f"have not seen, {found.deck_size}-card deck, DP-5. <i>Improves</i>: the chance to end with a better "
-                "kind of hand; <i>average kind</i>: the expected kind on a scale from 0, high card, to 8, the best "
-                f"kind in this deck.<ul style='margin:2px 0'>{''.join(rows)}</ul>")
-        rows = "".join(f"<li>{html.escape(self.words.button(r.action, complete=True))}: <b>{r.value:+.1f}</b> {unit}</li>"
-                       for r in found.rows)
-        how = f"{found.samples} sampled deals" if found.samples else "sampled deals"
-        return (
-            f"What each choice is worth: the {unit} you gain by the end of the round minus the others' average "
-            f"gain (+ good, − bad), averaged over {how} of the cards you cannot see, with the rule bot "
-            f"playing every seat after your choice. The deals are seeded by the position, so the same "
-            f"position gives the same hint.<ul style='margin:2px 0'>{rows}</ul>")
+                "have not seen, {deck}-card deck, DP-5. Improves: the chance to end with a better "
+                "kind of hand; average kind: the expected kind on a scale from 0, high card, to 8, the best "
+                "kind in this deck.")).format(deck=found.deck_size) + f"<ul style='margin:2px 0'>{''.join(rows)}</ul>"
+        rows = "".join(f"<li>{html.escape(self.words.button(r.action, complete=True))}: <b>{r.value:+.1f}</b> "
+                       f"{html.escape(_(unit))}</li>" for r in found.rows)
+        said = _("What each choice is worth: the {unit} you gain by the end of the round minus the others' average "
+                 "gain (+ good, − bad), averaged over {deals} of the cards you cannot see, with the rule bot "
+                 "playing every seat after your choice. The deals are seeded by the position, so the same "
+                 "position gives the same hint.")
+        deals = unit_amount(found.samples, "deals") if found.samples else _("sampled deals")
+        return html.escape(said.format(unit=_(unit), deals=deals)) + f"<ul style='margin:2px 0'>{rows}</ul>"
 
     def banner_lines(self) -> list[str]:
         """The result's lines in words: 'North wins 14 chips ... — DP-8'."""
@@ -335,15 +363,24 @@ class Table:
         points = self.shown_points(obs)
         unit = self.words.unit
         order = sorted(range(len(points)), key=lambda p: -points[p])
-        rows = "".join(f"<li>{self.seats[p]}: <b>{points[p]}</b> {unit}</li>" for p in order)
+        row = html.escape(_("{seat}: {amount}"))
+        rows = "".join(f"<li>{row.format(seat=html.escape(self.seats[p]), amount=self._amount_html(points[p], unit))}</li>"
+                       for p in order)
         best = [self.seats[p] for p in order if points[p] == points[order[0]]]
-        winner = table_text("win" if len(best) > 1 else "wins", names=" and ".join(best)) if best else ""
+        winner = table_text("win" if len(best) > 1 else "wins", names=names_text(best)) if best else ""
         target = target_text(self.game)
         target = f" <span class='cl-facts'>{html.escape(target)}</span>" if target else ""
         seed = self.seen.seed
         said = html.escape(table_text("seed", seed=seed)) if seed is not None else ""
         return (f"<div class='cl-standings'><b>{table_text('standings')}</b>: {winner}{target}<ol>{rows}</ol>"
                 f"{said}</div>")
+
+    @staticmethod
+    def _amount_html(value: Any, unit: str) -> str:
+        """A number with its unit, the number bold: '<b>15</b> points'."""
+        if unit not in UNITS:
+            return f"<b>{value}</b> {html.escape(_(unit))}"
+        return html.escape(message(UNITS[unit], value)).format(n=f"<b>{value}</b>")
 
     def _draw_banner(self, paused: bool) -> None:
         over = self.seen.over
@@ -368,7 +405,7 @@ class Table:
             self._question.value = ""
             return
         self._confirm.layout.display = None
-        self._question.value = f"<b>{html.escape(self._asking[0])}</b>"
+        self._question.value = f"<b>{html.escape(_(self._asking[0]))}</b>"
 
     def _status_html(self, obs: Observation, my_turn: bool) -> str:
         seen = self.seen
@@ -382,7 +419,7 @@ class Table:
         elif seen.covered:
             turn = f"<span class='cl-turn'>{html.escape(table_text('pass_screen', players, seat=seen.seat))}</span>"
         elif len(seen.actors) > 1:
-            names = " and ".join(seats[p] for p in seen.actors)
+            names = names_text([seats[p] for p in seen.actors])
             turn = html.escape(table_text("waiting", seats=names))
         else:
             turn = html.escape(table_text("to_act", players, seat=seen.actors[0])) if seen.actors else ""
@@ -444,7 +481,7 @@ class Table:
             if len(amounts) > 1:
                 slider = self._amounts.get(kind)
                 if slider is None:
-                    slider = self._amounts[kind] = W.IntSlider(description="chips", layout=W.Layout(width="240px"))
+                    slider = self._amounts[kind] = W.IntSlider(description=_("chips"), layout=W.Layout(width="240px"))
                     slider.observe(lambda _: self._guard(lambda: None), "value")
                 low, high = amounts[0], amounts[-1]
                 if slider.max < low:
@@ -462,7 +499,7 @@ class Table:
             button.disabled = bool(why)
             button.tooltip = why or button.description
             if why:
-                reasons.append(f"{self.words.verb(kind).button}: {why}")
+                reasons.append(_("{button}: {reason}").format(button=_(self.words.verb(kind).button), reason=why))
             shown.append(button)
             if slider is not None:
                 shown.append(slider)
@@ -470,7 +507,7 @@ class Table:
         for kind, widget in [*self._action_buttons.items(), *self._amounts.items()]:
             widget.layout.display = None if id(widget) in visible else "none"
             if id(widget) not in visible and isinstance(widget, W.Button):  # a hidden button names no card
-                widget.description = self.words.verb(kind).button
+                widget.description = _(self.words.verb(kind).button)
                 widget.tooltip = widget.description
         children = (*self._action_buttons.values(), *self._amounts.values())
         if self._actions.children != children:  # only when a new kind first shows (made once, kept)
@@ -481,7 +518,7 @@ class Table:
     def _why(self, action: Action) -> str:
         """Why the button of ``action`` is off ('' when it may be played)."""
         if not action.cards and any(a.cards for a in self.seen.offers.get(action.kind, ())):
-            return self.words.verb(action.kind).needs or "select cards in your hand first."
+            return _(self.words.verb(action.kind).needs or "Select cards in your hand first.")
         return self.session.reason(action)
 
     def _draw_extra(self, obs: Observation, my_turn: bool) -> None:
@@ -520,12 +557,15 @@ class Table:
             cards = list(cards)
             seat = re.fullmatch(r"(.*) (\d)", name)  # 'hand 2' -> "North's hand"
             if seat and int(seat[2]) < len(self.seats):
-                name = f"{self.seats[int(seat[2])]}'s {seat[1]}"
+                name = _("{seat}'s {zone}").format(seat=self.seats[int(seat[2])], zone=_(seat[1]))
+            else:
+                name = _(name)
             parts.append(
                 f'<div class="cl-zone" style="display:block"><span class="cl-zone-name">{html.escape(name)} '
                 f"({len(cards)})</span>{cards_html(cards, size='sm', fan=len(cards) > 8)}</div>"
             )
-        return '<div class="cl-panel"><b>Teacher\'s view: every card</b><br>' + "".join(parts) + "</div>"
+        head = html.escape(_("Teacher's view: every card"))
+        return f'<div class="cl-panel"><b>{head}</b><br>' + "".join(parts) + "</div>"
 
     # -- the widgets ------------------------------------------------------------------
     def _build(self, hints: bool) -> None:
@@ -569,8 +609,7 @@ class Table:
                                    tooltip="Replay the finished game at this decision")
         self._review_go.on_click(lambda _: self._guard(self.replay_decision, self._review_pick.value or 0))
         self._review = W.HBox([self._review_pick, self._review_go], layout=W.Layout(display="none"))
-        self._howto = W.HTML(how_to_play_html(self.game) + hand_order_html(game_hand_rules(self.game),
-                                                                          low=self.game.name == "kontrabluff"))
+        self._howto = W.HTML()
         self._log = W.HTML()
         self._teacher_view = W.HTML()
         self.errors = W.Output(layout=W.Layout(max_height="160px", overflow="auto"))
@@ -589,7 +628,8 @@ class Table:
         self._replay_slider = W.IntSlider(value=0, min=0, max=0, description="Move",
                                           layout=W.Layout(width="360px", display="none"))
 
-        self._new.on_click(lambda _: self._guard(self._ask, "Start a new game? This game is lost.", self.new_game))
+        self._new.on_click(lambda _click: self._guard(self._ask, N_("Start a new game? This game is lost."),
+                                                               self.new_game))
         self._undo.on_click(lambda _: self._guard(self.undo))
         self._step.on_click(lambda _: self._guard(self.step))
         self._replay.on_click(lambda _: self._guard(self._toggle_replay))
@@ -617,11 +657,40 @@ class Table:
         self.widget = W.VBox(rows)
         self.widget.add_class("cl-table")
 
+    def _labels(self) -> None:
+        """The fixed words of the table (buttons, tooltips, the how-to) in its language:
+        set when it is built and again when its language changes."""
+        self._howto.value = how_to_play_html(self.game) + hand_order_html(game_hand_rules(self.game),
+                                                                          low=self.game.name == "kontrabluff")
+        labels = (
+            (self._continue, _("Continue"), _("Go on with the game")),
+            (self._yes, _("Yes"), _("Yes")),
+            (self._no, _("Cancel"), _("Cancel")),
+            (self._review_pick, _("Decision"), None),
+            (self._review_go, _("Replay this position"), _("Replay the finished game at this decision")),
+            (self._new, _("New game"), _("Start a new game")),
+            (self._undo, _("Undo"), _("Take back your last move")),
+            (self._step, _("Step"), _("Let the computer make one move")),
+            (self._auto, _("Computers move on their own"), None),
+            (self._pace, _("Seconds a move"), None),
+            (self._hints, _("Hints"), _("Show what each choice is worth")),
+            (self._replay, _("Replay this game"), _("Replay the finished game")),
+            (self._replay_slider, _("Move"), None),
+        )
+        for widget, description, tooltip in labels:
+            widget.description = description
+            if tooltip is not None:
+                widget.tooltip = tooltip
+        for slider in self._amounts.values():
+            slider.description = _("chips")
+        for kind, button in self._action_buttons.items():
+            button.description = button.tooltip = _(self.words.verb(kind).button)
+
     def _action_button(self, kind: str) -> W.Button:
         """The permanent button of one kind of action (made on first need, then kept)."""
         button = self._action_buttons.get(kind)
         if button is None:
-            words = self.words.verb(kind).button
+            words = _(self.words.verb(kind).button)
             button = W.Button(description=words, tooltip=words, button_style="primary")
             button.add_class("cl-action")
             button.on_click(lambda _, k=kind: self._guard(self._on_action, k))
@@ -639,7 +708,8 @@ class Table:
         """Run a callback; an error is shown in the table, never lost."""
         result = None
         try:
-            result = callback(*args)
+            with language(self.lang):
+                result = callback(*args)
         except IllegalActionError as error:
             self.session.refuse(error)
         except Exception as error:  # noqa: BLE001 - shown to the person, with the traceback
@@ -715,8 +785,8 @@ def style_card_button(button: W.Button, card: Card | None, *, selected: bool = F
         button.layout.display = "none"
         return
     button.layout.display = None
-    button.description = f"{card.rank}\n{card.suit.symbol}"
-    button.tooltip = card.name
+    button.description = f"{rank_letter(card.rank)}\n{card.suit.symbol}"
+    button.tooltip = card_name(card)
     classes = base | {"cl-red" if card.is_red else "cl-black"}
     if selected:
         classes.add("cl-selected")

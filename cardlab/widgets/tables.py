@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.words import N_
 from cardlab.engine import Game
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
@@ -44,7 +45,7 @@ class KontrabluffTable(GameTable):
     Select one card and click "lay"; for a low round (KB-6) select five cards.
     """
 
-    title = "Kontrabluff"
+    title = N_("Kontrabluff")
     game_class = Kontrabluff
 
 
@@ -55,12 +56,12 @@ class DrawPokerTable(GameTable):
     search bot's values (:mod:`cardlab.sessions.hints`).
     """
 
-    title = "Five-card draw poker (Polish rules)"
+    title = N_("Five-card draw poker (Polish rules)")
     game_class = DrawPoker
 
 
 class FightForTheLeadTable(GameTable):
     """Fight for the Lead (FL-1..FL-11): choose a fight card, exchange, then four tricks."""
 
-    title = "Fight for the Lead"
+    title = N_("Fight for the Lead")
     game_class = FightForTheLead

@@ -22,8 +22,9 @@ from typing import Any
 
 from cardlab.cards import Card
 from cardlab.engine import Event, Observation, Zone
-from cardlab.words import describe, parts
+from cardlab.words import Plural, describe, fill, parts, translate as _
 from cardlab.words.howto import UNITS, amount
+from cardlab.words.seats import owned_zone, zone_word
 from cardlab.render import cards_html
 
 __all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
@@ -54,14 +55,18 @@ def places(players: int, me: int) -> list[str]:
     return spots
 
 
-def _zone_title(zone: Zone, seats: Sequence[str]) -> str:
+def _zone_title(zone: Zone, seats: Sequence[str], game: str | None = None, short: bool = False) -> str:
     name = label(zone.name)
-    if zone.owner is not None:
-        bare = re.sub(rf"\b{re.escape(seats[zone.owner])}\b", "", name).strip()
-        if bare == name:  # 'hand 2' of seat 2: "North's hand"
-            bare = name.removesuffix(f" {zone.owner}")
-        name = f"{seats[zone.owner]}'s {bare or 'cards'}"
-    return name
+    if zone.owner is None:
+        return zone_word(name, game)
+    bare = zone_word(name.removesuffix(f" {zone.owner}") or "cards", game)  # 'hand 2' of seat 2: "North's hand"
+    return bare if short else owned_zone(seats[zone.owner], bare)
+
+
+# How a zone is said with its count (whole sentences, so a translator can reorder them).
+_ZONE_SHOWN = Plural("{zone} — {n} card", "{zone} — {n} cards", n="n")
+_ZONE_DOWN = Plural("{zone} — {n} card, face down", "{zone} — {n} cards, face down", n="n")
+_ZONE_SOME_DOWN = Plural("{zone} — {n} card, {hidden} face down", "{zone} — {n} cards, {hidden} face down", n="n")
 
 
 def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, short: bool = False,
@@ -70,21 +75,21 @@ def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, shor
 
     ``short``: without the owner's name (inside the owner's own box on the table).
     """
-    text_name = _zone_title(zone, seats)
-    if short and zone.owner is not None:
-        text_name = text_name.removeprefix(f"{seats[zone.owner]}'s ")
+    text_name = _zone_title(zone, seats, game, short=short)
     cards = zone.cards
     count = len(cards)
-    hidden = f", {zone.hidden} face down" if zone.hidden and zone.hidden != count else ""
     if zone.hidden == count and count:
-        hidden = ", face down"
-    text = f"{text_name} — {count} card{'s' * (count != 1)}{hidden}"
+        text = fill(_ZONE_DOWN, zone=text_name, n=count)
+    elif zone.hidden:
+        text = fill(_ZONE_SOME_DOWN, zone=text_name, n=count, hidden=zone.hidden)
+    else:
+        text = fill(_ZONE_SHOWN, zone=text_name, n=count)
     if short and zone.hidden == count and count:
-        text = f"{text_name}: {count} face down"
+        text = fill(Plural("{zone}: {n} face down", "{zone}: {n} face down", n="n"), zone=text_name, n=count)
     if count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"hand"}:
         body = cards_html(cards[:1], size="sm", label=text)
     elif count > 12:
-        text += ", the last 12 shown"
+        text = _("{zone}, the last 12 shown").format(zone=text)
         body = cards_html(cards[-12:], size="sm", fan=True, label=text)
     else:
         size = size or ("sm" if zone.kind in _PILE_KINDS else "md")
@@ -107,22 +112,28 @@ def _seat_box(observation: Observation, seat: int, seats: Sequence[str], unit: s
               acting: Iterable[int], place: str) -> str:
     parts = [f"<b>{html.escape(seats[seat])}</b>"]
     if getattr(observation, "dealer", None) == seat:
-        parts.append("<span class='cl-badge'>dealer</span>")
+        dealer = html.escape(_("dealer"))
+        parts.append(f"<span class='cl-badge'>{dealer}</span>")
     if seat in acting:
-        parts.append("<span class='cl-badge cl-acting'>to act</span>")
+        to_act = html.escape(_("to act"))
+        parts.append(f"<span class='cl-badge cl-acting'>{to_act}</span>")
     facts = []
     count = hand_count(observation, seat)
     if count is not None:
-        cards = f"{count} card{'s' * (count != 1)}" if count else "no cards"
-        facts.append(f"{cards} in hand" if place == "bottom" else f"holds {cards}")
+        if place == "bottom":
+            facts.append(fill(Plural("{n} card in hand", "{n} cards in hand", n="n"), n=count) if count
+                         else _("no cards in hand"))
+        else:
+            facts.append(fill(Plural("holds {n} card", "holds {n} cards", n="n"), n=count) if count
+                         else _("holds no cards"))
     if seat < len(points):
         facts.append(amount(points[seat], unit) if unit in UNITS else f"{points[seat]} {unit}")
     in_session = getattr(observation, "in_session", ())  # the chip games' seats (one name in every game)
     in_play = getattr(observation, "in_play", ())
     if seat < len(in_session) and not in_session[seat]:
-        facts.append("has left the table")
+        facts.append(html.escape(_("has left the table")))
     elif seat < len(in_play) and not in_play[seat] and not observation.is_terminal:
-        facts.append("out of this hand")
+        facts.append(html.escape(_("out of this hand")))
     zones = []
     for zone in observation.zones:
         if zone.owner != seat or not zone.cards:
@@ -191,6 +202,7 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
         if sentence:
             rule = f"<span class='cl-rule' title='{html.escape(sentence, quote=True)}'>{rule}</span>"
         rows.append(f"<div>{rule}: {text}</div>" if event.rule else f"<div>{text}</div>")
-    return f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){"".join(rows)}</div>'
+    head, order = html.escape(_("Log")), html.escape(_("(newest first)"))
+    return f'<div class="cl-log" aria-live="polite"><b>{head}</b> {order}{"".join(rows)}</div>'
 
 

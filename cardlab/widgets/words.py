@@ -29,7 +29,7 @@ from typing import Any
 
 from cardlab.engine import Action
 from cardlab.games import GAMES
-from cardlab.words import SESSIONS, VERBS, Verb, fill, session_text
+from cardlab.words import SESSIONS, VERBS, Verb, cards_text, choices_text, current_language, fill, session_text, translate
 
 __all__ = ["Verb", "GameWords", "WORDS", "words_for", "plain", "cards_words", "rule_sentence", "target_text"]
 
@@ -62,21 +62,19 @@ class GameWords:
                 return fill(verb.costs, chips=chips, n=len(action.cards), amount=action.amount,
                             cards=cards_words(action.cards))
         if action.cards and complete and verb.chosen:
-            return verb.chosen.format(cards=cards_words(action.cards), n=len(action.cards), amount=action.amount)
+            return translate(verb.chosen).format(cards=cards_words(action.cards), n=len(action.cards),
+                                                 amount=action.amount)
         if takes_cards and not action.cards and verb.none:
-            return verb.none
+            return translate(verb.none)
         if action.amount is not None and verb.chosen and "{cards}" not in verb.chosen and "{n}" not in verb.chosen:
-            return verb.chosen.format(amount=action.amount, cards="", n=0)
-        return verb.button
+            return translate(verb.chosen).format(amount=action.amount, cards="", n=0)
+        return translate(verb.button)
 
     def prompt(self, kinds: Iterable[str]) -> str:
         """The choices on offer in words, in button order: 'lay a card, or pass'."""
         kinds = set(kinds)
         order = [k for k in self.verbs if k in kinds] + sorted(kinds - set(self.verbs))
-        said = [self.verb(k).prompt for k in order]
-        if len(said) <= 1:
-            return "".join(said)
-        return ", ".join(said[:-1]) + ", or " + said[-1]
+        return choices_text([translate(self.verb(k).prompt) for k in order])
 
 
 #: Each game's verbs (its words module, :mod:`cardlab.words`) and the unit of its standings (its spec).
@@ -92,8 +90,9 @@ def words_for(game_name: str) -> GameWords:
 
 
 def cards_words(cards: Iterable[Any]) -> str:
-    """Cards as the log writes them: 'A♥ 10♣'."""
-    return " ".join(str(card) for card in cards)
+    """Cards as the log writes them, in the current language: 'A♥ 10♣'."""
+    cards = list(cards)
+    return cards_text(cards) if cards else ""
 
 
 _THEIR = [(re.compile(r"\bhis\b"), "their"), (re.compile(r"\bhim\b"), "them"), (re.compile(r"\bhe must\b"), "they must"),
@@ -107,17 +106,21 @@ def plain(line: str) -> str:
     return line
 
 
-@functools.cache
 def rule_sentence(rule_id: str) -> str:
     """The rule's text for the log's hover, from :func:`cardlab.rules.rule_text` ('' for an unknown id).
 
     >>> rule_sentence("KB-4").startswith("KB-4")
     True
     """
+    return _rule_sentence(rule_id, current_language())
+
+
+@functools.cache
+def _rule_sentence(rule_id: str, lang: str) -> str:
     from cardlab.rules import rule_text
 
     try:
-        return str(rule_text(rule_id))
+        return str(rule_text(rule_id, lang=lang))
     except (KeyError, LookupError, ValueError):
         return ""
 

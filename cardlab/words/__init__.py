@@ -18,10 +18,14 @@ so a translator can reorder a sentence and nothing ever parses one back.
 
 from __future__ import annotations
 
+import contextvars
 import gettext
+import os
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardlab.cards import Card, deck
@@ -62,17 +66,144 @@ __all__ = [
     "names_text",
     "placeholders",
     "translate",
+    "translate_in",
     "message",
+    "LANGUAGES",
+    "language",
+    "current_language",
+    "default_language",
+    "catalog",
+    "card_text",
+    "card_name",
+    "rank_letter",
+    "hand_text",
+    "choices_text",
 ]
 
-#: The catalogue through which every message passes (English: the messages themselves).
-#: Other languages plug in gettext catalogs here (issue 29).
-_CATALOG: gettext.NullTranslations = gettext.NullTranslations()
+# -- languages (issue 29) ---------------------------------------------------------------------
+#: The languages cardlab speaks: English (the messages themselves) and the languages of the
+#: games' source texts, Swedish (Kontrabluff), Polish (draw and parallel poker) and
+#: Ukrainian (Fight for the Lead).
+LANGUAGES: tuple[str, ...] = ("en", "sv", "pl", "uk")
+
+#: Where the compiled catalogs are: ``cardlab/locale/<lang>/LC_MESSAGES/cardlab.mo``.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "cardlab"
+
+# One catalog per language, loaded on first use (importing cardlab reads no catalog).
+_CATALOGS: dict[str, gettext.NullTranslations] = {"en": gettext.NullTranslations()}
+# The language of the sentences being made now: a context variable, so two tables of a
+# kernel (or two rooms of a server's threads) each speak their own language.
+_CURRENT: contextvars.ContextVar[str] = contextvars.ContextVar("cardlab_language", default="")
+_DEFAULT: list[str] = []  # the default language, found once
+
+
+def _language_code(lang: str | None) -> str | None:
+    """'pl' from 'pl', 'pl_PL.UTF-8', 'PL'; None for a language cardlab does not speak."""
+    if not lang:
+        return None
+    code = lang.replace("-", "_").split("_")[0].split(".")[0].lower()
+    if code == "ua":  # a common mistake for Ukrainian's code (ua is the country)
+        code = "uk"
+    return code if code in LANGUAGES else None
+
+
+def default_language() -> str:
+    """The language when none is chosen: the locale's (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``) where it is one of :data:`LANGUAGES`, else English.
+
+    >>> default_language() in LANGUAGES
+    True
+    """
+    if not _DEFAULT:
+        found = "en"
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+            value = os.environ.get(name)
+            if value:
+                found = next((c for c in map(_language_code, value.split(":")) if c), None) or "en"
+                break
+        _DEFAULT.append(found)
+    return _DEFAULT[0]
+
+
+def current_language() -> str:
+    """The language sentences are made in now (see :func:`language`).
+
+    >>> with language("pl"):
+    ...     current_language()
+    'pl'
+    """
+    return _CURRENT.get() or default_language()
+
+
+def check_language(lang: str | None) -> str:
+    """``lang`` as one of :data:`LANGUAGES` (None: the default); a ``ValueError`` that
+    lists them otherwise.
+
+    >>> check_language("pl_PL.UTF-8"), check_language(None) in LANGUAGES
+    ('pl', True)
+    >>> check_language("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: cardlab speaks en, sv, pl, uk; not 'de'
+    """
+    if lang is None:
+        return default_language()
+    code = _language_code(lang) if isinstance(lang, str) else None
+    if code is None:
+        raise ValueError(f"cardlab speaks {', '.join(LANGUAGES)}; not {lang!r}")
+    return code
+
+
+def catalog(lang: str | None = None) -> gettext.NullTranslations:
+    """The gettext catalog of ``lang`` (default: the current language), loaded once; a
+    language whose catalog is missing falls back to English."""
+    lang = lang or current_language()
+    found = _CATALOGS.get(lang)
+    if found is None:
+        found = _CATALOGS[lang] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    return found
+
+
+def _catalog() -> gettext.NullTranslations:
+    found = _CATALOGS.get(_CURRENT.get() or default_language())
+    return found if found is not None else catalog()
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Make every sentence inside the block in ``lang`` (``"en"``, ``"sv"``, ``"pl"``,
+    ``"uk"``; None: the default language). Blocks nest; each thread and task has its own.
+
+    >>> with language("en"):
+    ...     fill(Plural("{n} card", "{n} cards", n="n"), n=2)
+    '2 cards'
+    """
+    token = _CURRENT.set(check_language(lang))
+    try:
+        yield _CURRENT.get()
+    finally:
+        _CURRENT.reset(token)
 
 
 def translate(message: str) -> str:
-    """A whole message in the catalogue's language (gettext's ``gettext``)."""
-    return _CATALOG.gettext(message)
+    """A whole message in the current language (gettext's ``gettext``)."""
+    return _catalog().gettext(message)
+
+
+_ = translate  # the name gettext's tools look for
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name)
+    """Mark a message for the catalogs without translating it yet (it is translated where
+    it is said)."""
+    return message
+
+
+def translate_in(context: str, message: str) -> str:
+    """A message in the current language, where one English word has two meanings
+    (gettext's ``pgettext``): ``translate_in("rank letter", "J")``."""
+    return _catalog().pgettext(context, message)
 
 
 @dataclass(frozen=True)
@@ -88,7 +219,7 @@ class Plural:
     n: str
 
     def text(self, count: int) -> str:
-        return _CATALOG.ngettext(self.one, self.other, count)
+        return _catalog().ngettext(self.one, self.other, count)
 
 
 def message(template: str | Plural, count: int = 1) -> str:
@@ -98,7 +229,7 @@ def message(template: str | Plural, count: int = 1) -> str:
     >>> message("{seat} passes"), message(Plural("{n} deal", "{n} deals", n="n"), 2)
     ('{seat} passes', '{n} deals')
     """
-    return template.text(count) if isinstance(template, Plural) else _CATALOG.gettext(template)
+    return template.text(count) if isinstance(template, Plural) else _catalog().gettext(template)
 
 
 @dataclass(frozen=True)
@@ -204,7 +335,7 @@ def fill(template: str | Plural, **fields: Any) -> str:
     '1 game'
     """
     if type(template) is str:
-        return _CATALOG.gettext(template).format_map(fields)
+        return _catalog().gettext(template).format_map(fields)
     return template.text(fields[template.n]).format_map(fields)
 
 
@@ -235,20 +366,118 @@ def seat_names(n: int) -> tuple[str, ...]:
     >>> seat_names(2), seat_names(4)
     (('South', 'North'), ('South', 'West', 'North', 'East'))
     """
-    names = _SEAT_NAMES.get(n)
-    if names is not None:
-        return names
-    return tuple(f"Seat {i}" for i in range(n))
+    key = (current_language(), n)
+    found = _SAID_SEATS.get(key)
+    if found is None:
+        names = SEAT_NAMES.get(n)
+        if names is None:
+            found = tuple(translate("Seat {number}").format(number=i) for i in range(n))
+        else:
+            found = tuple(translate(name) for name in names)
+        _SAID_SEATS[key] = found
+    return found
 
 
-_SEAT_NAMES = {
+_SAID_SEATS: dict[tuple[str, int], tuple[str, ...]] = {}
+SEAT_NAMES = {
     1: ("South",),
     2: ("South", "North"),
     3: ("South", "West", "East"),
     4: ("South", "West", "North", "East"),
     5: ("South", "West", "North-West", "North-East", "East"),
 }
-_CARD_TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
+
+# -- cards and hands in words, by language -------------------------------------------------------
+_DECK = deck(52)  # by code
+#: The rank letters a language may write differently (jack, queen, king, ace); the numbers
+#: stay, and the suits stay symbols. Their words are in the catalogs (context "rank letter").
+LETTERS = ("J", "Q", "K", "A")
+RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+                "kings", "aces")
+SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_CARD_TEXTS: dict[str, tuple[str, ...]] = {}
+
+
+def rank_letter(rank: Any) -> str:
+    """A rank as the current language writes it on a card: 'J', 'W' (Polish), 'Kn'
+    (Swedish), 'В' (Ukrainian); numbers as they are.
+
+    >>> from cardlab.cards import Rank
+    >>> rank_letter(Rank.JACK), rank_letter(Rank.TEN)
+    ('J', '10')
+    """
+    text = str(rank)
+    return translate_in("rank letter", text) if text in LETTERS else text
+
+
+def _card_text() -> tuple[str, ...]:
+    """Each card's words in the current language, by its code ('A♥', 'W♥', 'Т♥')."""
+    lang = current_language()
+    found = _CARD_TEXTS.get(lang)
+    if found is None:
+        found = _CARD_TEXTS[lang] = tuple(rank_letter(card.rank) + card.suit.symbol for card in _DECK)
+    return found
+
+
+def card_text(card: Card) -> str:
+    """A card as the log writes it, in the current language: 'Q♥' ('D♥' in Polish).
+
+    >>> card_text(Card.parse("Qh"))
+    'Q♥'
+    """
+    return _card_text()[card.code]
+
+
+def card_name(card: Card) -> str:
+    """A card's name in words (a screen reader's): 'ace of hearts'.
+
+    >>> card_name(Card.parse("Ah"))
+    'ace of hearts'
+    """
+    rank = translate_in("rank", RANK_WORDS[card.rank.index])
+    suit = translate_in("suit", SUIT_WORDS[card.suit.value])
+    return translate("{rank} of {suit}").format(rank=rank, suit=suit)
+
+
+#: How each category of hand (HR-1) is said with its ranks: ``{rank}`` a rank's name,
+#: ``{ranks}``/``{other}`` ranks in the plural (the main group, the second group).
+HAND_WORDS: dict[str, str] = {
+    "straight flush": "straight flush, {rank} high",
+    "four of a kind": "four of a kind, {ranks}",
+    "full house": "full house, {ranks} over {other}",
+    "flush": "flush, {rank} high",
+    "straight": "straight, {rank} high",
+    "three of a kind": "three of a kind, {ranks}",
+    "two pair": "two pair, {ranks} and {other}",
+    "one pair": "one pair, {ranks}",
+    "high card": "high card, {rank}",
+}
+
+
+def category_text(category: Any) -> str:
+    """A category of hand (HR-1) in the current language: 'four of a kind'."""
+    return translate(str(category))
+
+
+def hand_text(value: Any) -> str:
+    """A hand's value (:class:`cardlab.hands.HandValue`) in words, in the current language.
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.hands import evaluate, evaluate_low
+    >>> hand_text(evaluate(parse_cards("Jh Js 4d 4c 2s"))), hand_text(evaluate_low(parse_cards("7h 5s 4d 3c 2s")))
+    ('two pair, jacks and fours', 'high card, seven (low)')
+    """
+    ranks = value.ranks
+    words: dict[str, str] = {}
+    if ranks:
+        words["rank"] = translate_in("rank", RANK_WORDS[ranks[0].index])
+        words["ranks"] = translate_in("ranks", RANK_PLURALS[ranks[0].index])
+    if len(ranks) > 1:
+        words["other"] = translate_in("ranks", RANK_PLURALS[ranks[1].index])
+    template = HAND_WORDS.get(str(value.category))
+    text = translate(template).format_map(words) if template and ranks else category_text(value.category)
+    return translate("{hand} (low)").format(hand=text) if value.low else text
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -257,7 +486,8 @@ def cards_text(cards: Iterable[Card]) -> str:
     >>> cards_text(Card.parse(c) for c in ("Ah", "10c")), cards_text(())
     ('A♥ 10♣', 'nothing')
     """
-    return " ".join([_CARD_TEXT[card.code] for card in cards]) or "nothing"
+    text = _card_text()
+    return " ".join([text[card.code] for card in cards]) or translate("nothing")
 
 
 def names_text(names: Sequence[str]) -> str:
@@ -268,20 +498,32 @@ def names_text(names: Sequence[str]) -> str:
     """
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return translate("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] = _CARD_TEXT) -> Any:
+def choices_text(choices: Sequence[str]) -> str:
+    """Choices on offer, the last after 'or': 'lay a card, play low, or pass'.
+
+    >>> choices_text(["lay a card", "play low", "pass"])
+    'lay a card, play low, or pass'
+    """
+    if len(choices) <= 1:
+        return "".join(choices)
+    return translate("{choices}, or {last}").format(choices=", ".join(choices[:-1]), last=choices[-1])
+
+
+def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None) -> Any:
     if kind is SEAT:
         return names[value]
     if kind is CARDS:
-        return " ".join([card_text[card.code] for card in value]) or "nothing"
+        card_text = card_text or _card_text()
+        return " ".join([card_text[card.code] for card in value]) or translate("nothing")
     if kind is CARD:
-        return card_text[value.code]
+        return (card_text or _card_text())[value.code]
     if kind is SEATS:
         return names_text([names[seat] for seat in value])
     if kind is HAND:
-        return value.describe()
+        return hand_text(value)
     if kind is AMOUNTS:
         return ", ".join(str(amount) for amount in value)
     return value
@@ -295,7 +537,7 @@ def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
 
 
 def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: int,
-         card_text: tuple[str, ...] = _CARD_TEXT) -> str:
+         card_text: tuple[str, ...] | None = None) -> str:
     names = seat_names(players)
     lists: tuple[tuple[str, Each], ...] = ()
     if type(template) is Lists:
@@ -303,7 +545,7 @@ def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: 
     if type(template) is not str:
         template = template.text(values[spec.field_names.index(template.n)])
     else:
-        template = _CATALOG.gettext(template)
+        template = _catalog().gettext(template)
     words = {name: _words(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
     for name, each in lists:
         value = values[spec.field_names.index(name)]
@@ -315,23 +557,23 @@ def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: 
 
 
 def _one(phrase: str | Plural, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...],
-         card_text: tuple[str, ...] = _CARD_TEXT) -> str:
+         card_text: tuple[str, ...] | None = None) -> str:
     """A phrase of single fields said once (see :class:`Each`)."""
     kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
-    text = phrase.text(fields[phrase.n]) if type(phrase) is not str else _CATALOG.gettext(phrase)
+    text = phrase.text(fields[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
     return text.format_map({name: _words(kinds[name], fields[name], names, card_text)
                             for name in placeholders(phrase)})
 
 
 def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[str, ...], n: int,
-           card_text: tuple[str, ...] = _CARD_TEXT) -> str:
+           card_text: tuple[str, ...] | None = None) -> str:
     """A list field said item by item (see :class:`Each`)."""
     phrase = each.phrase
     kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
     said = []
     for i in range(n):
         item = {name: fields[name][i] for name in placeholders(phrase)}
-        text = phrase.text(item[phrase.n]) if type(phrase) is not str else _CATALOG.gettext(phrase)
+        text = phrase.text(item[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
         said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text)
                                      for name, value in item.items()}))
     return each.sep.join(said)

@@ -84,11 +84,11 @@ ACTIONS: dict[str, dict[str, Said]] = {
 #: What each game's verdicts count to: its scoring unit's round (KB-9, DP-8, FL-9, PP-5).
 ROUNDS = {"kontrabluff": "round", "draw_poker": "hand", "fight_for_the_lead": "game", "parallel_poker": "game"}
 
-_UNITS = {
+UNITS = {
     "points": Plural("{amount} point", "{amount} points", n="amount"),
     "chips": Plural("{amount} chip", "{amount} chips", n="amount"),
 }
-_OVER = {
+OVER = {
     "deals": Plural("{samples} deal of the unseen cards", "{samples} deals of the unseen cards", n="samples"),
     "arrangements": Plural("{samples} arrangement {other} might make", "{samples} arrangements {other} might make",
                            n="samples"),
@@ -133,7 +133,7 @@ def action_words(action: Any, game: str, *, done: bool, hand: tuple = ()) -> str
 
 def _amount(value: float, unit: str, sign: bool = False) -> str:
     number = f"{value:+.1f}" if sign else f"{value:.1f}"
-    return message(_UNITS[unit], 1 if abs(value) == 1 else 2).format(amount=number)
+    return message(UNITS[unit], 1 if abs(value) == 1 else 2).format(amount=number)
 
 
 def coach_line(verdict: Any, game: Any) -> str:
@@ -167,7 +167,7 @@ def coach_line(verdict: Any, game: Any) -> str:
              "best_value": _amount(verdict.best_value, unit, sign=True),
              "chance": f"{verdict.chance:.0%}", "best_chance": f"{verdict.best_chance:.0%}",
              "cost": _amount(verdict.cost, unit), "margin": _amount(verdict.margin, unit),
-             "over": message(_OVER[verdict.basis], verdict.samples).format(samples=f"{verdict.samples:,}", other=other)}
+             "over": message(OVER[verdict.basis], verdict.samples).format(samples=f"{verdict.samples:,}", other=other)}
     template = SAMPLED_SAME if verdict.action == verdict.best else SAMPLED_CLOSE if verdict.agrees else SAMPLED_OTHER
     return message(template).format_map(words)
 

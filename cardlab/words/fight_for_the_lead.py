@@ -19,7 +19,8 @@ def _chips(field: str) -> Each:
 
 def _shared(why: str, **units: Each) -> Lists:
     """An end of the session (FL-10) that shares the chips left in the pot."""
-    return Lists(Plural(why + " The {pot} chip left in the pot is shared: {sharers}. Stacks: {seats}.",
+    joined = Plural  # the sentences are whole only once joined: the catalogs take them from the registry
+    return Lists(joined(why + " The {pot} chip left in the pot is shared: {sharers}. Stacks: {seats}.",
                         why + " The {pot} chips left in the pot are shared: {sharers}. Stacks: {seats}.", n="pot"),
                  sharers=_SHARES, seats=_STACKS, **units)
 

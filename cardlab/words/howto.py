@@ -35,6 +35,7 @@ UNITS: dict[str, Plural] = {
     "hands": Plural("{n} hand", "{n} hands", n="n"),
     "tricks": Plural("{n} trick", "{n} tricks", n="n"),
     "packets": Plural("{n} packet", "{n} packets", n="n"),
+    "deals": Plural("{n} sampled deal", "{n} sampled deals", n="n"),  # a hint's samples
 }
 
 

@@ -16,9 +16,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.words import ZONE_WORDS, seat_names
+from cardlab.words import N_, ZONE_WORDS, seat_names, translate
 
-__all__ = ["zone_title", "table_text", "info_text"]
+__all__ = ["zone_title", "table_text", "info_text", "ZONE_NAMES", "zone_word", "owned_zone"]
+
+#: The zones' names as the tables say them (a zone's key without its seat number, and
+#: each game's own word for a kind, :data:`cardlab.words.ZONE_WORDS`).
+ZONE_NAMES = (N_("hand"), N_("row"), N_("low"), N_("fight"), N_("tricks"), N_("stock"), N_("turned"), N_("trick"),
+              N_("discard"), N_("laid out"), N_("talon"), N_("tricks taken"), N_("cards"), N_("muck"))
+_PACKET = re.compile(r"packet (\d+)")
+
+
+def zone_word(bare: str, game: str | None = None) -> str:
+    """A zone's name without its owner, in the current language: 'talon' (Kontrabluff's
+    stock), 'packet 3'.
+
+    >>> zone_word("stock", "kontrabluff"), zone_word("packet 3")
+    ('talon', 'packet 3')
+    """
+    bare = ZONE_WORDS.get(game or "", {}).get(bare, bare)
+    packet = _PACKET.fullmatch(bare)
+    if packet:
+        return translate("packet {number}").format(number=packet[1])
+    return translate(bare)
+
+
+def owned_zone(seat: str, zone: str) -> str:
+    """A seat's zone: "North's hand" (``zone`` already in words)."""
+    return translate("{seat}'s {zone}").format(seat=seat, zone=zone)
 
 
 def zone_title(zone: Any, players: int, game: str | None = None) -> str:
@@ -29,14 +54,10 @@ def zone_title(zone: Any, players: int, game: str | None = None) -> str:
     """
     seats = seat_names(players)
     name = zone.name.replace("_", " ")
-    words = ZONE_WORDS.get(game or "", {})
     if zone.owner is None:
-        return words.get(name, name)
-    bare = re.sub(rf"\b{re.escape(seats[zone.owner])}\b", "", name).strip()
-    if bare == name:  # 'hand 2' of seat 2: "North's hand"
-        bare = name.removesuffix(f" {zone.owner}")
-    bare = words.get(bare, bare)
-    return f"{seats[zone.owner]}'s {bare or 'cards'}"
+        return zone_word(name, game)
+    bare = name.removesuffix(f" {zone.owner}")  # 'hand 2' of seat 2: "North's hand"
+    return owned_zone(seats[zone.owner], zone_word(bare or "cards", game))
 
 
 def _cards_words(cards: Sequence[Card | None]) -> str:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardlab.words import Plural, seat_names, translate
+from cardlab.words import Plural, current_language, seat_names, translate
 
-__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text"]
+__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text"]
 
 #: Each notice a session gives, by name: a whole sentence with named placeholders.
 NOTICES: dict[str, str | Plural] = {
@@ -36,6 +36,10 @@ NOTICES: dict[str, str | Plural] = {
     "paused": "The teacher has paused this table. Wait for them to resume it.",
     "closed": "The teacher has ended this table. Thank you for playing.",
     "refused": "{text}",
+    # a refusal in a language other than English: the engine's own message is English, so
+    # the table says the rule that refused (its translated title and statement)
+    "refused_rule": "Not allowed ({rule}, {title}): {statement}",
+    "refused_other": "This cannot be done now.",
     "failed": "Something went wrong: {text}. The details are below the table.",
 }
 
@@ -80,7 +84,26 @@ def _say(table: Mapping[str, str | Plural], name: str, values: Mapping[str, Any]
 
 def notice_text(name: str, values: Mapping[str, Any], *, players: int) -> str:
     """A session's notice in words (seats given by number are named)."""
+    if name == "refused":
+        return refusal_text(**values)
     return _say(NOTICES, name, values, players)
+
+
+def refusal_text(text: str, rule: str = "", title: str = "", statement: str = "") -> str:
+    """A refusal in words: in English the engine's own message (it says exactly what is
+    wrong: 'KB-4: the leader may not pass before any card is laid'); in another language
+    the refusing rule's title and statement (given in English by the session, see
+    :func:`cardlab.sessions.seatview.refusal_values`) in that language, so no English
+    reaches the player; a refusal that cites no rule says a plain sentence.
+
+    >>> refusal_text("KB-4: the leader may not pass before any card is laid", "KB-4", "Passing", "...")
+    'KB-4: the leader may not pass before any card is laid'
+    """
+    if current_language() == "en":
+        return text
+    if not (rule and title and statement):
+        return translate(NOTICES["refused_other"])
+    return translate(NOTICES["refused_rule"]).format(rule=rule, title=translate(title), statement=translate(statement))
 
 
 def table_text(name: str, players: int = 2, **values: Any) -> str:
