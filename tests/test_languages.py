@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "cardlab" / "locale"
 OTHERS = ("sv", "pl", "uk")
 #: The languages whose catalogs are translated in full (the others fall back to English).
-TRANSLATED: tuple[str, ...] = ("sv", "pl")
+TRANSLATED: tuple[str, ...] = ("sv", "pl", "uk")
 
 #: gettext's standard Plural-Forms of each language (shared/notes/languages.md).
 PLURAL_FORMS = {
