@@ -4,12 +4,16 @@ Pure text in, text out: no widget library, no external assets, no random ids, so
 the same cards give the same HTML in JupyterLab, Voilà and nbval's stored output.
 Every style is inline (JupyterLab keeps inline styles of untrusted output, not
 ``<style>`` blocks). Each card carries ``role="img"`` and an ``aria-label`` in
-words for screen readers.
+words for screen readers: English by default, or the words of ``name`` (a function
+from a card, None for a face-down one, to its name; the tables pass
+:func:`cardlab.words.cards.card_name`, which follows the catalogue's language).
 
 >>> html = card_html("Ah")
 >>> 'aria-label="ace of hearts"' in html and 'role="img"' in html
 True
 >>> 'aria-label="face-down card"' in card_html(None)
+True
+>>> 'aria-label="Ass Herz"' in card_html("Ah", name=lambda card: "Ass Herz")  # a catalogue's words
 True
 >>> card_html("Ah") == card_html("Ah")   # deterministic
 True
@@ -22,12 +26,12 @@ In a notebook, ``show("Ah Kd 10c")`` as a cell's last line draws the three cards
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cardlab.cards import Card, parse_cards
 
-__all__ = ["SIZES", "RED", "BLACK", "card_html", "cards_html", "Cards", "show"]
+__all__ = ["SIZES", "RED", "BLACK", "Namer", "english_name", "card_html", "cards_html", "Cards", "show"]
 
 #: Card sizes: (width px, height px, corner font px, centre font px).
 SIZES: dict[str, tuple[int, int, int, int]] = {
@@ -39,6 +43,19 @@ RED = "#c0262d"
 BLACK = "#1b1b1b"
 _BACK = "#1f4e8c"
 _FONT = "font-family:Georgia,'DejaVu Serif','Times New Roman',serif"
+
+
+#: How a card is named for screen readers: a function from a card (None: face down) to words.
+Namer = Callable[[Card | None], str]
+
+
+def english_name(card: Card | None) -> str:
+    """A card's name in English words ('ace of hearts'; 'face-down card' for None).
+
+    >>> english_name(Card.parse("Ah")), english_name(None)
+    ('ace of hearts', 'face-down card')
+    """
+    return "face-down card" if card is None else card.name
 
 
 def _card(card: Card | str | None) -> Card | None:
@@ -65,7 +82,8 @@ def _frame(width: int, height: int, selected: bool) -> str:
     )
 
 
-def card_html(card: Card | str | None, *, size: str = "md", selected: bool = False) -> str:
+def card_html(card: Card | str | None, *, size: str = "md", selected: bool = False,
+              name: Namer | None = None) -> str:
     """One card as an inline-styled ``<span>``; ``None`` draws a face-down back.
 
     The rank and suit sit in two corners and the suit large in the centre; hearts
@@ -84,6 +102,7 @@ def card_html(card: Card | str | None, *, size: str = "md", selected: bool = Fal
     card = _card(card)
     width, height, corner, centre = _size(size)
     frame = _frame(width, height, selected)
+    said = _html.escape((name or english_name)(card), quote=True)
     if card is None:
         # Diagonal lattice on a navy ground, with a white inner border: a classic back.
         back = (
@@ -96,8 +115,8 @@ def card_html(card: Card | str | None, *, size: str = "md", selected: bool = Fal
             f"border-radius:{max(3, width // 12)}px;"
         )
         return (
-            f'<span class="cl-card cl-back" role="img" aria-label="face-down card" '
-            f'title="face-down card" style="{frame}{back}"><span aria-hidden="true" '
+            f'<span class="cl-card cl-back" role="img" aria-label="{said}" '
+            f'title="{said}" style="{frame}{back}"><span aria-hidden="true" '
             f'style="{inner}"></span></span>'
         )
     colour = RED if card.is_red else BLACK
@@ -117,7 +136,7 @@ def card_html(card: Card | str | None, *, size: str = "md", selected: bool = Fal
     )
     middle_top = "62%" if size == "sm" else "50%"
     return (
-        f'<span class="cl-card" role="img" aria-label="{card.name}" title="{card.name}" '
+        f'<span class="cl-card" role="img" aria-label="{said}" title="{said}" '
         f'data-card="{card.short}" style="{frame}background:#fffdf8;color:{colour};{_FONT}">'
         f'<span aria-hidden="true" style="{index}top:3px;left:4px">{rank}<br>{suit}</span>'
         f'<span aria-hidden="true" style="{middle.replace("top:50%", "top:" + middle_top)}">'
@@ -138,15 +157,17 @@ def cards_html(
     size: str = "md",
     selected: Iterable[Card | str] = (),
     label: str | None = None,
+    names: Namer | None = None,
 ) -> str:
     """A row of cards; ``fan=True`` overlaps each card half over the last (KB-3 rows).
 
-    ``label`` names the group for screen readers (``role="group"``).
+    ``label`` names the group for screen readers (``role="group"``); ``names`` names
+    each card (see :func:`card_html`).
 
     >>> html = cards_html("Ah Kd", fan=True, label="row of North")
     >>> html.count('role="img"'), 'aria-label="row of North"' in html
     (2, True)
-    >>> cards_html([None, None]).count("face-down card") // 2
+    >>> cards_html([None, None]).count('aria-label="face-down card"')
     2
     >>> 'empty' in cards_html([])
     True
@@ -165,7 +186,7 @@ def cards_html(
         )
     parts = []
     for i, card in enumerate(cards):
-        html = card_html(card, size=size, selected=card is not None and card in chosen)
+        html = card_html(card, size=size, selected=card is not None and card in chosen, name=names)
         if fan and i:
             html = html.replace("margin:2px;", f"margin:2px 2px 2px {2 - width // 2}px;", 1)
         parts.append(html)

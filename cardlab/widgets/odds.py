@@ -23,7 +23,7 @@ import ipywidgets as W
 from cardlab.cards import DECK_SIZES, Card, CardError, Suit, deck, parse_cards
 from cardlab.fast import Standing, standing
 from cardlab.hands import HandRules, category_counts, evaluate, hierarchy, rarity_order
-from cardlab.render import cards_html
+from cardlab.widgets.view import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.table import card_button, style_card_button
 

@@ -24,9 +24,10 @@ from cardlab.cards import Card
 from cardlab.engine import Event, Observation, Zone
 from cardlab.words import describe, parts
 from cardlab.words.howto import UNITS, amount
-from cardlab.render import cards_html
+from cardlab import render
+from cardlab.words.cards import card_name
 
-__all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
+__all__ = ["cards_html", "label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count"]
 
 _PILE_KINDS = {"stock", "discard", "deck", "pile", "removed", "out", "muck"}
 _FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks", "turned"}
@@ -38,6 +39,16 @@ _PLACES = {
     4: ["left", "top", "right"],
     5: ["left", "top-left", "top-right", "right"],
 }
+
+
+def cards_html(cards: Iterable[Card | str | None] | str, **options: Any) -> str:
+    """:func:`cardlab.render.cards_html` with each card named in the catalogue's words
+    (:func:`~cardlab.words.cards.card_name`): what every table draws its cards with.
+
+    >>> 'aria-label="ten of clubs"' in cards_html("10c")
+    True
+    """
+    return render.cards_html(cards, names=card_name, **options)
 
 
 def label(name: str) -> str:
