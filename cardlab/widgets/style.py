@@ -19,6 +19,7 @@ per page, and from then on, at every redraw:
 - a row of cards (the hand, a packet) is one stop of the Tab key: the arrow keys, Home
   and End move along it, Space chooses a card, Enter plays the chosen cards (the first
   enabled action of class ``cl-takes-cards``) or else chooses the card;
+- a slider's handle is named by the slider's description (ipywidgets leaves it nameless);
 - Enter, Space and the arrows pressed in a table stay in the table (JupyterLab's
   notebook would take them for its own shortcuts);
 - a focused control that a redraw hides or turns off hands the focus on to what comes
@@ -61,6 +62,11 @@ A11Y_SCRIPT = """(function () {
       if (e.getAttribute('aria-live') !== 'polite') {
         e.setAttribute('role', 'status'); e.setAttribute('aria-live', 'polite'); e.setAttribute('aria-atomic', 'true');
       }
+    });
+    all(document, '.widget-slider').forEach(function (w) {  // a slider's handle is named by its description
+      var handle = w.querySelector('[role="slider"]'), label = w.querySelector('.widget-label');
+      var name = label ? label.textContent : '';
+      if (handle && name && handle.getAttribute('aria-label') !== name) { handle.setAttribute('aria-label', name); }
     });
     all(document, '.cl-table').forEach(function (t) {
       if (!t.hasAttribute('tabindex')) { t.setAttribute('tabindex', '-1'); }
@@ -197,8 +203,14 @@ TABLE_CSS = f"""
 .cl-table .cl-glossary dd {{ margin: 0; }}
 .cl-table .cl-glossary dt {{ font-weight: 600; }}
 .cl-table .cl-term {{ font-style: normal; text-decoration: underline dotted; cursor: help; }}
-.cl-table :focus-visible, .cl-page :focus-visible {{ outline: 3px solid #ffe27a !important; outline-offset: 2px;
+.cl-table :focus-visible, .cl-dashboard :focus-visible, .cl-landing :focus-visible {{ outline: 3px solid #ffe27a !important; outline-offset: 2px;
   box-shadow: 0 0 0 5px #1b1b1b !important; }}
+/* The buttons' colours meet WCAG AA (4.5:1) with their words; ipywidgets' success, info and warning do not. */
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-success {{ background: #1e6b2e; color: #ffffff; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-info {{ background: #0b5d8c; color: #ffffff; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-warning {{ background: #ffc46b; color: #1b1b1b; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-primary {{ background: #1565c0; color: #ffffff; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-danger {{ background: #b3261e; color: #ffffff; }}
 .cl-table:focus {{ outline: 2px dashed #ffe27a; outline-offset: -2px; }}
 .cl-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
 .cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; font-size: 13px; }}

@@ -191,7 +191,7 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
     >>> log_html(history[:2], 2)
-    '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 cards in the talon</div><div>KB-1: South deals first</div></div>'
+    '<div class="cl-log" tabindex="0" role="region" aria-label="Log"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 cards in the talon</div><div>KB-1: South deals first</div></div>'
     """
     recent = events[-last:] if isinstance(events, Sequence) else list(events)[-last:]  # a view slices in O(last)
     rows = []
@@ -202,6 +202,8 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
         if sentence:
             rule = f"<span class='cl-rule' title='{html.escape(sentence, quote=True)}'>{rule}</span>"
         rows.append(f"<div>{rule}: {text}</div>" if event.rule else f"<div>{text}</div>")
-    return f'<div class="cl-log" aria-live="polite"><b>Log</b> (newest first){"".join(rows)}</div>'
+    # A region of its own the keyboard can reach and scroll; the table's live region, not
+    # this one, reads the moves aloud (this element is made anew at each redraw).
+    return f'<div class="cl-log" tabindex="0" role="region" aria-label="Log"><b>Log</b> (newest first){"".join(rows)}</div>'
 
 
