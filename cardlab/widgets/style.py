@@ -16,7 +16,7 @@ per page, and from then on, at every redraw:
   which ipywidgets keeps while it replaces the content inside, so each new text is
   announced (a ``role="status"`` inside the value would be made anew each time, and
   screen readers skip a region that is new);
-- a row of cards (the hand, a packet) is one stop of the Tab key: the arrow keys, Home
+- a row of cards (the hand, a packet, a suit of the odds explorer) is one stop of the Tab key: the arrow keys, Home
   and End move along it, Space chooses a card, Enter plays the chosen cards (the first
   enabled action of class ``cl-takes-cards``) or else chooses the card;
 - a slider's handle is named by the slider's description (ipywidgets leaves it nameless);
@@ -41,7 +41,7 @@ __all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag"]
 #: The keyboard and screen-reader helper (see the module's docstring). Installed once per page.
 A11Y_SCRIPT = """(function () {
   if (window.cardlabA11y) { window.cardlabA11y(); return; }
-  var ROWS = '.cl-hand, .cl-fan', lastFocus = null, timer = null;
+  var ROWS = '.cl-hand, .cl-fan, .cl-cardrow', lastFocus = null, timer = null;
   function usable(e) { return !!(e && e.offsetParent && !e.disabled); }
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function first(table, selector) { return all(table, selector).filter(usable)[0]; }

@@ -110,3 +110,61 @@ def test_jupyterlab_a_round_by_keyboard_alone(page, lab, screenshot):
     assert_axe_clean(page, "JupyterLab: a result", context=".cl-table")
     check_live(page, continue_by_keyboard(page))
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "a key reached the notebook's shortcuts"
+
+
+def test_voila_odds_explorer_by_keyboard_alone(page, voila, screenshot):
+    """Five cards picked with Tab, the arrows and Space; the verdict is read aloud."""
+    open_voila_page(page, voila, "odds-explorer", ".cl-table .cl-cardrow")
+    assert_axe_clean(page, "the odds explorer")
+    tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
+    for _ in range(5):
+        before = live_text(page)
+        page.keyboard.press("Space")
+        page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
+        page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert live_is_polite(page)
+    assert "beat it" in live_text(page), live_text(page)
+    screenshot(page, "voila-odds-explorer-keyboard")
+    assert_axe_clean(page, "the odds explorer with a verdict")
+    assert not page.errors, page.errors
+
+
+def open_voila_page(page, server, notebook: str, ready: str, query: str = "") -> None:
+    page.goto(f"{server.url}/voila/render/{notebook}.ipynb{query}", timeout=120_000)
+    page.wait_for_selector(ready, timeout=120_000)
+    page.wait_for_timeout(500)
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    from cardlab.rooms import SQLiteStore
+
+    from .browser_servers import server
+
+    folder = tmp_path_factory.mktemp("classroom-a11y")
+    store = SQLiteStore(folder / "class.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, "rule"])
+    with server("classroom", folder, options=("--show_tracebacks=True",)) as running:
+        yield running, store, room
+
+
+def test_classroom_pages_by_keyboard_with_axe(page, classroom, screenshot):
+    """The landing page, a student's join page (a move by keyboard, the live region) and
+    the teacher's page: no serious or critical violation."""
+    server, store, room = classroom
+    open_voila_page(page, server, "landing", ".cl-landing input")
+    assert_axe_clean(page, "the landing page")
+    tab_to(page, lambda f: f.get("text") == "Join my table")  # every control reached by Tab
+    open_voila_page(page, server, "join", ".cl-table .cl-log", f"?room={room}&seat=0&token={store.tokens(room)[0]}")
+    assert live_is_polite(page)
+    assert_axe_clean(page, "the join page")
+    text = keyboard_move(page)
+    check_live(page, text)
+    screenshot(page, "classroom-join-keyboard")
+    assert_axe_clean(page, "the join page after a move")
+    open_voila_page(page, server, "teacher", "table.cl-rooms", f"?key={store.teacher_key()}")
+    assert_axe_clean(page, "the teacher's page")
+    tab_to(page, lambda f: f.get("text") == "Create room")
+    screenshot(page, "classroom-teacher-axe")
+    assert not page.errors, page.errors
