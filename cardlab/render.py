@@ -66,7 +66,8 @@ def _frame(width: int, height: int, selected: bool) -> str:
     )
 
 
-def _BACK() -> str:  # noqa: N802 - a constant in the current language
+def _back_name() -> str:
+    """A face-down card's name, in the current language."""
     return _html.escape(translate("face-down card"), quote=True)
 
 
@@ -101,8 +102,8 @@ def card_html(card: Card | str | None, *, size: str = "md", selected: bool = Fal
             f"border-radius:{max(3, width // 12)}px;"
         )
         return (
-            f'<span class="cl-card cl-back" role="img" aria-label="{_BACK()}" '
-            f'title="{_BACK()}" style="{frame}{back}"><span aria-hidden="true" '
+            f'<span class="cl-card cl-back" role="img" aria-label="{_back_name()}" '
+            f'title="{_back_name()}" style="{frame}{back}"><span aria-hidden="true" '
             f'style="{inner}"></span></span>'
         )
     colour = RED if card.is_red else BLACK

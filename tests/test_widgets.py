@@ -132,6 +132,10 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
     saw = {c for e in state.history if e.visible(seat) for c in cards_in(e.values)}
     assert cards_named(table._coach.value) <= saw, "the coach names a card the seat never saw"
     assert not cards_named(table._howto.value)  # the rules name no card of this game
+    # The live region says the seat's newest events as the log does (a card it discarded
+    # since may be face down now): every card it names the seat saw.
+    skip.add(id(table._live))
+    assert cards_named(table._live.value) <= saw, "the live region names a card the seat never saw"
     text = "\n".join(synced_state(w) for w in descendants(table.widget) if id(w) not in skip)
     if seed is not None and not state.is_terminal:
         assert str(seed) not in text, "the seed is in a widget before the game is over"
@@ -880,3 +884,14 @@ def test_a_table_refuses_an_opponent_that_is_not_a_bot():
         KontrabluffTable(seed=1, opponent=lambda observation: observation.legal_actions[0])
     with pytest.raises(ValueError, match="one of random, rule, search"):
         KontrabluffTable(seed=1, opponent="clever")
+
+
+def test_a_face_down_card_keeps_its_colour_and_no_repr_leaks_into_its_html():
+    """A merge once turned the back's colour constant into a function: the page's style
+    then held '<function _BACK at 0x…>'. Every card's HTML is words and values only."""
+    from cardlab import render
+
+    for card in (None, "Ah", "10c"):
+        drawn = render.card_html(card)
+        assert "<function" not in drawn and " at 0x" not in drawn and "None" not in drawn
+    assert f"background-color:{render._BACK}" in render.card_html(None)

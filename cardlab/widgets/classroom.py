@@ -41,7 +41,7 @@ import segno
 
 from cardlab.engine import seat_names
 from cardlab.games import GAMES
-from cardlab.render import cards_html
+from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
 from cardlab.widgets.style import style_tag
 from cardlab.words import names_text

@@ -23,7 +23,7 @@ import ipywidgets as W
 from cardlab.cards import DECK_SIZES, Card, CardError, Suit, deck, parse_cards
 from cardlab.fast import Standing, standing
 from cardlab.hands import HandRules, category_counts, evaluate, hierarchy, rarity_order
-from cardlab.render import cards_html
+from cardlab.widgets.view import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.table import card_button, style_card_button
 from cardlab.words import category_text, check_language, hand_text, language, translate as _
@@ -110,6 +110,7 @@ class OddsExplorer:
         self._clear = W.Button(description="Clear", icon="times")
         self._table = W.HTML()
         self._verdict = W.HTML()
+        self._verdict.add_class("cl-live")  # read aloud as each card is picked (see style.A11Y_SCRIPT)
         self.errors = W.Output()
         self._buttons: dict[Card, W.Button] = {}
         self._rows = W.VBox()
@@ -181,7 +182,9 @@ class OddsExplorer:
                 style_card_button(button, card, selected=card in self.selected)
                 button.add_class("cl-small")
                 row.append(button)
-            rows.append(W.HBox(row))
+            line = W.HBox(row)
+            line.add_class("cl-cardrow")  # one Tab stop; the arrow keys move along it (see style.A11Y_SCRIPT)
+            rows.append(line)
         if [r.children for r in self._rows.children] != [r.children for r in rows]:
             self._rows.children = rows
         self._verdict.value = self._verdict_html(rules)

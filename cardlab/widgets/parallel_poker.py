@@ -30,7 +30,7 @@ from cardlab.cards import Card
 from cardlab.engine import Action, Event, Observation
 from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.hands import evaluate
-from cardlab.render import cards_html
+from cardlab.widgets.view import cards_html
 from cardlab.words import N_, Plural, cards_text, fill, hand_text, translate as _
 from cardlab.widgets.table import card_button, style_card_button
 from cardlab.widgets.tables import GameTable

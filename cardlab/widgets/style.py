@@ -1,15 +1,131 @@
-"""The tables' stylesheet, injected once per table through an ``HTML`` widget.
+"""The tables' stylesheet and their keyboard and screen-reader helper, injected once per
+table through an ``HTML`` widget.
 
 Card *buttons* (the seat's own hand, which must be clickable) can only be styled by
 class, so they get this sheet; every other card is drawn by :mod:`cardlab.render`
 with inline styles. Everything is scoped under ``.cl-table``.
+
+ipywidgets 8 sets no ARIA attribute and has no key handler, and a ``<script>`` put into
+an HTML widget never runs (it is set as ``innerHTML``); an image that fails to load does
+run its ``onerror``, in Voilà and in JupyterLab alike. :data:`A11Y_SCRIPT` runs so, once
+per page, and from then on, at every redraw:
+
+- a card button is named by its tooltip (the card in words, :func:`cardlab.words.cards.card_name`)
+  and says whether it is chosen (``aria-pressed``);
+- an HTML widget of class ``cl-live`` becomes a polite live region on its own element,
+  which ipywidgets keeps while it replaces the content inside, so each new text is
+  announced (a ``role="status"`` inside the value would be made anew each time, and
+  screen readers skip a region that is new);
+- a row of cards (the hand, a packet, a suit of the odds explorer) is one stop of the Tab key: the arrow keys, Home
+  and End move along it, Space chooses a card, Enter plays the chosen cards (the first
+  enabled action of class ``cl-takes-cards``) or else chooses the card;
+- a slider's handle is named by the slider's description (ipywidgets leaves it nameless);
+- Enter, Space and the arrows pressed in a table stay in the table (JupyterLab's
+  notebook would take them for its own shortcuts);
+- a focused control that a redraw hides or turns off hands the focus on to what comes
+  next (Yes/Cancel, Continue, the hand, the first action, else the table itself), so the
+  keyboard never falls back to the top of the page.
+
+>>> "onerror=" in style_tag() and "cl-live" in A11Y_SCRIPT
+True
 """
 
 from __future__ import annotations
 
+import html
+
 from cardlab.render import BLACK, RED
 
-__all__ = ["TABLE_CSS", "style_tag"]
+__all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag"]
+
+#: The keyboard and screen-reader helper (see the module's docstring). Installed once per page.
+A11Y_SCRIPT = """(function () {
+  if (window.cardlabA11y) { window.cardlabA11y(); return; }
+  var ROWS = '.cl-hand, .cl-fan, .cl-cardrow', lastFocus = null, timer = null;
+  function usable(e) { return !!(e && e.offsetParent && !e.disabled); }
+  function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+  function first(table, selector) { return all(table, selector).filter(usable)[0]; }
+  function cardsOf(row) { return all(row, '.cl-cardbtn').filter(usable); }
+  function next(table) {
+    return first(table, '.cl-confirm button') || first(table, '.cl-continue') || first(table, '.cl-cover') ||
+      first(table, '.cl-hand .cl-cardbtn[tabindex="0"]') || first(table, '.cl-action') || table;
+  }
+  function scan() {
+    timer = null;
+    all(document, '.cl-cardbtn').forEach(function (b) {
+      var name = b.getAttribute('title') || '', pressed = b.classList.contains('cl-selected') ? 'true' : 'false';
+      if (name && b.getAttribute('aria-label') !== name) { b.setAttribute('aria-label', name); }
+      if (!name && b.hasAttribute('aria-label')) { b.removeAttribute('aria-label'); }
+      if (b.getAttribute('aria-pressed') !== pressed) { b.setAttribute('aria-pressed', pressed); }
+    });
+    all(document, '.cl-live').forEach(function (e) {
+      if (e.getAttribute('aria-live') !== 'polite') {
+        e.setAttribute('role', 'status'); e.setAttribute('aria-live', 'polite'); e.setAttribute('aria-atomic', 'true');
+      }
+    });
+    all(document, '.widget-slider').forEach(function (w) {  // a slider's handle is named by its description
+      var handle = w.querySelector('[role="slider"]'), label = w.querySelector('.widget-label');
+      var name = label ? label.textContent : '';
+      if (handle && name && handle.getAttribute('aria-label') !== name) { handle.setAttribute('aria-label', name); }
+    });
+    all(document, '.cl-table').forEach(function (t) {
+      if (!t.hasAttribute('tabindex')) { t.setAttribute('tabindex', '-1'); }
+      var held = t.querySelector('.cl-you-hold');
+      all(t, ROWS).forEach(function (row) {
+        var cards = cardsOf(row), current = cards.indexOf(document.activeElement) >= 0 ? document.activeElement :
+          (cards.indexOf(row.clCurrent) >= 0 ? row.clCurrent : cards[0]);
+        row.clCurrent = current;
+        all(row, '.cl-cardbtn').forEach(function (b) {
+          var want = b === current ? '0' : '-1';
+          if (b.getAttribute('tabindex') !== want) { b.setAttribute('tabindex', want); }
+        });
+        if (row.getAttribute('role') !== 'group') { row.setAttribute('role', 'group'); }
+        if (held && row.classList.contains('cl-hand')) {
+          var label = held.textContent.replace(/:\\s*$/, '');
+          if (row.getAttribute('aria-label') !== label) { row.setAttribute('aria-label', label); }
+        }
+      });
+      if (!t.clKeys) {  // Enter, Space and the arrows stay in the table, once its controls had them
+        t.clKeys = true;
+        t.addEventListener('keydown', function (ev) {
+          if (ev.key === 'Enter' || ev.key === ' ' || ev.key.indexOf('Arrow') === 0) { ev.stopPropagation(); }
+        });
+      }
+    });
+    var now = document.activeElement;
+    if (lastFocus && !usable(lastFocus) && (now === lastFocus || now === document.body || !now)) {
+      var table = lastFocus.closest('.cl-table');
+      lastFocus = null;
+      if (table && document.body.contains(table)) { next(table).focus(); }
+    }
+  }
+  function soon() { if (!timer) { timer = setTimeout(scan, 30); } }
+  window.cardlabA11y = soon;
+  document.addEventListener('focusin', function (ev) {
+    lastFocus = ev.target.closest && ev.target.closest('.cl-table') ? ev.target : null;
+  });
+  window.addEventListener('keydown', function (ev) {
+    var b = ev.target;
+    if (!b || !b.classList || !b.classList.contains('cl-cardbtn') || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var row = b.closest(ROWS), table = b.closest('.cl-table');
+    if (!row || !table) { return; }
+    var cards = cardsOf(row), i = cards.indexOf(b), to = null;
+    if (ev.key === 'ArrowRight' || ev.key === 'ArrowDown') { to = cards[Math.min(i + 1, cards.length - 1)]; }
+    else if (ev.key === 'ArrowLeft' || ev.key === 'ArrowUp') { to = cards[Math.max(i - 1, 0)]; }
+    else if (ev.key === 'Home') { to = cards[0]; }
+    else if (ev.key === 'End') { to = cards[cards.length - 1]; }
+    else if (ev.key === 'Enter') {
+      var play = first(table, '.cl-action.cl-takes-cards');
+      if (play) { ev.preventDefault(); ev.stopPropagation(); play.click(); }
+      return;  // else the card's own click: it is chosen
+    } else { return; }
+    ev.preventDefault(); ev.stopPropagation();
+    if (to) { row.clCurrent = to; scan(); to.focus(); }
+  }, true);
+  new MutationObserver(soon).observe(document.body, {subtree: true, childList: true, attributes: true,
+    attributeFilter: ['title', 'class', 'disabled', 'style']});
+  scan();
+})();"""
 
 TABLE_CSS = f"""
 .cl-table {{ background: radial-gradient(ellipse at center, #2f7d46 0%, #1f5c33 100%);
@@ -87,15 +203,25 @@ TABLE_CSS = f"""
 .cl-table .cl-glossary dd {{ margin: 0; }}
 .cl-table .cl-glossary dt {{ font-weight: 600; }}
 .cl-table .cl-term {{ font-style: normal; text-decoration: underline dotted; cursor: help; }}
+.cl-table :focus-visible, .cl-dashboard :focus-visible, .cl-landing :focus-visible {{ outline: 3px solid #ffe27a !important; outline-offset: 2px;
+  box-shadow: 0 0 0 5px #1b1b1b !important; }}
+/* The buttons' colours meet WCAG AA (4.5:1) with their words; ipywidgets' success, info and warning do not. */
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-success {{ background: #1e6b2e; color: #ffffff; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-info {{ background: #0b5d8c; color: #ffffff; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-warning {{ background: #ffc46b; color: #1b1b1b; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-primary {{ background: #1565c0; color: #ffffff; }}
+:is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-danger {{ background: #b3261e; color: #ffffff; }}
+.cl-table:focus {{ outline: 2px dashed #ffe27a; outline-offset: -2px; }}
 .cl-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
 .cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; font-size: 13px; }}
 """
 
 
 def style_tag() -> str:
-    """The stylesheet as a ``<style>`` element (the same text every time).
+    """The stylesheet as a ``<style>`` element, then the helper's image (the same text every time).
 
     >>> style_tag().startswith("<style>") and ".cl-cardbtn" in style_tag()
     True
     """
-    return f"<style>{TABLE_CSS}</style>"
+    return (f"<style>{TABLE_CSS}</style><img hidden alt='' src='data:,' "
+            f"onerror='{html.escape(A11Y_SCRIPT, quote=True)}'>")

@@ -37,17 +37,15 @@ import ipywidgets as W
 from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card
 from cardlab.engine import Action, Event, Game, IllegalActionError, Observation
-from cardlab.render import cards_html
 from cardlab.sessions import SeatView, TableSession
 from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
 from cardlab.widgets.style import style_tag
-from cardlab.widgets.view import (Shown, by_seat_html, lines_with_cards_html, log_html, seats_html, shown_by_seat,
-                                  winners_of)
+from cardlab.widgets.view import (Shown, by_seat_html, cards_html, lines_with_cards_html, log_html, seats_html,
+                                  shown_by_seat, winners_of)
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
 from cardlab.words import (
     N_,
-    card_name,
     check_language,
     hand_text,
     headline,
@@ -57,6 +55,7 @@ from cardlab.words import (
     rank_letter,
     translate as _,
 )
+from cardlab.words.cards import card_name, spoken
 from cardlab.words.howto import UNITS, amount as unit_amount
 from cardlab.words.table import beats_text, notice_text, table_text
 
@@ -228,6 +227,11 @@ class Table:
             self._teacher_view.value = self.teacher_html()
         recent = self.log_shown(shown, LOG_EVENTS)
         self._log.value = log_html(recent, len(seen.seats), last=LOG_EVENTS, explain=_rule_hover)
+        live_key = (seen.version, seen.seat, my_turn, seen.replay, seen.result is not None, seen.covered, seen.notice,
+                    len(recent))
+        if live_key != self._live_key:  # a redraw of the same position says nothing new
+            self._live_key = live_key
+            self._live.value = self._live_text(recent, shown, my_turn)
         controls = seen.controls
         self._undo.disabled = seen.undo is not None
         self._undo.tooltip = notice_text(seen.undo.name, seen.undo.values, players=len(seen.seats)) if seen.undo else (
@@ -436,20 +440,9 @@ class Table:
 
     def _status_html(self, obs: Observation, my_turn: bool) -> str:
         seen = self.seen
-        seats, players = seen.seats, len(seen.seats)
-        if seen.over or (seen.replay is not None and obs.is_terminal):  # a result's scene is mid-move: not over
-            turn = self.over_text(obs)
-        elif seen.result is not None:
-            turn = f"<span class='cl-turn'>{table_text('result_read')}</span>"
-        elif my_turn:
-            turn = f"<span class='cl-turn'>{html.escape(table_text('your_turn', prompt=self.turn_prompt()))}</span>"
-        elif seen.covered:
-            turn = f"<span class='cl-turn'>{html.escape(table_text('pass_screen', players, seat=seen.seat))}</span>"
-        elif len(seen.actors) > 1:
-            names = names_text([seats[p] for p in seen.actors])
-            turn = html.escape(table_text("waiting", seats=names))
-        else:
-            turn = html.escape(table_text("to_act", players, seat=seen.actors[0])) if seen.actors else ""
+        players = len(seen.seats)
+        words, marked = self.turn_words(obs, my_turn)
+        turn = f"<span class='cl-turn'>{html.escape(words)}</span>" if marked else html.escape(words)
         facts = []
         if obs.pot is not None:
             facts.append(html.escape(table_text("pot", pot=obs.pot)))
@@ -462,6 +455,53 @@ class Table:
             cls = "cl-msg-error" if notice.error else "cl-msg"
             msg = f" <span class='{cls}' role='status'>{html.escape(notice_text(notice.name, notice.values, players=players))}</span>"
         return f'<div class="cl-status">{turn}{msg}<div class="cl-facts">{" · ".join(facts)}</div></div>'
+
+    def turn_words(self, obs: Observation, my_turn: bool) -> tuple[str, bool]:
+        """The status line's sentence on whose turn it is, and whether it asks this seat
+        to do something (drawn marked); the live region says it too."""
+        seen = self.seen
+        players = len(seen.seats)
+        if seen.over or (seen.replay is not None and obs.is_terminal):  # a result's scene is mid-move: not over
+            return self.over_text(obs), False
+        if seen.result is not None:
+            return table_text("result_read"), True
+        if my_turn:
+            return table_text("your_turn", prompt=self.turn_prompt()), True
+        if seen.covered:
+            return table_text("pass_screen", players, seat=seen.seat), True
+        if len(seen.actors) > 1:
+            return table_text("waiting", seats=names_text([seen.seats[p] for p in seen.actors])), False
+        return (table_text("to_act", players, seat=seen.actors[0]) if seen.actors else ""), False
+
+    def _live_text(self, recent: Sequence[Event], shown: Observation, my_turn: bool) -> str:
+        """What the live region says after a redraw: the moves since the last one (every
+        seat's, cards in words), the result on screen, the session's notice, whose turn.
+
+        A screen reader says a live region's new text; the region keeps the last text, so
+        an unchanged position says nothing again."""
+        players = len(self.seats)
+        heard, self._heard = self._heard, (self.seat, tuple(recent[-_HEARD:]))
+        fresh: Sequence[Event] = ()
+        if self.seen.covered or heard[0] != self.seat:  # hot-seat: nothing the last seat saw is said
+            heard = (self.seat, ())
+        heard = heard[1]
+        if heard and self.seen.replay is None:
+            for end in range(len(recent), len(heard) - 1, -1):  # the newest place the last heard events lie
+                if tuple(recent[end - len(heard):end]) == heard:
+                    fresh = recent[end:]
+                    break
+            else:
+                fresh = recent  # a new deal or game: the newest lines
+        result = self.seen.result
+        if result is not None:  # the banner's lines say the result, with its rule
+            fresh = [event for event in fresh if event not in result.results]
+        said = [spoken(event, players) for event in fresh[-_SAID:]]
+        if result is not None:
+            said += self.banner_lines()
+        if self.message:
+            said.append(self.message)
+        said.append(self.turn_words(shown, my_turn)[0])
+        return html.escape(" ".join(s.rstrip(".") + "." for s in said if s))
 
     def turn_prompt(self) -> str:
         """The choices on offer, in the buttons' words: 'lay a card, or play low'."""
@@ -525,6 +565,10 @@ class Table:
                                                    observation=self.seen.observation)
             button.disabled = bool(why)
             button.tooltip = why or button.description
+            if takes:  # Enter on a card plays the chosen cards through this button (see style.A11Y_SCRIPT)
+                button.add_class("cl-takes-cards")
+            else:
+                button.remove_class("cl-takes-cards")
             if why:
                 reasons.append(_("{button}: {reason}").format(button=_(self.words.verb(kind).button), reason=why))
             shown.append(button)
@@ -601,6 +645,11 @@ class Table:
         self._style = W.HTML(style_tag())
         self._title = W.HTML()
         self._status = W.HTML()
+        self._live = W.HTML()  # the polite live region (see cardlab.widgets.style): out of sight, read aloud
+        self._live.add_class("cl-live")
+        self._live.add_class("cl-sr")
+        self._heard: tuple[int, tuple[Event, ...]] = (-1, ())  # the seat and the newest events it heard
+        self._live_key: tuple = ()
         self._banner = W.HTML(layout=W.Layout(flex="1 1 auto"))
         self._continue = W.Button(description="Continue", button_style="success", icon="play",
                                   tooltip="Go on with the game", layout=W.Layout(flex="0 0 auto", width="130px"))
@@ -678,7 +727,7 @@ class Table:
         side = W.VBox([self._howto, self._coach, self._review, self._hint, self._log],
                       layout=W.Layout(width="300px", flex="0 0 300px"))
         side.add_class("cl-side")
-        rows = [self._style, self._title, self._status, W.HBox([play_area, side]), controls, self.errors]
+        rows = [self._style, self._title, self._status, self._live, W.HBox([play_area, side]), controls, self.errors]
         if self.seen.every_card is not None:  # only a teacher's table has this panel at all
             rows.insert(4, self._teacher_view)
         self.widget = W.VBox(rows)
@@ -789,6 +838,10 @@ class Table:
         self.play(action)
 
 
+#: The newest events the live region remembers to find what is new, and the most it says at once.
+_HEARD, _SAID = 6, 8
+
+
 def _rule_hover(rule_id: str) -> str:
     return plain(rule_sentence(rule_id))
 
@@ -813,7 +866,7 @@ def style_card_button(button: W.Button, card: Card | None, *, selected: bool = F
         return
     button.layout.display = None
     button.description = f"{rank_letter(card.rank)}\n{card.suit.symbol}"
-    button.tooltip = card_name(card)
+    button.tooltip = card_name(card)  # the button's name for a screen reader (see style.A11Y_SCRIPT)
     classes = base | {"cl-red" if card.is_red else "cl-black"}
     if selected:
         classes.add("cl-selected")

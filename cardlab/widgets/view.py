@@ -29,8 +29,8 @@ from cardlab.words.howto import UNITS, amount
 from cardlab.words.seats import owned_zone, zone_word
 from cardlab.render import card_html, cards_html
 
-__all__ = ["label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html", "hand_count",
-           "Shown", "winners_of", "shown_by_seat", "by_seat_html"]
+__all__ = ["cards_html", "label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html",
+           "hand_count", "Shown", "winners_of", "shown_by_seat", "by_seat_html"]
 
 _PILE_KINDS = {"stock", "discard", "deck", "pile", "removed", "out", "muck"}
 _FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks", "turned"}
@@ -208,7 +208,7 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
     >>> log_html(history[:2], 2)
-    '<div class="cl-log" aria-live="polite"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 cards in the talon</div><div>KB-1: South deals first</div></div>'
+    '<div class="cl-log" tabindex="0" role="region" aria-label="Log"><b>Log</b> (newest first)<div>KB-1: deal 1: South deals 10 cards each; 32 cards in the talon</div><div>KB-1: South deals first</div></div>'
     """
     recent = events[-last:] if isinstance(events, Sequence) else list(events)[-last:]  # a view slices in O(last)
     rows = []
@@ -219,8 +219,11 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
         if sentence:
             rule = f"<span class='cl-rule' title='{html.escape(sentence, quote=True)}'>{rule}</span>"
         rows.append(f"<div>{rule}: {text}</div>" if event.rule else f"<div>{text}</div>")
+    # A region of its own the keyboard can reach and scroll; the table's live region, not
+    # this one, reads the moves aloud (this element is made anew at each redraw).
     head, order = html.escape(_("Log")), html.escape(_("(newest first)"))
-    return f'<div class="cl-log" aria-live="polite"><b>{head}</b> {order}{"".join(rows)}</div>'
+    return (f'<div class="cl-log" tabindex="0" role="region" aria-label="{head}"><b>{head}</b> {order}'
+            f'{"".join(rows)}</div>')
 
 
 

@@ -49,6 +49,7 @@ START_ATTEMPTS = 2  # a server that does not answer is started again once, on a 
 #: Extra notebooks the tests serve beside the play notebooks: name -> the cell's code.
 EXTRA_NOTEBOOKS = {
     "play-hotseat": "from cardlab.widgets import KontrabluffTable\n\nKontrabluffTable(seed=7, hotseat=True)",
+    "odds-explorer": "from cardlab.widgets import OddsExplorer\n\nOddsExplorer(deck_size=32)",
 }
 
 

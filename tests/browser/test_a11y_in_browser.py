@@ -1,0 +1,170 @@
+"""Accessibility in a real browser (issue 30): every game played by the keyboard alone,
+the live region's words after each move, and axe-core on every screen reached.
+
+Voilà serves each play notebook (and the odds explorer); JupyterLab runs one table as a
+student would; the classroom server serves the landing, join and teacher's pages. A
+game is played from its seeded start to its first result and on past Continue, with
+Tab, the arrow keys, Space and Enter only (no click, no mouse); after each move the live
+region (``role="status"``, ``aria-live="polite"``) says the turn line on screen and,
+when a result shows, the result. axe-core runs on the start, on the result and after
+Continue, and fails on a serious or critical violation. Screenshots go to
+test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .a11y import (
+    assert_axe_clean,
+    assert_hand_is_one_tab_stop,
+    banner_shown,
+    check_live,
+    continue_by_keyboard,
+    keyboard_move,
+    live_is_polite,
+    live_text,
+    tab_to,
+)
+from .test_tables_in_browser import TO_SHOWDOWN, open_lab, open_voila
+
+pytestmark = pytest.mark.browser
+
+MOVES = 30  # a game's first result comes within this many of the seat's moves
+
+
+def play_by_keyboard(page, *, preferred=None) -> list[str]:
+    """Moves by keyboard alone until a result shows; the live region's words after each."""
+    said = []
+    for _ in range(MOVES):
+        if banner_shown(page):
+            return said
+        page.wait_for_selector(".cl-action:visible:not([disabled]), .cl-hand .cl-cardbtn:visible:not([disabled]), "
+                               ".cl-banner", timeout=20_000)
+        if banner_shown(page):
+            return said
+        text = keyboard_move(page, **({"preferred": preferred} if preferred else {}))
+        check_live(page, text)
+        said.append(text)
+    raise AssertionError(f"no result after {MOVES} moves by keyboard: {said[-3:]}")
+
+
+@pytest.mark.parametrize("game", ["kontrabluff", "draw-poker", "fight-for-the-lead"])
+def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, screenshot, game):
+    open_voila(page, voila, f"play-{game}", screenshot)
+    page.wait_for_timeout(500)
+    assert live_is_polite(page), "the live region is not a polite status region"
+    assert "Your turn" in live_text(page)
+    assert_axe_clean(page, f"{game}: the start")
+    if page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count():  # not while betting (DP-2)
+        assert_hand_is_one_tab_stop(page)
+    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None)
+    screenshot(page, f"voila-{game}-keyboard-result")
+    assert said, "no move was made"
+    assert_axe_clean(page, f"{game}: a result")
+    text = continue_by_keyboard(page)
+    check_live(page, text)
+    assert_axe_clean(page, f"{game}: after Continue")
+    assert not page.errors, page.errors
+
+
+def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
+    """25 cards into five packets with Space alone (focus stays in the hand as each card
+    leaves it), Enter on "Lay the packets", then the showings."""
+    open_voila(page, voila, "play-parallel-poker", screenshot)
+    page.wait_for_timeout(500)
+    assert_axe_clean(page, "parallel poker: the start")
+    tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
+    for remaining in range(25, 0, -1):
+        page.keyboard.press("Space")
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('.cl-hand .cl-cardbtn')].filter(b => b.offsetParent).length === n",
+            arg=remaining - 1, timeout=20_000)
+        page.wait_for_timeout(60)
+    page.wait_for_timeout(300)
+    before = live_text(page)
+    tab_to(page, lambda f: f.get("text") == "Lay the packets")
+    page.keyboard.press("Enter")
+    page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
+    assert_axe_clean(page, "parallel poker: the showings")
+    tab_to(page, lambda f: f.get("text") == "Show all")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".cl-banner >> text=Final standings", timeout=20_000)
+    page.wait_for_timeout(300)
+    check_live(page, live_text(page))
+    screenshot(page, "voila-parallel-poker-keyboard-final")
+    assert_axe_clean(page, "parallel poker: the final standings")
+    assert not page.errors, page.errors
+
+
+def test_jupyterlab_a_round_by_keyboard_alone(page, lab, screenshot):
+    """In JupyterLab the helper runs too, and the notebook's own shortcuts (Enter, the
+    arrows) do not take the keys pressed in the table."""
+    open_lab(page, lab, "play-kontrabluff", screenshot)
+    page.wait_for_timeout(500)
+    assert live_is_polite(page), "the live region is not a polite status region in JupyterLab"
+    page.locator(".cl-table").first.focus()  # the keyboard's way in: Tab from the notebook's cell
+    said = play_by_keyboard(page)
+    assert said
+    screenshot(page, "jupyterlab-kontrabluff-keyboard-result")
+    assert_axe_clean(page, "JupyterLab: a result", context=".cl-table")
+    check_live(page, continue_by_keyboard(page))
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "a key reached the notebook's shortcuts"
+
+
+def test_voila_odds_explorer_by_keyboard_alone(page, voila, screenshot):
+    """Five cards picked with Tab, the arrows and Space; the verdict is read aloud."""
+    open_voila_page(page, voila, "odds-explorer", ".cl-table .cl-cardrow")
+    assert_axe_clean(page, "the odds explorer")
+    tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
+    for _ in range(5):
+        before = live_text(page)
+        page.keyboard.press("Space")
+        page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
+        page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert live_is_polite(page)
+    assert "beat it" in live_text(page), live_text(page)
+    screenshot(page, "voila-odds-explorer-keyboard")
+    assert_axe_clean(page, "the odds explorer with a verdict")
+    assert not page.errors, page.errors
+
+
+def open_voila_page(page, server, notebook: str, ready: str, query: str = "") -> None:
+    page.goto(f"{server.url}/voila/render/{notebook}.ipynb{query}", timeout=120_000)
+    page.wait_for_selector(ready, timeout=120_000)
+    page.wait_for_timeout(500)
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    from cardlab.rooms import SQLiteStore
+
+    from .browser_servers import server
+
+    folder = tmp_path_factory.mktemp("classroom-a11y")
+    store = SQLiteStore(folder / "class.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, "rule"])
+    with server("classroom", folder, options=("--show_tracebacks=True",)) as running:
+        yield running, store, room
+
+
+def test_classroom_pages_by_keyboard_with_axe(page, classroom, screenshot):
+    """The landing page, a student's join page (a move by keyboard, the live region) and
+    the teacher's page: no serious or critical violation."""
+    server, store, room = classroom
+    open_voila_page(page, server, "landing", ".cl-landing input")
+    assert_axe_clean(page, "the landing page")
+    tab_to(page, lambda f: f.get("text") == "Join my table")  # every control reached by Tab
+    open_voila_page(page, server, "join", ".cl-table .cl-log", f"?room={room}&seat=0&token={store.tokens(room)[0]}")
+    assert live_is_polite(page)
+    assert_axe_clean(page, "the join page")
+    text = keyboard_move(page)
+    check_live(page, text)
+    screenshot(page, "classroom-join-keyboard")
+    assert_axe_clean(page, "the join page after a move")
+    open_voila_page(page, server, "teacher", "table.cl-rooms", f"?key={store.teacher_key()}")
+    assert_axe_clean(page, "the teacher's page")
+    tab_to(page, lambda f: f.get("text") == "Create room")
+    screenshot(page, "classroom-teacher-axe")
+    assert not page.errors, page.errors
