@@ -222,27 +222,35 @@ class ParallelPokerTable(GameTable):
         self._showings.value = self._showings_html(obs)
 
     def _showings_html(self, obs: Observation) -> str:
+        """The showings turned up so far (PP-3, PP-4): one column per showing, one row per
+        seat (its packet, small, and the hand it makes), the showing's result below;
+        five packets a seat across, so the last showing still fits the window."""
         seats = self.seats
         if not obs.showings:
             return ""
-        rows = []
         totals = [0, 0]
+        games: dict[int, list] = {}
         for showing in obs.showings[: self.revealed]:
             if showing.winner is not None:
                 totals[showing.winner] += showing.points
-            result = "tie: no points (PP-4)" if showing.winner is None else (
-                f"{seats[showing.winner]} wins {showing.points} points (PP-4)")
-            sides = "".join(
-                f"<td style='padding:2px 8px'>{seats[p]}<br>{cards_html(showing.cards[p], size='sm')}"
-                f"<br><span style='font-size:12px'>{html.escape(showing.values[p].describe())}</span></td>"
-                for p in (0, 1)
-            )
-            rows.append(f"<tr><td>game {showing.game}, showing {showing.packet}</td>{sides}<td>{result}</td></tr>")
+            games.setdefault(showing.game, []).append(showing)
+        tables = []
+        for game, showings in games.items():
+            head = "".join(f"<th>game {game}, showing {s.packet}</th>" for s in showings)
+            rows = "".join(
+                f"<tr><th>{seats[p]}</th>" + "".join(
+                    f"<td>{cards_html(s.cards[p], size='sm')}<div>{html.escape(s.values[p].describe())}</div></td>"
+                    for s in showings) + "</tr>"
+                for p in (0, 1))
+            results = "".join(
+                "<td>tie: no points (PP-4)</td>" if s.winner is None else
+                f"<td><b>{seats[s.winner]} wins {s.points} points</b> (PP-4)</td>" for s in showings)
+            tables.append(f"<table class='cl-showings'><tr><th></th>{head}</tr>{rows}<tr><th></th>{results}</tr></table>")
         waiting = max(0, len(obs.showings) - self.revealed)
         note = f"<div>{waiting} showing{'s' * (waiting != 1)} still face down.</div>" if waiting else ""
         return (
             f"<div class='cl-panel'><b>Showings (PP-3)</b> — so far {seats[0]} {totals[0]}, {seats[1]} {totals[1]}"
-            f"<table>{''.join(rows)}</table>{note}</div>"
+            f"{''.join(tables)}{note}</div>"
         )
 
     def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
