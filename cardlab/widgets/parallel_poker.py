@@ -235,30 +235,41 @@ class ParallelPokerTable(GameTable):
         self._showings.value = self._showings_html(obs)
 
     def _showings_html(self, obs: Observation) -> str:
+        """The showings turned up so far (PP-3, PP-4): one column per showing, one row per
+        seat (its packet, small, and the hand it makes), the showing's result below;
+        five packets a seat across, so the last showing still fits the window."""
         seats = self.seats
         if not obs.showings:
             return ""
-        rows = []
         totals = [0, 0]
+        games: dict[int, list] = {}
         for showing in obs.showings[: self.revealed]:
             if showing.winner is not None:
                 totals[showing.winner] += showing.points
-            result = _("tie: no points (PP-4)") if showing.winner is None else fill(
-                Plural("{seat} wins {points} point (PP-4)", "{seat} wins {points} points (PP-4)", n="points"),
-                seat=seats[showing.winner], points=showing.points)
-            sides = "".join(
-                f"<td style='padding:2px 8px'>{seats[p]}<br>{cards_html(showing.cards[p], size='sm')}"
-                f"<br><span style='font-size:12px'>{html.escape(hand_text(showing.values[p]))}</span></td>"
-                for p in (0, 1)
-            )
-            which = _("game {game}, showing {packet}").format(game=showing.game, packet=showing.packet)
-            rows.append(f"<tr><td>{html.escape(which)}</td>{sides}<td>{html.escape(result)}</td></tr>")
+            games.setdefault(showing.game, []).append(showing)
+        tables = []
+        for game, showings in games.items():
+            head = "".join(
+                "<th>{}</th>".format(html.escape(_("game {game}, showing {packet}").format(game=game, packet=s.packet)))
+                for s in showings)
+            rows = "".join(
+                f"<tr><th>{seats[p]}</th>" + "".join(
+                    f"<td>{cards_html(s.cards[p], size='sm')}<div>{html.escape(hand_text(s.values[p]))}</div></td>"
+                    for s in showings) + "</tr>"
+                for p in (0, 1))
+            results = "".join(
+                "<td>{}</td>".format(html.escape(_("tie: no points (PP-4)"))) if s.winner is None else
+                "<td><b>{}</b></td>".format(html.escape(fill(
+                    Plural("{seat} wins {points} point (PP-4)", "{seat} wins {points} points (PP-4)", n="points"),
+                    seat=seats[s.winner], points=s.points)))
+                for s in showings)
+            tables.append(f"<table class='cl-showings'><tr><th></th>{head}</tr>{rows}<tr><th></th>{results}</tr></table>")
         waiting = max(0, len(obs.showings) - self.revealed)
         note = fill(Plural("{n} showing still face down.", "{n} showings still face down.", n="n"), n=waiting)
         note = f"<div>{html.escape(note)}</div>" if waiting else ""
         head = _("Showings (PP-3) — so far {seat} {points}, {other} {other_points}").format(
             seat=seats[0], points=totals[0], other=seats[1], other_points=totals[1])
-        return f"<div class='cl-panel'>{html.escape(head)}<table>{''.join(rows)}</table>{note}</div>"
+        return f"<div class='cl-panel'><b>{html.escape(head)}</b>{''.join(tables)}{note}</div>"
 
     def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
         # While the last game's showings are turned up one by one, the other seat's

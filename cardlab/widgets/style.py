@@ -129,11 +129,15 @@ A11Y_SCRIPT = """(function () {
 
 TABLE_CSS = f"""
 .cl-table {{ background: radial-gradient(ellipse at center, #2f7d46 0%, #1f5c33 100%);
-  border-radius: 14px; padding: 6px 12px; color: #f3f3ea; max-width: 1080px; box-sizing: border-box;
+  border-radius: 14px; padding: 4px 10px; color: #f3f3ea; max-width: 1240px; box-sizing: border-box;
   font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 14px; }}
 .cl-table .cl-title {{ font-size: 16px; }}
+/* the title and the status share a line where both fit */
+.cl-table .cl-head {{ flex-wrap: wrap; align-items: baseline; column-gap: 18px; }}
+.cl-table .cl-head > .widget-html {{ width: auto; margin-top: 0; margin-bottom: 0; }}
+.cl-table .cl-head > .widget-html:last-child {{ flex: 1 1 320px; }}
 .cl-table .widget-html-content {{ color: #f3f3ea; line-height: 1.3; }}
-.cl-table .cl-status {{ font-size: 15px; }}
+.cl-table .cl-status {{ font-size: 15px; line-height: 1.25; }}
 .cl-table .cl-facts {{ font-size: 13px; opacity: .9; }}
 .cl-table .cl-panel {{ background: rgba(0,0,0,.18); border-radius: 10px; padding: 4px 8px; margin: 3px 0; }}
 .cl-table .cl-zone {{ display: inline-block; vertical-align: top; margin: 0 10px 2px 0; }}
@@ -142,8 +146,8 @@ TABLE_CSS = f"""
 .cl-table .cl-msg {{ opacity: .9; margin-left: 8px; }}
 .cl-table .cl-msg-error {{ color: #ffb4a8; font-weight: 600; margin-left: 8px; }}
 .cl-table .cl-felt {{ display: grid; grid-template-columns: minmax(120px, 1fr) 2.2fr minmax(120px, 1fr); align-items: start;
-  grid-template-areas: "tl top tr" "left centre right" "bottom bottom bottom"; gap: 4px 8px;
-  background: rgba(0,0,0,.12); border-radius: 90px / 50px; padding: 6px 18px; }}
+  grid-template-areas: "tl top tr" "left centre right" "bl bottom br"; gap: 3px 8px;
+  background: rgba(0,0,0,.12); border-radius: 60px / 36px; padding: 4px 16px; }}
 .cl-table .cl-seat {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 8px; min-height: 22px; }}
 .cl-table .cl-seat .cl-zone {{ margin: 0 6px 0 0; }}
 .cl-table .cl-top {{ grid-area: top; text-align: center; }}
@@ -151,7 +155,13 @@ TABLE_CSS = f"""
 .cl-table .cl-top-wide {{ grid-column: 1 / span 3; text-align: center; }}
 .cl-table .cl-fan .cl-cardbtn.cl-small.jupyter-button {{ margin-right: -16px; }}
 .cl-table .cl-hand .cl-cardbtn.cl-small.jupyter-button {{ margin-right: 1px; }}
+/* seven or eight players use the corners below too (bl, br); fewer leave the bottom row to the viewer */
+.cl-table .cl-felt:not(:has(> .cl-bottom-left)) {{ grid-template-areas: "tl top tr" "left centre right" "bottom bottom bottom"; }}
+.cl-table .cl-centre .cl-zone {{ margin: 0 4px 2px 4px; }}
+.cl-table .cl-centre .cl-zone-name {{ max-width: 120px; margin: 0 auto; }}
 .cl-table .cl-top-right {{ grid-area: tr; text-align: right; }}
+.cl-table .cl-bottom-left {{ grid-area: bl; }}
+.cl-table .cl-bottom-right {{ grid-area: br; text-align: right; }}
 .cl-table .cl-left {{ grid-area: left; }}
 .cl-table .cl-right {{ grid-area: right; text-align: right; }}
 .cl-table .cl-bottom {{ grid-area: bottom; text-align: center; }}
@@ -163,17 +173,29 @@ TABLE_CSS = f"""
   border: 2px solid #e0b64a; margin: 3px 0; }}
 .cl-table .cl-banner-line {{ font-size: 16px; font-weight: 700; }}
 .cl-table .cl-what {{ font-size: 13px; margin-top: 2px; }}
+/* the cards a result names are drawn again on the board: smaller here, so the result fits the window */
+.cl-table .cl-what .cl-card {{ zoom: .78; }}
+.cl-table .cl-what .cl-line br {{ display: none; }}
+.cl-table .cl-what .cl-line .cl-cards {{ vertical-align: middle; margin-left: 4px; }}
+/* a row of cards needs no room above it for a lifted card (only hand buttons lift) */
+.cl-table .cl-cards {{ padding-top: 2px !important; }}
 .cl-table .cl-line {{ display: inline-block; vertical-align: top; margin-right: 14px; }}
-.cl-table .cl-standings ol {{ margin: 2px 0 2px 0; }}
+.cl-table .cl-standings ol {{ margin: 2px 0 2px 0; columns: 4 9em; column-gap: 24px; }}
 .cl-table .cl-you-hold {{ font-size: 14px; margin-top: 4px; }}
 .cl-table .cl-reason {{ font-size: 13px; color: #ffe9b0; }}
 .cl-table .cl-rule {{ text-decoration: underline dotted; cursor: help; }}
-.cl-table .cl-log {{ max-height: 330px; overflow-y: auto; font-size: 13px; background: rgba(0,0,0,.25);
+.cl-table .cl-log {{ max-height: 260px; overflow-y: auto; font-size: 13px; background: rgba(0,0,0,.25);
   border-radius: 8px; padding: 4px 8px; }}
 .cl-table .cl-log div:first-of-type {{ color: #ffe27a; }}
 .cl-table .cl-side {{ margin-left: 8px; }}
-.cl-table .cl-hand {{ min-height: 90px; align-items: flex-end; }}
-.cl-table .cl-cardbtn.jupyter-button {{ width: 56px !important; height: 80px !important; margin: 8px 3px 2px 3px;
+.cl-table .cl-coach {{ max-height: 140px; overflow-y: auto; }}
+.cl-table .cl-review {{ flex-wrap: wrap; }}
+.cl-table .cl-review .jupyter-button {{ width: auto; }}
+.cl-table .cl-hand {{ min-height: 84px; align-items: flex-end; }}
+.cl-table .cl-turnrow > .cl-you-holds {{ flex: 0 1 auto; width: auto; max-width: 170px; align-self: center; margin-right: 8px; }}
+.cl-table .cl-turnrow > .cl-hand {{ flex: 0 0 auto; max-width: 100%; margin-right: 10px; }}
+.cl-table .cl-turnrow > .cl-actions {{ flex: 1 1 auto; padding-bottom: 2px; }}
+.cl-table .cl-cardbtn.jupyter-button {{ width: 56px !important; height: 80px !important; margin: 6px 3px 1px 3px;
   padding: 0; background: #fffdf8; border: 1px solid #9a9a9a; border-radius: 6px;
   box-shadow: 0 1px 3px rgba(0,0,0,.35); font-family: Georgia, 'DejaVu Serif', serif;
   font-size: 22px; font-weight: 700; line-height: 1.05; white-space: pre; }}
@@ -194,7 +216,9 @@ TABLE_CSS = f"""
 .cl-table .cl-confirm .widget-html-content {{ color: #2b2b2b; margin-right: 10px; }}
 .cl-table .widget-label, .cl-table .widget-label-basic, .cl-table .widget-readout,
 .cl-table .widget-checkbox label {{ color: #f3f3ea; }}
-.cl-table .cl-controls {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 6px; flex-wrap: wrap; }}
+.cl-table .cl-controls {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 1px 6px; flex-wrap: wrap; margin-top: 2px; }}
+/* one row of controls: buttons as wide as their words */
+.cl-table .cl-controls .jupyter-button {{ width: auto; height: 28px; padding: 0 10px; }}
 .cl-table .cl-howto {{ font-size: 13px; background: rgba(0,0,0,.18); border-radius: 8px; padding: 1px 8px; margin: 2px 0; }}
 .cl-table .cl-howto summary {{ cursor: pointer; font-weight: 600; }}
 .cl-table .cl-howto p {{ margin: 2px 0; }}
@@ -213,7 +237,15 @@ TABLE_CSS = f"""
 :is(.cl-table, .cl-dashboard, .cl-landing) .jupyter-button.mod-danger {{ background: #b3261e; color: #ffffff; }}
 .cl-table:focus {{ outline: 2px dashed #ffe27a; outline-offset: -2px; }}
 .cl-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }}
+.cl-table .cl-showings {{ border-collapse: collapse; font-size: 12px; line-height: 1.2; }}
+.cl-table .cl-showings th, .cl-table .cl-showings td {{ padding: 1px 5px; text-align: left; vertical-align: top; }}
+.cl-table .cl-showings th {{ font-weight: 600; }}
+/* five packets a seat in one row: small cards (the board shows them too) */
+.cl-table .cl-showings .cl-card {{ zoom: .72; }}
 .cl-table .cl-packet {{ background: rgba(0,0,0,.15); border-radius: 8px; padding: 2px 4px; margin: 2px; font-size: 13px; }}
+/* Voila's page (the classroom app): a smaller heading over a table, so page and table fit 1280x900 */
+body[data-voila] .jp-MarkdownCell h1 {{ font-size: 24px; margin: 0 0 6px 0; }}
+body[data-voila] .jp-MarkdownCell p {{ margin: 0 0 4px 0; }}
 """
 
 

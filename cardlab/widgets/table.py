@@ -95,6 +95,7 @@ class Table:
             self._hint_cache: tuple[tuple, str] | None = None
             self._build(hints)
             self._labels()
+            _no_null_titles(self.widget)
         session.subscribe(self._refresh)
         self._refresh()
 
@@ -548,7 +549,8 @@ class Table:
             if len(amounts) > 1:
                 slider = self._amounts.get(kind)
                 if slider is None:
-                    slider = self._amounts[kind] = W.IntSlider(description=_("chips"), layout=W.Layout(width="240px"))
+                    slider = self._amounts[kind] = W.IntSlider(description=_("chips"), tooltip=_("chips"),
+                                                               layout=W.Layout(width="240px"))
                     slider.observe(lambda _: self._guard(lambda: None), "value")
                 low, high = amounts[0], amounts[-1]
                 if slider.max < low:
@@ -666,6 +668,7 @@ class Table:
         self._hand = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self._hand.add_class("cl-hand")
         self._hand_label = W.HTML()
+        self._hand_label.add_class("cl-you-holds")
         self._card_buttons: list[W.Button] = []
         self._cover = W.Button(description="", button_style="warning", layout=W.Layout(width="auto"))
         self._cover.add_class("cl-cover")
@@ -685,6 +688,7 @@ class Table:
                                    tooltip="Replay the finished game at this decision")
         self._review_go.on_click(lambda _: self._guard(self.replay_decision, self._review_pick.value or 0))
         self._review = W.HBox([self._review_pick, self._review_go], layout=W.Layout(display="none"))
+        self._review.add_class("cl-review")
         self._howto = W.HTML()
         self._log = W.HTML()
         self._teacher_view = W.HTML()
@@ -719,17 +723,23 @@ class Table:
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("cl-controls")
+        # the hand and the buttons that play it share a row where both fit (the window is 900 px high)
+        turn = W.HBox([self._hand_label, self._hand, self._actions],
+                      layout=W.Layout(flex_flow="row wrap", align_items="flex-end"))
+        turn.add_class("cl-turnrow")
         play_area = W.VBox(
             [W.HBox([self._banner, self._continue], layout=W.Layout(align_items="center")), self._confirm, self._board,
-             self._hand_label, self._cover, self._hand, self._actions, self._reason, self._extra],
+             self._cover, turn, self._reason, self._extra],
             layout=W.Layout(flex="1 1 auto", min_width="0"),
         )
         side = W.VBox([self._howto, self._coach, self._review, self._hint, self._log],
                       layout=W.Layout(width="300px", flex="0 0 300px"))
         side.add_class("cl-side")
-        rows = [self._style, self._title, self._status, self._live, W.HBox([play_area, side]), controls, self.errors]
+        head = W.HBox([self._title, self._status])
+        head.add_class("cl-head")
+        rows = [self._style, head, self._live, W.HBox([play_area, side]), controls, self.errors]
         if self.seen.every_card is not None:  # only a teacher's table has this panel at all
-            rows.insert(4, self._teacher_view)
+            rows.insert(3, self._teacher_view)  # above the controls
         self.widget = W.VBox(rows)
         self.widget.add_class("cl-table")
 
@@ -840,6 +850,17 @@ class Table:
 
 #: The newest events the live region remembers to find what is new, and the most it says at once.
 _HEARD, _SAID = 6, 8
+
+
+def _no_null_titles(root: W.Widget) -> None:
+    """Give every widget under ``root`` that has none an empty tooltip: ipywidgets writes a
+    tooltip of None into its label's ``title`` as the word "null", which a pointer shows."""
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        if "tooltip" in widget.trait_names() and widget.tooltip is None:
+            widget.tooltip = ""  # no title at all (a description copied here would stay in one language)
 
 
 def _rule_hover(rule_id: str) -> str:

@@ -11,6 +11,8 @@ bottom, the others above and at the sides, in clockwise order.
 (True, 1)
 >>> places(4, me=0)
 ['bottom', 'left', 'top', 'right']
+>>> len(set(places(8, me=3)))  # eight players, eight places
+8
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ _PLACES = {
     3: ["left", "right"],
     4: ["left", "top", "right"],
     5: ["left", "top-left", "top-right", "right"],
+    6: ["left", "top-left", "top", "top-right", "right"],
+    7: ["bottom-left", "left", "top-left", "top-right", "right", "bottom-right"],
+    8: ["bottom-left", "left", "top-left", "top", "top-right", "right", "bottom-right"],
 }
 
 
@@ -93,12 +98,16 @@ def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, shor
         body = _captioned(cards, [seats[p] for p in zone.players], size or "md", text)
     elif count > 3 and zone.hidden == count and zone.kind in _PILE_KINDS | {"hand"}:
         body = cards_html(cards[:1], size="sm", label=text)
+    elif zone.hidden > 3 and zone.kind in _PILE_KINDS:  # a pile partly face down: its face-up cards and one back
+        body = cards_html([c for c in cards if c is not None] + [None], size="sm", label=text)
     elif count > 12:
         text = _("{zone}, the last 12 shown").format(zone=text)
         body = cards_html(cards[-12:], size="sm", fan=True, label=text)
     else:
         size = size or ("sm" if zone.kind in _PILE_KINDS else "md")
-        body = cards_html(cards, fan=zone.kind in _FAN_KINDS and count > 1, size=size, label=text)
+        # a long row or pile overlaps, so the board fits the window (1280x900)
+        fan = (zone.kind in _FAN_KINDS and count > 1) or count > 6 or (zone.kind in _PILE_KINDS and count > 4)
+        body = cards_html(cards, fan=fan, size=size, label=text)
     return f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(text, quote=False)}</span>{body}</div>'
 
 
