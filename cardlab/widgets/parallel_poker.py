@@ -210,6 +210,11 @@ class ParallelPokerTable(GameTable):
             return
         super()._draw_banner(paused)
 
+    def shown_hands(self) -> tuple:
+        """None above the showings: the showings panel lays every showing's packets by seat
+        with its hands (PP-3, PP-4), so the banner says the result in words only."""
+        return ()
+
     def _why(self, action: Action) -> str:
         placed = len(action.cards)
         if placed < PACKETS * PACKET_SIZE:

@@ -301,7 +301,9 @@ class Table:
         over = self.seen.over
         head = _("Review: the decisions that differed from the coach's.") if over else _("Coach.")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self._coach.value = (f"<div class='cl-panel cl-coach' role='status'><b>{html.escape(head)}</b>"
+        # it scrolls in its own box, so the keyboard must reach it (tabindex) to scroll it
+        self._coach.value = (f"<div class='cl-panel cl-coach' role='status' tabindex='0' "
+                             f"aria-label='{html.escape(head, quote=True)}'><b>{html.escape(head)}</b>"
                              f"<ul style='margin:2px 0'>{items}</ul></div>")
         moves = self.session.coach_moves() if over else ()
         options = [(_("Move {number}").format(number=m + 1), m) for m in moves]
