@@ -46,6 +46,7 @@ from cardlab.widgets.view import (Shown, by_seat_html, lines_with_cards_html, lo
                                   winners_of)
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
 from cardlab.words import (
+    DECIMAL_UNITS,
     N_,
     card_name,
     check_language,
@@ -54,10 +55,14 @@ from cardlab.words import (
     language,
     message,
     names_text,
+    number_text,
+    percent_text,
     rank_letter,
     translate as _,
+    translate_in,
 )
 from cardlab.words.howto import UNITS, amount as unit_amount
+from cardlab.words.seats import owned_zone, zone_word
 from cardlab.words.table import beats_text, notice_text, table_text
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
@@ -325,15 +330,18 @@ class Table:
                 said = (_("{button} (throw away {cards}): improves {chance}, average kind {kind}") if row.action.cards
                         else _("{button}: improves {chance}, average kind {kind}"))
                 said = html.escape(said).format(button=html.escape(button), cards=html.escape(cards_words(row.action.cards)),
-                                                chance=f"<b>{row.value:.1%}</b>", kind=f"{row.expected:.2f}")
+                                                chance=f"<b>{percent_text(row.value, 1)}</b>",
+                                                kind=number_text(row.expected, 2))
                 rows.append(f"<li>{said}</li>")
             return html.escape(_(
                 "Exact odds of each draw, counted over every set of cards you could draw from the cards you "
                 "have not seen, {deck}-card deck, DP-5. Improves: the chance to end with a better "
                 "kind of hand; average kind: the expected kind on a scale from 0, high card, to 8, the best "
                 "kind in this deck.")).format(deck=found.deck_size) + f"<ul style='margin:2px 0'>{''.join(rows)}</ul>"
-        rows = "".join(f"<li>{html.escape(self.words.button(r.action, complete=True))}: <b>{r.value:+.1f}</b> "
-                       f"{html.escape(_(unit))}</li>" for r in found.rows)
+        worth = html.escape(translate_in("decimal", DECIMAL_UNITS.get(unit, DECIMAL_UNITS["points"])))
+        rows = "".join(f"<li>{html.escape(self.words.button(r.action, complete=True))}: "
+                       f"{worth.format(amount='<b>' + number_text(r.value, 1, sign=True) + '</b>')}</li>"
+                       for r in found.rows)
         said = _("What each choice is worth: the {unit} you gain by the end of the round minus the others' average "
                  "gain (+ good, − bad), averaged over {deals} of the cards you cannot see, with the rule bot "
                  "playing every seat after your choice. The deals are seeded by the position, so the same "
@@ -464,8 +472,10 @@ class Table:
         return f'<div class="cl-status">{turn}{msg}<div class="cl-facts">{" · ".join(facts)}</div></div>'
 
     def turn_prompt(self) -> str:
-        """The choices on offer, in the buttons' words: 'lay a card, or play low'."""
-        return self.words.prompt(self.seen.offers)
+        """The choices on offer, in the buttons' words: 'lay a card, or play low'. A game
+        whose actions are too many to list (parallel poker's arrangement, PP-2) offers none:
+        its verbs' prompts say what to do, never an empty 'Your turn: .'."""
+        return self.words.prompt(self.seen.offers or self.words.verbs)
 
     def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
         seen = self.seen
@@ -526,7 +536,7 @@ class Table:
             button.disabled = bool(why)
             button.tooltip = why or button.description
             if why:
-                reasons.append(_("{button}: {reason}").format(button=_(self.words.verb(kind).button), reason=why))
+                reasons.append(_("{button}: {reason}").format(button=self.words.verb(kind).label(), reason=why))
             shown.append(button)
             if slider is not None:
                 shown.append(slider)
@@ -534,7 +544,7 @@ class Table:
         for kind, widget in [*self._action_buttons.items(), *self._amounts.items()]:
             widget.layout.display = None if id(widget) in visible else "none"
             if id(widget) not in visible and isinstance(widget, W.Button):  # a hidden button names no card
-                widget.description = _(self.words.verb(kind).button)
+                widget.description = self.words.verb(kind).label()
                 widget.tooltip = widget.description
         children = (*self._action_buttons.values(), *self._amounts.values())
         if self._actions.children != children:  # only when a new kind first shows (made once, kept)
@@ -584,9 +594,9 @@ class Table:
             cards = list(cards)
             seat = re.fullmatch(r"(.*) (\d)", name)  # 'hand 2' -> "North's hand"
             if seat and int(seat[2]) < len(self.seats):
-                name = _("{seat}'s {zone}").format(seat=self.seats[int(seat[2])], zone=_(seat[1]))
+                name = owned_zone(self.seats[int(seat[2])], zone_word(seat[1], self.game.name))
             else:
-                name = _(name)
+                name = zone_word(name, self.game.name)
             parts.append(
                 f'<div class="cl-zone" style="display:block"><span class="cl-zone-name">{html.escape(name)} '
                 f"({len(cards)})</span>{cards_html(cards, size='sm', fan=len(cards) > 8)}</div>"
@@ -711,13 +721,13 @@ class Table:
         for slider in self._amounts.values():
             slider.description = _("chips")
         for kind, button in self._action_buttons.items():
-            button.description = button.tooltip = _(self.words.verb(kind).button)
+            button.description = button.tooltip = self.words.verb(kind).label()
 
     def _action_button(self, kind: str) -> W.Button:
         """The permanent button of one kind of action (made on first need, then kept)."""
         button = self._action_buttons.get(kind)
         if button is None:
-            words = _(self.words.verb(kind).button)
+            words = self.words.verb(kind).label()
             button = W.Button(description=words, tooltip=words, button_style="primary")
             button.add_class("cl-action")
             button.on_click(lambda _, k=kind: self._guard(self._on_action, k))
