@@ -93,6 +93,10 @@ def messages() -> Iterator[Message]:
         yield rule.statement, None, None
     for name, _ in rules.BOOKS.values():
         yield name, None, None
+    # the games' names (the classroom's slips and pages)
+    from cardlab.games import GAMES
+
+    yield from ((entry.title, None, None) for entry in GAMES.values())
     # seats, zones, cards and hands
     from cardlab.words.seats import ZONE_NAMES
 

@@ -47,6 +47,8 @@ from cardlab.widgets.view import (Shown, by_seat_html, lines_with_cards_html, lo
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
 from cardlab.words import (
     DECIMAL_UNITS,
+    LANGUAGE_NAMES,
+    LANGUAGES,
     N_,
     card_name,
     check_language,
@@ -105,9 +107,12 @@ class Table:
         self._refresh()
 
     def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on (a student's switch on the page): every word is redrawn."""
+        """Speak ``lang`` from now on (a student's switch on the page: the language picker
+        calls this): every word is redrawn."""
         self.lang = check_language(lang)
         self._hint_cache = None
+        if self._lang_pick.value != self.lang:
+            self._lang_pick.value = self.lang  # its observer sees the language already set
         with language(self.lang):
             self._labels()
         self._refresh()
@@ -664,6 +669,12 @@ class Table:
         self._replay = W.Button(description="Replay this game", icon="history", tooltip="Replay the finished game")
         self._replay_slider = W.IntSlider(value=0, min=0, max=0, description="Move",
                                           layout=W.Layout(width="360px", display="none"))
+        # the page's language, each language by its own name (a student's switch, issue 29)
+        self._lang_pick = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
+                                     description="Language", layout=W.Layout(width="220px"))
+        self._lang_pick.add_class("cl-language")
+        self._lang_pick.observe(lambda change: self.set_language(change["new"]) if change["new"] != self.lang else None,
+                                "value")
 
         self._new.on_click(lambda _click: self._guard(self._ask, N_("Start a new game? This game is lost."),
                                                                self.new_game))
@@ -676,7 +687,8 @@ class Table:
             control.observe(lambda _: self._guard(session.set_pace, self._pace.value, self._auto.value), "value")
 
         controls = W.HBox(
-            [self._new, self._undo, self._hints, self._auto, self._pace, self._step, self._replay, self._replay_slider],
+            [self._new, self._undo, self._hints, self._auto, self._pace, self._step, self._replay, self._replay_slider,
+             self._lang_pick],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("cl-controls")
@@ -713,6 +725,7 @@ class Table:
             (self._hints, _("Hints"), _("Show what each choice is worth")),
             (self._replay, _("Replay this game"), _("Replay the finished game")),
             (self._replay_slider, _("Move"), None),
+            (self._lang_pick, _("Language"), None),
         )
         for widget, description, tooltip in labels:
             widget.description = description

@@ -76,6 +76,7 @@ __all__ = [
     "percent_text",
     "decimal_amount",
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "language",
     "current_language",
     "default_language",
@@ -92,6 +93,10 @@ __all__ = [
 #: games' source texts, Swedish (Kontrabluff), Polish (draw and parallel poker) and
 #: Ukrainian (Fight for the Lead).
 LANGUAGES: tuple[str, ...] = ("en", "sv", "pl", "uk")
+
+#: Each language by its own name, as a language picker lists them (never translated: a
+#: reader finds their own language by the name they know).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "sv": "Svenska", "pl": "Polski", "uk": "Українська"}
 
 #: Where the compiled catalogs are: ``cardlab/locale/<lang>/LC_MESSAGES/cardlab.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
