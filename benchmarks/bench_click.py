@@ -132,7 +132,7 @@ def reach_clickable_cards(page, lang: str = "en") -> None:
             return
         buttons = page.locator(".cl-action:visible:not([disabled])")
         labels = [buttons.nth(i).text_content().strip() for i in range(buttons.count())]
-        choice = next((x for w in to_cards(lang) for x in labels if x == w or x.startswith(w + " ")), None)
+        choice = next((x for w in to_cards(lang) for x in labels if x.startswith(w)), None)
         if choice is None:
             raise RuntimeError(f"no card to click and no move to make: {labels}")
         page.locator(".cl-action:visible", has_text=choice).first.click()

@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = "import cardlab; import cardlab.widgets"
-_LINE = re.compile(r"import time:\s+\d+\s+\|\s+(\d+)\s+\|\s?(\s*)(\S+)")
+_LINE = re.compile(r"import time:\s+\d+\s+\|\s+(\d+)\s+\|\s?(\s*)\S+")
 
 
 def one_run(checkout: Path) -> tuple[float, float]:
@@ -40,7 +40,7 @@ def one_run(checkout: Path) -> tuple[float, float]:
     wall = (time.perf_counter() - start) * 1000
     total = 0
     for match in _LINE.finditer(done.stderr):
-        cumulative, indent, name = int(match[1]), match[2], match[3]
+        cumulative, indent = int(match[1]), match[2]
         if not indent:  # a top-level import of this process: counted once, with all it imports
             total += cumulative
     return total / 1000, wall
