@@ -15,8 +15,16 @@ description and a CSS class (the floor of one widget round trip in Voilà).
 
 Target (issue 13): median under 100 ms for every game.
 
+In another language (issue 29: ``--lang``) each play notebook runs in a kernel whose
+locale asks for it (``LANGUAGE=pl``: the tables' default language), so the same table
+speaks Polish; with several languages (``--lang en pl uk``) every game is timed in each,
+in one run and one server, and each language's median is compared with English's
+(target: within 10%).
+
     python benchmarks/bench_click.py              # 60 clicks per game
     python benchmarks/bench_click.py --clicks 100 --games kontrabluff
+    python benchmarks/bench_click.py --lang pl    # the tables in Polish
+    python benchmarks/bench_click.py --lang en pl uk   # English, Polish and Ukrainian, compared
 
 Needs Debian's chromium at /usr/bin/chromium (apt-get install chromium).
 """
@@ -24,6 +32,7 @@ Needs Debian's chromium at /usr/bin/chromium (apt-get install chromium).
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import sys
@@ -87,9 +96,31 @@ async ([mode, index]) => {
 """
 
 TO_CARDS = ("Call", "Stand pat", "Show", "Open")  # draw poker: bet on to the draw, where cards are picked
+LANGUAGES = ("en", "sv", "pl", "uk")
 
 
-def reach_clickable_cards(page) -> None:
+def to_cards(lang: str) -> tuple[str, ...]:
+    """:data:`TO_CARDS` as draw poker's buttons say them in ``lang``."""
+    from cardlab.words import VERBS, language
+
+    verbs = VERBS["draw_poker"]
+    with language(lang):
+        return (verbs["call"].label(), verbs["draw"].label("none"), verbs["show"].label(), verbs["open"].label())
+
+
+def language_copy(folder: Path, notebook: str, lang: str) -> str:
+    """A copy of ``notebook`` whose kernel's locale asks for ``lang`` (set before cardlab
+    chooses its default language); returns the copy's name."""
+    name = f"{notebook}-{lang}"
+    data = json.loads((folder / f"{notebook}.ipynb").read_text())
+    code = next(cell for cell in data["cells"] if cell["cell_type"] == "code")
+    source = "".join(code["source"])
+    code["source"] = f"import os\nos.environ['LANGUAGE'] = {lang!r}  # the tables' default language\n" + source
+    (folder / f"{name}.ipynb").write_text(json.dumps(data))
+    return name
+
+
+def reach_clickable_cards(page, lang: str = "en") -> None:
     """Play on (draw poker's betting) until the hand's cards can be clicked."""
     enabled = ".cl-hand .cl-cardbtn:visible:not([disabled])"
     for _ in range(30):
@@ -101,20 +132,20 @@ def reach_clickable_cards(page) -> None:
             return
         buttons = page.locator(".cl-action:visible:not([disabled])")
         labels = [buttons.nth(i).text_content().strip() for i in range(buttons.count())]
-        choice = next((x for w in TO_CARDS for x in labels if x == w or x.startswith(w + " ")), None)
+        choice = next((x for w in to_cards(lang) for x in labels if x.startswith(w)), None)
         if choice is None:
             raise RuntimeError(f"no card to click and no move to make: {labels}")
         page.locator(".cl-action:visible", has_text=choice).first.click()
     raise RuntimeError("the hand's cards never became clickable")
 
 
-def measure(page, url: str, notebook: str, mode: str, clicks: int) -> list[float]:
+def measure(page, url: str, notebook: str, mode: str, clicks: int, lang: str = "en") -> list[float]:
     page.goto(f"{url}/voila/render/{notebook}.ipynb", timeout=120_000)
     if mode == "peer":
         page.wait_for_selector(".peer", timeout=120_000)
     else:
         page.wait_for_selector(".cl-table .cl-log", timeout=120_000)
-        reach_clickable_cards(page)
+        reach_clickable_cards(page, lang)
     for warm in range(4):  # the first round trips warm the kernel and the page up
         page.evaluate(CLICK, [mode, 0])
     times = []
@@ -130,6 +161,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--lang", nargs="+", default=["en"], choices=LANGUAGES,
+                        help="the tables' language(s); several: each game in each, compared with English")
     args = parser.parse_args()
     if args.clicks < 50:
         parser.error("use at least 50 clicks")
@@ -138,16 +171,21 @@ def main() -> None:
     folder = notebook_copy()
     write_notebook(folder, PEER, PEER_CODE)
     rows = []
+    medians: dict[tuple[str, str], float] = {}
     try:
         with voila_browser(folder) as (running, browser):
             page = browser.new_page(viewport=VIEWPORT)
             page.set_default_timeout(20_000)
-            runs = [("peer: bare ipywidgets button", PEER, "peer")]
-            runs += [(game, f"play-{game}", "packet" if game == "parallel-poker" else "select") for game in args.games]
-            for name, notebook, mode in runs:
-                times = sorted(measure(page, running.url, notebook, mode, args.clicks))
+            runs = [("peer: bare ipywidgets button", PEER, "peer", "en", "")]
+            for lang in args.lang:
+                runs += [(f"{game} [{lang}]", language_copy(folder, f"play-{game}", lang),
+                          "packet" if game == "parallel-poker" else "select", lang, game) for game in args.games]
+            for name, notebook, mode, lang, game in runs:
+                times = sorted(measure(page, running.url, notebook, mode, args.clicks, lang))
                 rows.append((name, len(times), statistics.median(times), statistics.fmean(times),
                              times[int(0.9 * (len(times) - 1))], times[0], times[-1]))
+                if game:
+                    medians[(game, lang)] = statistics.median(times)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"click -> updated page, Voilà, Chromium {VIEWPORT['width']}x{VIEWPORT['height']}, "
@@ -157,6 +195,14 @@ def main() -> None:
         verdict = "" if name.startswith("peer") else ("met" if median < 100 else "NOT met")
         print(f"{name:32} {n:6d} {median:8.1f} {mean:8.1f} {p90:8.1f} {low:8.1f} {high:8.1f}  {verdict}")
     print("times in ms; target: median < 100 ms per game")
+    others = [lang for lang in args.lang if lang != "en"]
+    if "en" in args.lang and others:
+        print("\nmedian in each language against English's (target: within 10%)")
+        print(f"{'game':24} {'en':>8} " + " ".join(f"{lang:>14}" for lang in others))
+        for game in args.games:
+            base = medians[(game, "en")]
+            cells = [f"{medians[(game, lang)]:6.1f} ({medians[(game, lang)] / base - 1:+.0%})" for lang in others]
+            print(f"{game:24} {base:8.1f} " + " ".join(f"{cell:>14}" for cell in cells))
 
 
 if __name__ == "__main__":

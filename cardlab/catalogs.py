@@ -58,12 +58,14 @@ def messages() -> Iterator[Message]:
             yield from _template(template)
     for game in sorted(words.VERBS):
         for verb in words.VERBS[game].values():
-            for name in ("button", "prompt", "chosen", "none", "needs", "ask", "costs"):
+            # a button's words: a command, where a rule's title may name the step
+            yield from ((getattr(verb, name), None, "button") for name in ("button", "chosen", "none")
+                        if getattr(verb, name))
+            for name in ("prompt", "needs", "ask", "costs"):
                 yield from _template(getattr(verb, name))
         for click in words.CLICKS[game].values():
             yield from _template(click)
-        for zone in words.ZONE_WORDS[game].values():
-            yield from _template(zone)
+        yield from ((zone, None, "zone") for zone in words.ZONE_WORDS[game].values())
     for said in (*table.NOTICES.values(), *table.TABLE_TEXT.values()):
         yield from _template(said)
     # the coach (issue 28)
@@ -71,7 +73,8 @@ def messages() -> Iterator[Message]:
         for action in coach.ACTIONS[game].values():
             for name in ("done", "doing", "done_none", "doing_none"):
                 yield from _template(getattr(action, name))
-    for said in (*coach.ROUNDS.values(), *coach.UNITS.values(), *coach.OVER.values(), coach.EXACT_SAME,
+    yield from ((said, None, coach.ROUND) for said in coach.ROUNDS.values())
+    for said in (*coach.OVER.values(), coach.EXACT_SAME,
                  coach.EXACT_OTHER, coach.SAMPLED_SAME, coach.SAMPLED_CLOSE, coach.SAMPLED_OTHER, coach.REVIEW_EXACT,
                  coach.REVIEW_SAMPLED):
         yield from _template(said)
@@ -90,7 +93,14 @@ def messages() -> Iterator[Message]:
         yield rule.statement, None, None
     for name, _ in rules.BOOKS.values():
         yield name, None, None
-    # seats, cards and hands
+    # the games' names (the classroom's slips and pages)
+    from cardlab.games import GAMES
+
+    yield from ((entry.title, None, None) for entry in GAMES.values())
+    # seats, zones, cards and hands
+    from cardlab.words.seats import ZONE_NAMES
+
+    yield from ((name, None, "zone") for name in ZONE_NAMES)
     for names in words.SEAT_NAMES.values():
         yield from ((name, None, None) for name in names)
     yield from ((letter, None, "rank letter") for letter in words.LETTERS)

@@ -144,22 +144,29 @@ def test_the_issues_terms_are_explained():
     assert "packet" in TERMS["parallel_poker"]
 
 
-def _all_texts():
-    for game in ALL:
-        yield repr(game), _visible(how_to_play_html(game))
-        yield repr(game) + " target", target_text(game)
-        rules = game_hand_rules(game)
-        yield repr(game) + " order", _visible(hand_order_html(rules, low=True))
-    for name, terms in TERMS.items():
-        for term in terms.values():
-            yield f"{name} {term.word}", f"{term.word}: {term.text}"
+def _all_texts(lang: str = "en"):
+    """Every text of the how-to pages, the session lines, the hand orders and the glossary
+    terms, in ``lang``."""
+    with words.language(lang):
+        for game in ALL:
+            yield repr(game), _visible(how_to_play_html(game))
+            yield repr(game) + " target", target_text(game)
+            rules = game_hand_rules(game)
+            yield repr(game) + " order", _visible(hand_order_html(rules, low=True))
+        for name, terms in TERMS.items():
+            for term in terms.values():
+                yield f"{name} {term.word}", f"{words.translate(term.word)}: {words.translate(term.text)}"
 
 
-@pytest.mark.parametrize(("where", "text"), list(_all_texts()), ids=lambda x: str(x)[:40])
-def test_no_none_null_repr_snake_case_or_nested_brackets(where, text):
+@pytest.mark.parametrize(("lang", "where", "text"), [(lang, where, text) for lang in words.LANGUAGES
+                                                     for where, text in _all_texts(lang)],
+                         ids=lambda x: str(x)[:40])
+def test_no_none_null_repr_snake_case_or_nested_brackets(lang, where, text):
+    """The words test, in every language (issue 29): no field name or key, no repr."""
     assert not re.search(r"\b(None|null|nan)\b", text), (where, text)
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (where, text)  # no keys such as hand_over
     assert not re.search(r"\w+\(|'\w+'|\"\w+\"", text), (where, text)  # no repr
+    assert not re.search(r"\{\w*\}", text), (where, text)  # no placeholder left
     assert not _nested(text), (where, text)
     assert not re.search(r"\b1 (chips|points|cards|games|hands|tricks)\b", text), (where, text)
 

@@ -54,7 +54,11 @@ def screen(table) -> str:
 
 
 def check(table, pieces: set[str], where: str) -> None:
-    text = screen(table)
+    check_text(screen(table), pieces, where)
+
+
+def check_text(text: str, pieces: set[str], where: str) -> None:
+    """No placeholder, no piece of English and no forbidden word in ``text``."""
     left = PLACEHOLDER.search(text)
     assert left is None, f"{where}: a placeholder is left: ...{text[max(0, left.start() - 60): left.end() + 60]}"
     english = [piece for piece in pieces if piece in text]
@@ -114,3 +118,40 @@ def test_the_walk_finds_english_where_a_catalog_is_missing(monkeypatch):
     monkeypatch.setitem(words._CATALOGS, "pl", gettext.NullTranslations())  # English under the Polish switch
     with pytest.raises(AssertionError, match="English shows"):
         walk("kontrabluff", "pl", seed=7, pieces=pieces)
+
+
+def _page_text(page: str) -> str:
+    """A whole page's text as a reader meets it: the words between tags, and the titles and
+    labels a pointer or a screen reader says (the QR code's title too)."""
+    import html
+
+    said = [html.unescape(re.sub(r"<[^>]*>", " ", re.sub(r"<style.*?</style>", " ", page, flags=re.S)))]
+    said += [html.unescape(t) for t in re.findall(r"(?:title|aria-label)=[\'\"]([^\'\"]*)[\'\"]", page)]
+    return "\n".join(said)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_classroom_pages_say_no_english(lang, tmp_path, monkeypatch):
+    """The students' classroom pages in the class's language: the printed slips, the
+    landing page (its refusal too), the table a code opens, and the join page's refusal."""
+    from types import SimpleNamespace
+
+    from cardlab.app import join_page
+    from cardlab.rooms import SQLiteStore, Switches
+    from cardlab.widgets.classroom import TeacherDashboard
+    from cardlab.widgets.landing import landing_page
+
+    pieces = english_pieces(lang)
+    store = SQLiteStore(tmp_path / "class.db")
+    board = TeacherDashboard(store, base_url="http://pc:8866/voila/render/")
+    class_id = board.seat_class(["Ana", "Ben", "Cy"], "fight_for_the_lead", 3, seed=5, switches=Switches(lang=lang))
+    check_text(_page_text(board.sheet_html(class_id)), pieces, f"{lang} slips")
+    page = landing_page(store, start=False, lang=lang)
+    check_text("\n".join(visible_texts(SimpleNamespace(widget=page, _style=None))), pieces, f"{lang} landing")
+    page.code.value = "nope-nope"
+    check_text("\n".join(visible_texts(SimpleNamespace(widget=page, _style=None))), pieces, f"{lang} refused code")
+    page.code.value = store.slips(class_id)[0].code
+    check(page.table, pieces, f"{lang} table from a code")
+    room = store.classes()[0].rooms[0]
+    monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=0&token=wrong&lang={lang}")
+    check_text(_page_text(join_page(store).value), pieces, f"{lang} join refused")

@@ -27,7 +27,7 @@ from cardlab.widgets import (
     play,
 )
 from cardlab.widgets.words import plain
-from cardlab.words import describe, line
+from cardlab.words import card_name, describe, language, line
 
 # Short sessions so a game ends in a few dozen moves.
 SHORT = {
@@ -248,10 +248,12 @@ def assert_plain_words(table: Table) -> None:
 # -- playing through the buttons ------------------------------------------------------------
 def visible_card_buttons(table: Table) -> dict[Card, W.Button]:
     hand = table.observation().hand
+    with language(table.lang):  # a card button's tooltip names its card in the table's language
+        names = {card_name(c): c for c in hand}
     buttons = {}
     for button in table._card_buttons:
         if button.layout.display != "none" and button.tooltip:
-            card = next(c for c in hand if c.name == button.tooltip)
+            card = names[button.tooltip]
             buttons[card] = button
     return buttons
 
@@ -277,18 +279,21 @@ def click_action(table: Table, action: Action) -> None:
     button = table._action_buttons[action.kind]
     assert button in table._actions.children and button.layout.display != "none"
     assert not button.disabled, f"{action}: {button.tooltip}"
-    assert button.description == table.words.button(action, takes_cards=bool(table.seen.offers[action.kind][0].cards)
-                                                    or any(a.cards for a in table.seen.offers[action.kind]),
-                                                    observation=table.seen.observation)
+    with language(table.lang):
+        said = table.words.button(action, takes_cards=bool(table.seen.offers[action.kind][0].cards)
+                                  or any(a.cards for a in table.seen.offers[action.kind]),
+                                  observation=table.seen.observation)
+    assert button.description == said
     button.click()
     if table._asking is not None:
         table._yes.click()
 
 
 def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int = 3000, check_leaks: bool = True,
-                         seed: int | None = None, undo_every: int = 0) -> int:
+                         seed: int | None = None, undo_every: int = 0, plain_words: bool = False) -> int:
     """Play the table's seat(s) with random legal actions, by clicks, to the end; after every
-    click walk the widgets for leaks and forbidden words. Results are read and continued."""
+    click walk the widgets for leaks and forbidden words (``plain_words``: the words only).
+    Results are read and continued."""
     moves = 0
     while not table.session.state.is_terminal:
         assert moves < max_moves, "the game did not end"
@@ -308,6 +313,8 @@ def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int 
         assert not table.message_is_error, table.message
         assert table.session.state.actions[before] == (seat, action)
         moves += 1
+        if plain_words:
+            assert_plain_words(table)
         if check_leaks:
             assert_no_leak(table, seed)
             assert_plain_words(table)
@@ -324,6 +331,17 @@ def play_through_buttons(table: Table, rng: np.random.Generator, max_moves: int 
 
 
 # -- the tests --------------------------------------------------------------------------
+@pytest.mark.parametrize("name", list(TABLE_CLASSES))
+@pytest.mark.parametrize("lang", ["sv", "pl", "uk"])
+def test_a_game_played_by_clicking_shows_plain_words_in_each_language(name, lang):
+    """The words test in every language (issue 29): a game clicked to the end in Swedish,
+    Polish and Ukrainian shows no field name, no snake_case and no repr after any click
+    (English: the tests below, with the leak walk)."""
+    table = TABLE_CLASSES[name](seed=11, lang=lang, **SHORT[name])
+    assert play_through_buttons(table, np.random.default_rng(11), check_leaks=False, plain_words=True) > 0
+    assert_plain_words(table)
+
+
 @pytest.mark.parametrize("name", list(TABLE_CLASSES))
 def test_play_a_game_to_the_end_by_clicking(name):
     table = TABLE_CLASSES[name](seed=11, **SHORT[name])

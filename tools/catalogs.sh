@@ -12,8 +12,9 @@ export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 LOCALE=cardlab/locale
 POT=$LOCALE/cardlab.pot
 # the calls Babel's Python extractor reads: translate/_ (gettext), translate_in (pgettext),
-# Plural (ngettext: one, other), fill and message (a plain message as first argument)
-KEYWORDS=(-k translate -k translate_in:1c,2 -k Plural:1,2 -k fill -k message -k N_)
+# Plural (ngettext: one, other), fill and message (a plain message as first argument),
+# N_ and NC_ (a message marked, with NC_ its context first)
+KEYWORDS=(-k translate -k translate_in:1c,2 -k Plural:1,2 -k fill -k message -k N_ -k NC_:1c,2)
 
 declare -A PLURALS=(
     [sv]='nplurals=2; plural=(n != 1);'

@@ -118,17 +118,29 @@ def _refusal(message: str) -> Any:
     return W.HTML(f'<div style="font-size:18px;padding:24px;max-width:640px">{html.escape(message)}</div>')
 
 
+def _refused(refused: Any, lang: str) -> Any:
+    """A room's refusal (a notice of the words layer) said in the page's language."""
+    from cardlab.words import language
+    from cardlab.words.table import notice_text
+
+    with language(lang or None):
+        text = notice_text(refused.notice, refused.values, players=2) if refused.notice else str(refused)
+    return _refusal(text)
+
+
 def landing_page() -> Any:
     """What a student sees at the server's own address: open the link your teacher gave you.
 
     >>> "your teacher" in landing_page().children[0].value
     True
     """
+    from cardlab.rooms import query_language
     from cardlab.widgets.landing import landing_page as page
 
+    lang = ""
     if under_voila():
-        query_string()  # a preheated page waits here for its visitor
-    return page()
+        lang = query_language(query_string())  # a preheated page waits here for its visitor; a slip's link: ?lang=pl
+    return page(lang=lang or None)
 
 
 def teacher_page(store: Any = None, *, base_url: str | None = None) -> Any:
@@ -156,19 +168,21 @@ def teacher_page(store: Any = None, *, base_url: str | None = None) -> Any:
 
 
 def join_page(store: Any = None) -> Any:
-    """A student's table for the seat the join link names, or a plain refusal (no card).
+    """A student's table for the seat the join link names, or a plain refusal (no card),
+    in the link's language (``&lang=pl``, the class's: the teacher's choice) or the room's.
 
     Everything the table needs is imported before the link is read: a preheated kernel
     (Voilà's pool) has done that work before the student opens the link.
     """
-    from cardlab.rooms import AccessRefused, JoinRequest, SeatSession
+    from cardlab.rooms import AccessRefused, JoinRequest, SeatSession, query_language
     from cardlab.widgets.join import room_table
 
+    query = query_string()
     try:
-        request = JoinRequest.parse(query_string())  # before the store: a bare page opens nothing
+        request = JoinRequest.parse(query)  # before the store: a bare page opens nothing
         session = SeatSession(store or classroom_store(), request)
     except AccessRefused as refused:
-        return _refusal(str(refused))
+        return _refused(refused, query_language(query))
     table = room_table(session)
     table.start()
     return table

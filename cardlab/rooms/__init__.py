@@ -10,7 +10,7 @@ dashboard (:mod:`cardlab.widgets`) sit on top.
 from cardlab.rooms.room import (BOT_NAMES, GAME_CLASSES, AccessRefused, Room, RoomClosed, RoomError, SeatTaken,
                                 StaleView, game_of, move_bots, to_act)
 from cardlab.rooms.codes import parse_code, show_code
-from cardlab.rooms.seat import JoinRequest, SeatSession
+from cardlab.rooms.seat import JoinRequest, SeatSession, query_language
 from cardlab.rooms.seating import (ORDERS, TABLE_SIZES, CodeRefused, GuessLimit, class_list, join_by_code,
                                    plan_seating, seat_class)
 from cardlab.rooms.store import ClassInfo, RoomInfo, RoomStore, SeatInfo, Slip, SQLiteStore, StoreError, Switches
@@ -18,4 +18,4 @@ from cardlab.rooms.store import ClassInfo, RoomInfo, RoomStore, SeatInfo, Slip, 
 __all__ = ["BOT_NAMES", "GAME_CLASSES", "AccessRefused", "JoinRequest", "SeatSession", "SeatTaken", "Room", "RoomClosed", "RoomError", "StaleView", "game_of", "move_bots", "to_act",
            "RoomInfo", "RoomStore", "SeatInfo", "SQLiteStore", "StoreError", "Switches", "ClassInfo", "Slip",
            "ORDERS", "TABLE_SIZES", "CodeRefused", "GuessLimit", "class_list", "plan_seating", "seat_class",
-           "join_by_code", "parse_code", "show_code"]
+           "join_by_code", "parse_code", "show_code", "query_language"]

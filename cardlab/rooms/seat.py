@@ -30,20 +30,27 @@ from dataclasses import dataclass
 from cardlab.engine import Action, Observation
 from cardlab.rooms.room import AccessRefused, Room, RoomError, SeatTaken
 from cardlab.rooms.store import LEASE_SECONDS, RoomStore, StoreError, Switches
+from cardlab.words import LANGUAGES
 
-__all__ = ["JoinRequest", "SeatSession"]
+__all__ = ["JoinRequest", "SeatSession", "query_language"]
 
 @dataclass(frozen=True)
 class JoinRequest:
     """What a join link asks for, read from its query string (nothing checked yet but form).
 
+    A link may also carry the page's language (``lang``, the teacher's choice for the
+    class); a language cardlab does not speak is left out, not refused.
+
     >>> JoinRequest.parse("room=ab12&seat=1&token=xyz")
-    JoinRequest(room='ab12', seat=1, token='xyz')
+    JoinRequest(room='ab12', seat=1, token='xyz', lang='')
+    >>> JoinRequest.parse("room=ab12&seat=1&token=xyz&lang=pl").lang, JoinRequest.parse("room=a&seat=1&token=x&lang=de").lang
+    ('pl', '')
     """
 
     room: str
     seat: int
     token: str
+    lang: str = ""
 
     @classmethod
     def parse(cls, query: str) -> JoinRequest:
@@ -55,7 +62,18 @@ class JoinRequest:
             raise AccessRefused.said("link_refused") from None
         if not seat.isdigit() or len(seat) > 2 or len(token) > 200 or len(room) > 64:
             raise AccessRefused.said("link_refused")
-        return cls(room, int(seat), token)
+        return cls(room, int(seat), token, query_language(query))
+
+
+def query_language(query: str) -> str:
+    """The language a page's query string asks for (``lang=pl``), or ``""`` for none (or
+    for one cardlab does not speak).
+
+    >>> query_language("room=a&lang=uk"), query_language("lang=klingon"), query_language("")
+    ('uk', '', '')
+    """
+    asked = urllib.parse.parse_qs(query or "").get("lang", [""])[0]
+    return asked if asked in LANGUAGES else ""
 
 
 class SeatSession:
@@ -70,6 +88,8 @@ class SeatSession:
             raise AccessRefused.said("link_refused")
         self.store = store
         self.seat = request.seat
+        #: The language the link asked for ('' for none: the room's, see :meth:`language`).
+        self.lang = request.lang
         self.holder = holder or uuid.uuid4().hex
         store.hold_seat(request.room, request.seat, self.holder, take_over=True)
         self._renewed = time.monotonic()
@@ -89,6 +109,11 @@ class SeatSession:
     def switches(self) -> Switches:
         """What the teacher lets this room use now (hints, undo, the computer players' pace)."""
         return self.store.switches(self.room.id)
+
+    def language(self) -> str:
+        """The language this seat's page opens in: the link's, else the room's (the teacher's
+        choice for the class), else ``""`` (the server's default)."""
+        return self.lang or self.switches().lang
 
     def act(self, action: Action) -> int:
         """Play ``action`` for this seat, against the version last shown."""

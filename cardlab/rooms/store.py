@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardlab.rooms.codes import new_code
+from cardlab.words import LANGUAGES
 
 __all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "RoomStore", "SQLiteStore",
            "Transaction", "hash_token", "StoreError", "TooManyGuesses", "GUESS_LIMITS"]
@@ -64,31 +65,42 @@ class Switches:
     ``hints``: the table's Hints button; ``coach``: the coach's line after each of the
     student's decisions and its review at the end (off unless the teacher turns it on: each
     verdict costs its kernel a few hundred milliseconds of a shared machine); ``undo``: taking back one's own last move (off in rooms unless the
-    teacher allows it); ``pace``: seconds between two moves of the room's computer players.
+    teacher allows it); ``pace``: seconds between two moves of the room's computer players;
+    ``lang``: the language the room's pages open in (``"en"``, ``"sv"``, ``"pl"``, ``"uk"``;
+    ``""``: the server's default), which each student may change on their own page.
+
+    A store written before a switch existed reads as its default (an older store has no
+    ``lang``: its pages open in the server's default language).
 
     >>> Switches.from_dict({"hints": False, "pace": "0.5", "colour": "red"})
-    Switches(hints=False, coach=False, undo=False, pace=0.5)
-    >>> Switches.from_dict(Switches(undo=True).as_dict()).undo
-    True
+    Switches(hints=False, coach=False, undo=False, pace=0.5, lang='')
+    >>> Switches.from_dict(Switches(undo=True, lang="pl").as_dict())
+    Switches(hints=True, coach=False, undo=True, pace=0.0, lang='pl')
     """
 
     hints: bool = True
     coach: bool = False
     undo: bool = False
     pace: float = 0.0
+    lang: str = ""
 
     def __post_init__(self) -> None:
         if not 0.0 <= float(self.pace) <= 5.0:
             raise StoreError(f"the computer players' pace is 0 to 5 seconds, got {self.pace!r}")
+        if self.lang and self.lang not in LANGUAGES:
+            raise StoreError(f"a room's language is one of {', '.join(LANGUAGES)}, got {self.lang!r}")
 
     @classmethod
     def from_dict(cls, values: dict[str, Any]) -> Switches:
-        """From stored JSON: unknown keys are ignored, missing ones take the defaults."""
+        """From stored JSON: unknown keys are ignored, missing ones take the defaults (an
+        unknown language too)."""
         known = {f: values[f] for f in ("hints", "coach", "undo") if f in values}
-        return cls(**{k: bool(v) for k, v in known.items()}, pace=float(values.get("pace", 0.0)))
+        lang = values.get("lang", "")
+        return cls(**{k: bool(v) for k, v in known.items()}, pace=float(values.get("pace", 0.0)),
+                   lang=lang if lang in LANGUAGES else "")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"hints": self.hints, "coach": self.coach, "undo": self.undo, "pace": self.pace}
+        return {"hints": self.hints, "coach": self.coach, "undo": self.undo, "pace": self.pace, "lang": self.lang}
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from cardlab.games import GAMES
 from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
 from cardlab.widgets.style import style_tag
-from cardlab.words import names_text
+from cardlab.words import LANGUAGE_NAMES, LANGUAGES, check_language, default_language, language, names_text, translate as _
 
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "class_sheet_html"]
 
@@ -93,8 +93,9 @@ class TeacherDashboard:
 
     # -- what the teacher does ------------------------------------------------------------
     def create_room(self, game: str, *, seats: Sequence[str | None], seed: int | None = None,
-                    settings: dict[str, Any] | None = None) -> str:
-        """A new room: ``seats[i]`` None for a student, or a computer player's name."""
+                    settings: dict[str, Any] | None = None, lang: str | None = None) -> str:
+        """A new room: ``seats[i]`` None for a student, or a computer player's name; ``lang``
+        the language its pages open in (None: the server's default), which its links carry."""
         if game not in GAME_CLASSES:
             raise ValueError(f"game must be one of {', '.join(GAME_CLASSES)}, got {game!r}")
         low, high = PLAYERS[game]
@@ -106,6 +107,8 @@ class TeacherDashboard:
         settings = GAME_CLASSES[game](**settings).settings()  # checked by the game; stored in full
         seed = secrets.randbits(40) if seed is None else seed
         room = self.store.create_room(game, settings, seed=seed, seats=list(seats))
+        if lang is not None:
+            self.store.set_switches(room, Switches(lang=check_language(lang)))
         self.refresh()
         self._pick.value = room
         return room
@@ -128,12 +131,14 @@ class TeacherDashboard:
         """The class's printable sheet: one slip per student (see :func:`class_sheet_html`)."""
         return class_sheet_html(self.store, class_id, link=self._link, landing_url=self.landing_url)
 
-    def _link(self, room: str, seat: int, token: str) -> str:
-        return f"{self.base_url}{self.join_page}?room={room}&seat={seat}&token={token}"
+    def _link(self, room: str, seat: int, token: str, lang: str = "") -> str:
+        return f"{self.base_url}{self.join_page}?room={room}&seat={seat}&token={token}" + (f"&lang={lang}" if lang else "")
 
     def links(self, room: str) -> dict[int, str]:
-        """Each student seat's join link (hand each to one student only)."""
-        return {seat: self._link(room, seat, token) for seat, token in self.store.tokens(room).items()}
+        """Each student seat's join link (hand each to one student only), with the room's
+        language (``&lang=pl``) where the teacher chose one."""
+        lang = self.store.switches(room).lang
+        return {seat: self._link(room, seat, token, lang) for seat, token in self.store.tokens(room).items()}
 
     def history_json(self, room: str) -> str:
         """The room's game as the JSON that ``state_from_json`` (and a table's replay) reads."""
@@ -248,6 +253,7 @@ class TeacherDashboard:
         self._players = W.BoundedIntText(value=2, min=2, max=2, description="Players", layout=W.Layout(width="160px"))
         self._seats = W.VBox()
         self._seed = W.Text(value="", placeholder="empty: a new deal", description="Seed", layout=W.Layout(width="260px"))
+        self._room_lang = _language_picker()
         self._create = W.Button(description="Create room", button_style="success")
         self._message = W.HTML()
         self._rooms_view = W.HTML()
@@ -305,7 +311,8 @@ class TeacherDashboard:
         self._players_changed(reset=True)
         self._class_game_changed()
 
-        new_room = W.VBox([W.HTML("<h3>New room</h3>"), W.HBox([self._game, self._players, self._seed]), self._seats,
+        new_room = W.VBox([W.HTML("<h3>New room</h3>"), W.HBox([self._game, self._players, self._seed, self._room_lang]),
+                           self._seats,
                            self._create, self._message])
         room = W.VBox([W.HTML("<h3>One room</h3>"), W.HBox([self._pick, self._all_cards, self._pause, self._resume,
                                                             self._end, self._download]),
@@ -344,7 +351,8 @@ class TeacherDashboard:
             self._message.value = "The seed is a whole number (or leave it empty for a new deal)."
             return
         seats = [None if dropdown.value == "student" else dropdown.value for dropdown in self._seats.children]
-        room = self.create_room(self._game.value, seats=seats, seed=int(text) if text else None)
+        room = self.create_room(self._game.value, seats=seats, seed=int(text) if text else None,
+                                lang=self._room_lang.value)
         self._message.value = f"Room {room} is ready: hand out its links below."
 
     def _class_game_changed(self) -> None:
@@ -435,51 +443,84 @@ class _SwitchBox:
         self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, description="Computers wait (s)",
                                    readout_format=".1f", style={"description_width": "initial"},
                                    layout=W.Layout(width="300px"))
-        self.widget = W.HBox([self._hints, self._coach, self._undo, self._pace], layout=W.Layout(align_items="center"))
+        self._lang = _language_picker()  # the language the pages, links and slips are in
+        self.widget = W.HBox([self._hints, self._coach, self._undo, self._pace, self._lang],
+                             layout=W.Layout(align_items="center"))
 
     @property
     def value(self) -> Switches:
-        return Switches(hints=self._hints.value, coach=self._coach.value, undo=self._undo.value, pace=self._pace.value)
+        return Switches(hints=self._hints.value, coach=self._coach.value, undo=self._undo.value, pace=self._pace.value,
+                        lang=self._lang.value)
 
     def show(self, switches: Switches) -> None:
         self._hints.value, self._coach.value, self._undo.value = switches.hints, switches.coach, switches.undo
         self._pace.value = switches.pace
+        self._lang.value = switches.lang or default_language()
+
+
+def _language_picker() -> W.Dropdown:
+    """The teacher's choice of a class's or a room's language (each by its own name), the
+    server's default language first chosen."""
+    return W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=default_language(),
+                      description="Language", layout=W.Layout(width="220px"))
 
 
 def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, int, str], str],
                      landing_url: str = "") -> str:
     """A printable page with one slip per student: name, table, seat, join code and a QR code
-    of the join link (``link(room, seat, token)``); the slips follow the class list.
+    of the join link (``link(room, seat, token)``); the slips follow the class list. The
+    page is in the class's language (:attr:`cardlab.rooms.Switches.lang`), and its links
+    carry it (``&lang=pl``; the classroom's first page ``?lang=pl``), so the pages they open
+    speak it too.
 
     >>> import tempfile, os
-    >>> from cardlab.rooms import SQLiteStore, seat_class
+    >>> from cardlab.rooms import SQLiteStore, Switches, seat_class
     >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
     >>> class_id = seat_class(store, 3, "fight_for_the_lead", 3, seed=2)
     >>> page = class_sheet_html(store, class_id, link=lambda room, seat, token: f"http://pc/join?room={room}")
     >>> page.count('class="cl-slip"'), "Student 3" in page, "Table 1" in page
     (3, True, True)
+    >>> store.set_class_switches(class_id, Switches(lang="uk"))
+    >>> page = class_sheet_html(store, class_id, link=lambda room, seat, token: f"http://pc/join?room={room}",
+    ...                         landing_url="http://pc/")
+    >>> "lang='uk'" in page, "Стіл 1" in page, "http://pc/?lang=uk" in page
+    (True, True, True)
     """
     info = next((each for each in store.classes() if each.id == class_id), None)
     if info is None:
         raise ValueError(f"there is no class {class_id!r}")
-    title = GAME_TITLES.get(info.game, info.game)
-    names = seat_names(info.table_size)
-    where = (f"open <b>{html.escape(landing_url)}</b> and type your code" if landing_url
-             else "type your code on the classroom's first page")
-    slips = []
-    for slip in store.slips(class_id):
-        url = link(slip.room, slip.seat, slip.token)
-        qr = segno.make(url, error="m").svg_inline(scale=3, title="Join link")
-        slips.append(
-            f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(slip.student)}</div>'
-            f'<div>{html.escape(title)} · Table {slip.table} · seat {names[slip.seat]}</div>'
-            f'<div class="cl-slip-qr">{qr}</div>'
-            f'<div>Your code: <span class="cl-slip-code">{show_code(slip.code)}</span></div>'
-            f'<div class="cl-slip-how">Scan the square, or {where}. Keep your code to yourself.</div></div>')
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(info.name)}: seats and codes"
-            f"</title>{_SHEET_CSS}</head><body><h1>{html.escape(info.name)}: {html.escape(title)}, tables of "
-            f"{info.table_size}</h1><p class='cl-no-print'>Print this page and cut along the dashed lines: one slip "
-            f"per student.</p><div class='cl-slips'>{''.join(slips)}</div></body></html>")
+    lang = info.switches.lang or default_language()
+    asks = f"lang={lang}" if info.switches.lang else ""  # a class with no language chosen: the server's default
+    if asks and landing_url:
+        landing_url = f"{landing_url}?{asks}"
+    with language(lang):
+        title = _(GAME_TITLES.get(info.game, info.game))
+        names = seat_names(info.table_size)
+        where = (html.escape(_("Scan the square, or open {address} and type your code. Keep your code to yourself."))
+                 .format(address=f"<b>{html.escape(landing_url)}</b>") if landing_url else
+                 html.escape(_("Scan the square, or type your code on the classroom's first page. "
+                               "Keep your code to yourself.")))
+        slips = []
+        for slip in store.slips(class_id):
+            url = link(slip.room, slip.seat, slip.token)
+            if asks:
+                url += ("&" if "?" in url else "?") + asks
+            qr = segno.make(url, error="m").svg_inline(scale=3, title=_("Join link"))
+            where_at = _("{game} · Table {table} · seat {seat}").format(game=title, table=slip.table,
+                                                                        seat=names[slip.seat])
+            code = html.escape(_("Your code: {code}")).format(code=f'<span class="cl-slip-code">{show_code(slip.code)}</span>')
+            slips.append(
+                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(slip.student)}</div>'
+                f'<div>{html.escape(where_at)}</div>'
+                f'<div class="cl-slip-qr">{qr}</div>'
+                f'<div>{code}</div>'
+                f'<div class="cl-slip-how">{where}</div></div>')
+        head = _("{name}: seats and codes").format(name=info.name)
+        heading = _("{name}: {game}, tables of {size}").format(name=info.name, game=title, size=info.table_size)
+        cut = _("Print this page and cut along the dashed lines: one slip per student.")
+    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(head)}"
+            f"</title>{_SHEET_CSS}</head><body><h1>{html.escape(heading)}</h1><p class='cl-no-print'>{html.escape(cut)}"
+            f"</p><div class='cl-slips'>{''.join(slips)}</div></body></html>")
 
 
 _SHEET_CSS = """<style>

@@ -31,8 +31,9 @@ from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_
 from cardlab.hands import HandRules, hierarchy
 from cardlab.rules import rule_text
 from cardlab.cards import Rank
-from cardlab.words import category_text, current_language, rank_letter, session_text, translate as _
+from cardlab.words import category_text, current_language, rank_letter, translate as _
 from cardlab.widgets.words import plain
+from cardlab.words import draw_poker as draw_poker_words
 from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, amount
 
 __all__ = ["figures", "how_to_play_html", "hand_order_html", "game_hand_rules", "term_html", "glossary_html",
@@ -57,7 +58,7 @@ def _kontrabluff(game: Any) -> dict[str, str]:
 
 def _draw_poker(game: Any) -> dict[str, str]:
     return {
-        "session": session_text(game).partition(", rule")[0],
+        "session": draw_poker_words.session_length(game),
         "ante": amount(game.ante, "chips"),
         "max_bet": amount(game.max_bet, "chips"),
         "hand": amount(draw_poker.HAND_SIZE, "cards"),

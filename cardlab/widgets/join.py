@@ -28,7 +28,9 @@ __all__ = ["room_table", "POLL_SECONDS", "SWITCH_SECONDS"]
 
 
 def room_table(session: SeatSession, **options: Any) -> Table:
-    """The table of the room's game for the seat ``session`` holds, playing through the store.
+    """The table of the room's game for the seat ``session`` holds, playing through the store,
+    in ``lang`` if given, else in the language of the join link or the room (the class's,
+    :attr:`cardlab.rooms.Switches.lang`); the student may switch it on the page.
 
     The table's :meth:`start` polls the store until :meth:`stop`; :meth:`poll` is one look.
     """
@@ -36,6 +38,8 @@ def room_table(session: SeatSession, **options: Any) -> Table:
 
     room = RoomSession(session)
     options.pop("teacher", None)  # a student's table never shows every card
+    # the page's language: the caller's, else the link's, else the room's (the class's)
+    options["lang"] = options.get("lang") or session.language() or None
     table = TABLES[session.room.game.name](session.room.game, session=room, **options)
     table.start = room.start  # type: ignore[attr-defined]
     table.stop = room.stop  # type: ignore[attr-defined]

@@ -36,15 +36,17 @@ import ipywidgets as W
 from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, SQLiteStore, join_by_code, parse_code
 from cardlab.widgets.join import room_table
 from cardlab.widgets.style import style_tag
+from cardlab.words import LANGUAGE_NAMES, LANGUAGES, N_, check_language, language, translate as _
+from cardlab.words.table import notice_text
 
 __all__ = ["LANDING_WORDS", "LandingPage", "landing_page"]
 
 #: What the page says above the code form, one paragraph each.
 LANDING_WORDS = (
-    "To sit down at your table, open the link your teacher gave you (on paper, in a message or on the "
-    "board), or scan the square on your slip. Each link opens one seat at one table, so use your own.",
-    "No link yet? Ask your teacher for one.",
-    "Or type the code on your slip here (capitals or not, with or without the dash):",
+    N_("To sit down at your table, open the link your teacher gave you (on paper, in a message or on the "
+       "board), or scan the square on your slip. Each link opens one seat at one table, so use your own."),
+    N_("No link yet? Ask your teacher for one."),
+    N_("Or type the code on your slip here (capitals or not, with or without the dash):"),
 )
 
 #: Where the classroom store is found when none is given (the variable cardlab.app sets).
@@ -56,28 +58,59 @@ class LandingPage(W.VBox):
 
     ``store`` is the classroom store, or a function that opens it (called on the first
     code typed, so a page nobody types on opens nothing); ``client`` names this page for
-    the limit on wrong codes (a new name per page by default).
+    the limit on wrong codes (a new name per page by default). ``lang`` is the page's
+    language (the slip's link carries the class's: ``/?lang=pl``; None: the default); the
+    student may switch it with the page's picker. The table a code opens speaks the page's
+    language when the link or the student chose one, else the room's (the class's).
     """
 
     def __init__(self, store: RoomStore | Callable[[], RoomStore] | None = None, *, client: str | None = None,
-                 start: bool = True, **kwargs: Any):
+                 start: bool = True, lang: str | None = None, **kwargs: Any):
         self._store = store
         self.client = client or uuid.uuid4().hex
         self.start = start
         self.table: Any = None
         self.said = ""
-        self._refused: tuple[str, str] | None = None  # the last wrong code and its answer (asked once)
+        #: The page's language, and whether it was chosen (by the link or the picker).
+        self.lang = check_language(lang)
+        self.chosen = lang is not None
+        self._refused: tuple[str, AccessRefused] | None = None  # the last wrong code and its answer (asked once)
+        self._shown: AccessRefused | None = None  # the refusal on screen (said again in a new language)
         self.code = W.Text(placeholder="K7QF-2M9X", continuous_update=False, description="Your code",
                            layout=W.Layout(width="260px"))
         self.join = W.Button(description="Join my table", button_style="success")
+        self.picker = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
+                                 description="Language", layout=W.Layout(width="220px"))
+        self.picker.add_class("cl-language")
         self.message = W.HTML()
-        self.join.on_click(lambda _: self.submit())
+        self.welcome = W.HTML()
+        self.join.on_click(lambda _click: self.submit())
         self.code.observe(lambda change: self.submit() if change["new"].strip() else None, "value")
-        text = "".join(f"<p>{html.escape(words)}</p>" for words in LANDING_WORDS)
-        welcome = W.HTML(style_tag() + "<div style='font-size:18px;max-width:640px;line-height:1.5'>"
-                         f"<h2>Welcome to the classroom</h2>{text}</div>")
-        super().__init__([welcome, W.HBox([self.code, self.join]), self.message], **kwargs)
+        self.picker.observe(lambda change: self.set_language(change["new"]) if change["new"] != self.lang else None,
+                            "value")
+        self._labels()
+        super().__init__([self.welcome, self.picker, W.HBox([self.code, self.join]), self.message], **kwargs)
         self.add_class("cl-landing")
+
+    def set_language(self, lang: str) -> None:
+        """Say the page in ``lang`` from now on (the picker calls this); the table a code
+        opens will speak it too."""
+        self.lang, self.chosen = check_language(lang), True
+        if self.picker.value != self.lang:
+            self.picker.value = self.lang
+        self._labels()
+
+    def _labels(self) -> None:
+        with language(self.lang):
+            text = "".join(f"<p>{html.escape(_(words))}</p>" for words in LANDING_WORDS)
+            welcome = html.escape(_("Welcome to the classroom"))
+            self.welcome.value = (style_tag() + f"<div lang='{self.lang}' style='font-size:18px;max-width:640px;"
+                                  f"line-height:1.5'><h2>{welcome}</h2>{text}</div>")
+            self.code.description = _("Your code")
+            self.join.description = _("Join my table")
+            self.picker.description = _("Language")
+            if self._shown is not None:
+                self._say(self._shown)
 
     def store(self) -> RoomStore:
         """The classroom store, opened on first need (the page's own, or ``$CARDLAB_CLASSROOM_DB``)."""
@@ -100,25 +133,36 @@ class LandingPage(W.VBox):
             session = join_by_code(self.store(), typed, client=self.client)
         except CodeRefused as refused:
             if code is not None:
-                self._refused = (code, str(refused))
-            self._say(str(refused))
+                self._refused = (code, refused)
+            self._say(refused)
             return
         except AccessRefused as refused:
-            self._say(str(refused))
+            self._say(refused)
             return
-        self.table = room_table(session)
+        self.table = room_table(session, lang=self.lang if self.chosen else None)
         if self.start:
             self.table.start()
         self.code.value = ""
         self.children = (self.table.widget,)
 
-    def _say(self, text: str) -> None:
+    def _say(self, refused: AccessRefused) -> None:
+        """A refusal in the page's language (a notice of the words layer, else its message)."""
+        self._shown = refused
+        with language(self.lang):
+            text = (notice_text(refused.notice, refused.values, players=2) if refused.notice is not None
+                    else str(refused))
         self.said = text
         self.message.value = f"<div style='font-size:16px;color:#a00'>{html.escape(text)}</div>"
 
 
 def landing_page(store: RoomStore | Callable[[], RoomStore] | None = None, *, client: str | None = None,
-                 start: bool = True) -> LandingPage:
+                 start: bool = True, lang: str | None = None) -> LandingPage:
     """The classroom's first page as a widget: a plain "open the link your teacher gave you"
-    and a form for the join code on the student's slip (see :class:`LandingPage`)."""
-    return LandingPage(store, client=client, start=start)
+    and a form for the join code on the student's slip (see :class:`LandingPage`), in
+    ``lang`` (None: the default language).
+
+    >>> page = landing_page(start=False, lang="pl")
+    >>> page.join.description, page.picker.value
+    ('Dołącz do mojego stołu', 'pl')
+    """
+    return LandingPage(store, client=client, start=start, lang=lang)

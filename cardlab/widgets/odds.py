@@ -26,7 +26,7 @@ from cardlab.hands import HandRules, category_counts, evaluate, hierarchy, rarit
 from cardlab.widgets.view import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.table import card_button, style_card_button
-from cardlab.words import category_text, check_language, hand_text, language, translate as _
+from cardlab.words import category_text, check_language, hand_text, language, number_text, percent_text, translate as _
 
 __all__ = ["OddsExplorer", "category_table_html"]
 
@@ -49,8 +49,8 @@ def category_table_html(deck_size: int, ace_low: bool = True) -> str:
     for place, category in enumerate(hierarchy(deck_size), 1):
         count = counts[str(category)]
         if count:
-            odds = html.escape(_("1 in {odds}").format(odds=f"{total / count:,.0f}"))
-            cells = (f"<td style='text-align:right'>{count:,}</td><td style='text-align:right'>{count / total:.4%}</td>"
+            odds = html.escape(_("1 in {odds}").format(odds=number_text(total / count)))
+            cells = (f"<td style='text-align:right'>{number_text(count)}</td><td style='text-align:right'>{percent_text(count / total, 4)}</td>"
                      f"<td style='text-align:right'>{odds}</td>"
                      f"<td style='text-align:center'>{rarest.index(category) + 1}</td>")
         else:
@@ -62,7 +62,7 @@ def category_table_html(deck_size: int, ace_low: bool = True) -> str:
     low = _("ace low counts (HR-5)") if ace_low else _("no ace-low straight (HR-5 off)")
     deck_words = html.escape(_("{deck}-card deck").format(deck=deck_size))
     deck_words = f"<b>{deck_words}</b>"
-    said = html.escape(_("{deck}: {hands} five-card hands; {low}")).format(deck=deck_words, hands=f"{total:,}",
+    said = html.escape(_("{deck}: {hands} five-card hands; {low}")).format(deck=deck_words, hands=number_text(total),
                                                                         low=html.escape(low))
     return (
         f"<div class='cl-panel'>{said}"
@@ -200,9 +200,9 @@ class OddsExplorer:
         place = _("({category}, place {place} of 9 in this deck's order).").format(
             category=category_text(value.category), place=rules.order.index(value.category) + 1)
         said = _("Of the {total} hands of the {deck}-card deck, {better} beat it, {tied} tie and {worse} lose to it: "
-                 "it is in the top {top}.").format(total=f"{total:,}", deck=rules.deck_size, better=f"{result.better:,}",
-                                                   tied=f"{result.tied:,}", worse=f"{result.worse:,}",
-                                                   top=f"{(result.better + result.tied) / total:.3%}")
+                 "it is in the top {top}.").format(total=number_text(total), deck=rules.deck_size, better=number_text(result.better),
+                                                   tied=number_text(result.tied), worse=number_text(result.worse),
+                                                   top=percent_text((result.better + result.tied) / total, 3))
         return (f"<div class='cl-panel'>{cards_html(self.selected)}<br><b>{html.escape(hand_text(value))}</b> "
                 f"{html.escape(place)} {html.escape(said)}</div>")
 

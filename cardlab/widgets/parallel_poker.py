@@ -139,7 +139,7 @@ class ParallelPokerTable(GameTable):
     def _labels(self) -> None:
         super()._labels()
         self._fill.description = _("fill packet")
-        self._lay.description = _("Lay the packets")
+        self._lay.description = self.words.verb("arrange").label()
         self._clear.description = _("Take all back")
         self._next.description = _("Next showing")
         self._all.description = _("Show all")
@@ -199,9 +199,6 @@ class ParallelPokerTable(GameTable):
         self._lay.disabled = bool(why)
         self._lay.tooltip = why or self._lay.description
         self._reason.value = f"<div class='cl-reason'>{html.escape(why)}</div>" if why else ""
-
-    def turn_prompt(self) -> str:
-        return _("click cards to fill the five packets (into the one marked ◀), then lay the packets")
 
     def _draw_banner(self, paused: bool) -> None:
         if self.revealed < len(self.observation().showings):  # the result waits for the last showing

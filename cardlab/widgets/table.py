@@ -45,6 +45,9 @@ from cardlab.widgets.view import (Shown, by_seat_html, cards_html, lines_with_ca
                                   shown_by_seat, winners_of)
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
 from cardlab.words import (
+    DECIMAL_UNITS,
+    LANGUAGE_NAMES,
+    LANGUAGES,
     N_,
     check_language,
     hand_text,
@@ -52,11 +55,15 @@ from cardlab.words import (
     language,
     message,
     names_text,
+    number_text,
+    percent_text,
     rank_letter,
     translate as _,
+    translate_in,
 )
 from cardlab.words.cards import card_name, spoken
 from cardlab.words.howto import UNITS, amount as unit_amount
+from cardlab.words.seats import owned_zone, zone_word
 from cardlab.words.table import beats_text, notice_text, table_text
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
@@ -100,9 +107,12 @@ class Table:
         self._refresh()
 
     def set_language(self, lang: str) -> None:
-        """Speak ``lang`` from now on (a student's switch on the page): every word is redrawn."""
+        """Speak ``lang`` from now on (a student's switch on the page: the language picker
+        calls this): every word is redrawn."""
         self.lang = check_language(lang)
         self._hint_cache = None
+        if self._lang_pick.value != self.lang:
+            self._lang_pick.value = self.lang  # its observer sees the language already set
         with language(self.lang):
             self._labels()
         self._refresh()
@@ -332,15 +342,18 @@ class Table:
                 said = (_("{button} (throw away {cards}): improves {chance}, average kind {kind}") if row.action.cards
                         else _("{button}: improves {chance}, average kind {kind}"))
                 said = html.escape(said).format(button=html.escape(button), cards=html.escape(cards_words(row.action.cards)),
-                                                chance=f"<b>{row.value:.1%}</b>", kind=f"{row.expected:.2f}")
+                                                chance=f"<b>{percent_text(row.value, 1)}</b>",
+                                                kind=number_text(row.expected, 2))
                 rows.append(f"<li>{said}</li>")
             return html.escape(_(
                 "Exact odds of each draw, counted over every set of cards you could draw from the cards you "
                 "have not seen, {deck}-card deck, DP-5. Improves: the chance to end with a better "
                 "kind of hand; average kind: the expected kind on a scale from 0, high card, to 8, the best "
                 "kind in this deck.")).format(deck=found.deck_size) + f"<ul style='margin:2px 0'>{''.join(rows)}</ul>"
-        rows = "".join(f"<li>{html.escape(self.words.button(r.action, complete=True))}: <b>{r.value:+.1f}</b> "
-                       f"{html.escape(_(unit))}</li>" for r in found.rows)
+        worth = html.escape(translate_in("decimal", DECIMAL_UNITS.get(unit, DECIMAL_UNITS["points"])))
+        rows = "".join(f"<li>{html.escape(self.words.button(r.action, complete=True))}: "
+                       f"{worth.format(amount='<b>' + number_text(r.value, 1, sign=True) + '</b>')}</li>"
+                       for r in found.rows)
         said = _("What each choice is worth: the {unit} you gain by the end of the round minus the others' average "
                  "gain (+ good, − bad), averaged over {deals} of the cards you cannot see, with the rule bot "
                  "playing every seat after your choice. The deals are seeded by the position, so the same "
@@ -507,8 +520,10 @@ class Table:
         return html.escape(" ".join(s.rstrip(".") + "." for s in said if s))
 
     def turn_prompt(self) -> str:
-        """The choices on offer, in the buttons' words: 'lay a card, or play low'."""
-        return self.words.prompt(self.seen.offers)
+        """The choices on offer, in the buttons' words: 'lay a card, or play low'. A game
+        whose actions are too many to list (parallel poker's arrangement, PP-2) offers none:
+        its verbs' prompts say what to do, never an empty 'Your turn: .'."""
+        return self.words.prompt(self.seen.offers or self.words.verbs)
 
     def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
         seen = self.seen
@@ -574,7 +589,7 @@ class Table:
             else:
                 button.remove_class("cl-takes-cards")
             if why:
-                reasons.append(_("{button}: {reason}").format(button=_(self.words.verb(kind).button), reason=why))
+                reasons.append(_("{button}: {reason}").format(button=self.words.verb(kind).label(), reason=why))
             shown.append(button)
             if slider is not None:
                 shown.append(slider)
@@ -582,7 +597,7 @@ class Table:
         for kind, widget in [*self._action_buttons.items(), *self._amounts.items()]:
             widget.layout.display = None if id(widget) in visible else "none"
             if id(widget) not in visible and isinstance(widget, W.Button):  # a hidden button names no card
-                widget.description = _(self.words.verb(kind).button)
+                widget.description = self.words.verb(kind).label()
                 widget.tooltip = widget.description
         children = (*self._action_buttons.values(), *self._amounts.values())
         if self._actions.children != children:  # only when a new kind first shows (made once, kept)
@@ -632,9 +647,9 @@ class Table:
             cards = list(cards)
             seat = re.fullmatch(r"(.*) (\d)", name)  # 'hand 2' -> "North's hand"
             if seat and int(seat[2]) < len(self.seats):
-                name = _("{seat}'s {zone}").format(seat=self.seats[int(seat[2])], zone=_(seat[1]))
+                name = owned_zone(self.seats[int(seat[2])], zone_word(seat[1], self.game.name))
             else:
-                name = _(name)
+                name = zone_word(name, self.game.name)
             parts.append(
                 f'<div class="cl-zone" style="display:block"><span class="cl-zone-name">{html.escape(name)} '
                 f"({len(cards)})</span>{cards_html(cards, size='sm', fan=len(cards) > 8)}</div>"
@@ -709,6 +724,12 @@ class Table:
         self._replay = W.Button(description="Replay this game", icon="history", tooltip="Replay the finished game")
         self._replay_slider = W.IntSlider(value=0, min=0, max=0, description="Move",
                                           layout=W.Layout(width="360px", display="none"))
+        # the page's language, each language by its own name (a student's switch, issue 29)
+        self._lang_pick = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
+                                     description="Language", layout=W.Layout(width="220px"))
+        self._lang_pick.add_class("cl-language")
+        self._lang_pick.observe(lambda change: self.set_language(change["new"]) if change["new"] != self.lang else None,
+                                "value")
 
         self._new.on_click(lambda _click: self._guard(self._ask, N_("Start a new game? This game is lost."),
                                                                self.new_game))
@@ -721,7 +742,8 @@ class Table:
             control.observe(lambda _: self._guard(session.set_pace, self._pace.value, self._auto.value), "value")
 
         controls = W.HBox(
-            [self._new, self._undo, self._hints, self._auto, self._pace, self._step, self._replay, self._replay_slider],
+            [self._new, self._undo, self._hints, self._auto, self._pace, self._step, self._replay, self._replay_slider,
+             self._lang_pick],
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("cl-controls")
@@ -764,6 +786,7 @@ class Table:
             (self._hints, _("Hints"), _("Show what each choice is worth")),
             (self._replay, _("Replay this game"), _("Replay the finished game")),
             (self._replay_slider, _("Move"), None),
+            (self._lang_pick, _("Language"), None),
         )
         for widget, description, tooltip in labels:
             widget.description = description
@@ -772,13 +795,13 @@ class Table:
         for slider in self._amounts.values():
             slider.description = _("chips")
         for kind, button in self._action_buttons.items():
-            button.description = button.tooltip = _(self.words.verb(kind).button)
+            button.description = button.tooltip = self.words.verb(kind).label()
 
     def _action_button(self, kind: str) -> W.Button:
         """The permanent button of one kind of action (made on first need, then kept)."""
         button = self._action_buttons.get(kind)
         if button is None:
-            words = _(self.words.verb(kind).button)
+            words = self.words.verb(kind).label()
             button = W.Button(description=words, tooltip=words, button_style="primary")
             button.add_class("cl-action")
             button.on_click(lambda _, k=kind: self._guard(self._on_action, k))

@@ -62,13 +62,13 @@ class GameWords:
                 return fill(verb.costs, chips=chips, n=len(action.cards), amount=action.amount,
                             cards=cards_words(action.cards))
         if action.cards and complete and verb.chosen:
-            return translate(verb.chosen).format(cards=cards_words(action.cards), n=len(action.cards),
+            return verb.label("chosen").format(cards=cards_words(action.cards), n=len(action.cards),
                                                  amount=action.amount)
         if takes_cards and not action.cards and verb.none:
-            return translate(verb.none)
+            return verb.label("none")
         if action.amount is not None and verb.chosen and "{cards}" not in verb.chosen and "{n}" not in verb.chosen:
-            return translate(verb.chosen).format(amount=action.amount, cards="", n=0)
-        return translate(verb.button)
+            return verb.label("chosen").format(amount=action.amount, cards="", n=0)
+        return verb.label()
 
     def prompt(self, kinds: Iterable[str]) -> str:
         """The choices on offer in words, in button order: 'lay a card, or pass'."""

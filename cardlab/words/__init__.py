@@ -70,8 +70,13 @@ __all__ = [
     "placeholders",
     "translate",
     "translate_in",
+    "NC_",
     "message",
+    "number_text",
+    "percent_text",
+    "decimal_amount",
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "language",
     "current_language",
     "default_language",
@@ -88,6 +93,10 @@ __all__ = [
 #: games' source texts, Swedish (Kontrabluff), Polish (draw and parallel poker) and
 #: Ukrainian (Fight for the Lead).
 LANGUAGES: tuple[str, ...] = ("en", "sv", "pl", "uk")
+
+#: Each language by its own name, as a language picker lists them (never translated: a
+#: reader finds their own language by the name they know).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "sv": "Svenska", "pl": "Polski", "uk": "Українська"}
 
 #: Where the compiled catalogs are: ``cardlab/locale/<lang>/LC_MESSAGES/cardlab.mo``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -209,6 +218,78 @@ def translate_in(context: str, message: str) -> str:
     return _catalog().pgettext(context, message)
 
 
+def NC_(context: str, message: str) -> str:  # noqa: N802 (gettext's name)
+    """Mark a message with its context for the catalogs without translating it yet (it is
+    translated where it is said, with :func:`translate_in` and the same context)."""
+    return message
+
+
+# -- numbers, by language -------------------------------------------------------------------------
+#: How each language writes a number: (decimal sign, thousands separator, grouped from how
+#: many digits, minus sign, percent after the number) -- CLDR's conventions: '2,000.5' and
+#: '12%' in English, '2 000,5' and '12 %' in Swedish (with its minus sign '−'), '2000,5' but
+#: '20 000,5' in Polish, '2 000,5' in Ukrainian. The spaces do not break.
+NUMBERS: dict[str, tuple[str, str, int, str, str]] = {
+    "en": (".", ",", 4, "-", "%"),
+    "sv": (",", "\u00a0", 4, "\u2212", "\u00a0%"),
+    "pl": (",", "\u00a0", 5, "-", "%"),
+    "uk": (",", "\u00a0", 4, "-", "%"),
+}
+
+
+def number_text(value: float, digits: int = 0, *, sign: bool = False) -> str:
+    """A number as the current language writes it, with ``digits`` after the decimal sign
+    (``sign``: '+' before a positive number).
+
+    >>> number_text(2000), number_text(-1.25, 1), number_text(1.5, 1, sign=True)
+    ('2,000', '-1.2', '+1.5')
+    >>> with language("pl"):
+    ...     number_text(2000), number_text(20000), number_text(-7.5, 1)
+    ('2000', '20\\xa0000', '-7,5')
+    """
+    point, group, grouped, minus, _percent = NUMBERS.get(current_language(), NUMBERS["en"])
+    text = f"{abs(value):,.{digits}f}"
+    whole, _, fraction = text.partition(".")
+    if len(whole.replace(",", "")) < grouped:
+        whole = whole.replace(",", "")
+    text = whole.replace(",", group) + (point + fraction if fraction else "")
+    if round(value, digits) < 0:
+        return minus + text
+    return "+" + text if sign and round(value, digits) > 0 else text
+
+
+def percent_text(fraction: float, digits: int = 0) -> str:
+    """A share as a percentage in the current language: '28.7%', '28,7%', '28,7 %'.
+
+    >>> percent_text(0.2871, 1), percent_text(0.12)
+    ('28.7%', '12%')
+    >>> with language("sv"):
+    ...     percent_text(0.2871, 1)
+    '28,7\\xa0%'
+    """
+    return number_text(fraction * 100, digits) + NUMBERS.get(current_language(), NUMBERS["en"])[4]
+
+
+def decimal_amount(value: float, units: str, digits: int = 1, *, sign: bool = False) -> str:
+    """A measured amount with a decimal fraction and its unit ('+1.5 points', '1,0 punktu').
+
+    gettext's plural forms are for whole numbers; a number written with decimals takes
+    the form CLDR calls 'other' in every language (English '1.0 points', Polish '1,5
+    punktu', Ukrainian '1,5 очка'), which no count can choose among Polish's or
+    Ukrainian's three forms. So a decimal amount is a message of its own, ``"{amount}
+    points"`` in context ``"decimal"``, which the catalogs translate with that form;
+    ``units`` is its plural English unit ('points', 'chips').
+
+    >>> decimal_amount(1.0, "points"), decimal_amount(-6.04, "chips", sign=True)
+    ('1.0 points', '-6.0 chips')
+    """
+    return translate_in("decimal", DECIMAL_UNITS[units]).format(amount=number_text(value, digits, sign=sign))
+
+
+#: The decimal amounts' messages by unit (see :func:`decimal_amount`).
+DECIMAL_UNITS = {"points": NC_("decimal", "{amount} points"), "chips": NC_("decimal", "{amount} chips")}
+
+
 @dataclass(frozen=True)
 class Plural:
     """A message whose form follows the count in field ``n`` (gettext's ``ngettext``).
@@ -310,6 +391,18 @@ class Verb:
     needs: str = ""
     ask: str = ""
     costs: str | Plural = ""
+
+    def label(self, field: str = "button") -> str:
+        """The plain button (or the button's other words, ``field`` ``"chosen"`` or
+        ``"none"``) in the current language, placeholders left in. These messages have the
+        context ``"button"``: a button's 'Exchange' or 'Draw' is a command ('Byt',
+        'Wymień'), where a rule's title of the same English word names the step ('Byte',
+        'Wymiana').
+
+        >>> Verb("Exchange", "exchange").label(), Verb("Draw", "draw", chosen="Draw {n}").label("chosen")
+        ('Exchange', 'Draw {n}')
+        """
+        return translate_in("button", getattr(self, field))
 
 
 #: Each game's other words, registered by its words module (:func:`game_words`): the

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.words import Plural, cards_text, message, seat_names
+from cardlab.words import Plural, cards_text, decimal_amount, message, number_text, percent_text, seat_names, translate_in
 
 __all__ = ["Said", "ACTIONS", "ROUNDS", "coach_line", "review_line", "action_words"]
 
@@ -81,13 +81,12 @@ ACTIONS: dict[str, dict[str, Said]] = {
     },
 }
 
-#: What each game's verdicts count to: its scoring unit's round (KB-9, DP-8, FL-9, PP-5).
+#: What each game's verdicts count to: its scoring unit's round (KB-9, DP-8, FL-9, PP-5), in
+#: the catalogs with the context :data:`ROUND`: draw poker's 'hand' is a deal ('rozdanie',
+#: 'роздача', 'giv'), not the cards held (a zone's 'hand': 'ręka', 'рука', 'hand').
 ROUNDS = {"kontrabluff": "round", "draw_poker": "hand", "fight_for_the_lead": "game", "parallel_poker": "game"}
+ROUND = "round of play"
 
-UNITS = {
-    "points": Plural("{amount} point", "{amount} points", n="amount"),
-    "chips": Plural("{amount} chip", "{amount} chips", n="amount"),
-}
 OVER = {
     "deals": Plural("{samples} deal of the unseen cards", "{samples} deals of the unseen cards", n="samples"),
     "arrangements": Plural("{samples} arrangement {other} might make", "{samples} arrangements {other} might make",
@@ -132,8 +131,9 @@ def action_words(action: Any, game: str, *, done: bool, hand: tuple = ()) -> str
 
 
 def _amount(value: float, unit: str, sign: bool = False) -> str:
-    number = f"{value:+.1f}" if sign else f"{value:.1f}"
-    return message(UNITS[unit], 1 if abs(value) == 1 else 2).format(amount=number)
+    """An average in points or chips, one decimal, in the current language's way ('+1.5
+    points', '+1,5 punktu'): a decimal amount's own form (:func:`cardlab.words.decimal_amount`)."""
+    return decimal_amount(value, unit, 1, sign=sign)
 
 
 def coach_line(verdict: Any, game: Any) -> str:
@@ -156,18 +156,20 @@ def coach_line(verdict: Any, game: Any) -> str:
     best = action_words(verdict.best, name, done=False, hand=verdict.hand)
     if verdict.method == "exact":
         same = verdict.agrees
-        words = {"chosen": chosen, "best": best, "chance": f"{verdict.chance:.1%}", "value": f"{verdict.value:.2f}",
-                 "best_chance": f"{verdict.best_chance:.1%}", "best_value": f"{verdict.best_value:.2f}"}
+        words = {"chosen": chosen, "best": best, "chance": percent_text(verdict.chance, 1),
+                 "value": number_text(verdict.value, 2), "best_chance": percent_text(verdict.best_chance, 1),
+                 "best_value": number_text(verdict.best_value, 2)}
         return message(EXACT_SAME if same else EXACT_OTHER).format_map(words)
     unit = verdict.unit
     others = [seat for seat in range(game.num_players) if seat != verdict.seat]
     other = seat_names(game.num_players)[others[0]] if len(others) == 1 else message("another player")
-    words = {"chosen": chosen, "best": best, "round": message(ROUNDS[name]),
+    words = {"chosen": chosen, "best": best, "round": translate_in(ROUND, ROUNDS[name]),
              "value": _amount(verdict.value, unit, sign=True),
              "best_value": _amount(verdict.best_value, unit, sign=True),
-             "chance": f"{verdict.chance:.0%}", "best_chance": f"{verdict.best_chance:.0%}",
+             "chance": percent_text(verdict.chance), "best_chance": percent_text(verdict.best_chance),
              "cost": _amount(verdict.cost, unit), "margin": _amount(verdict.margin, unit),
-             "over": message(OVER[verdict.basis], verdict.samples).format(samples=f"{verdict.samples:,}", other=other)}
+             "over": message(OVER[verdict.basis], verdict.samples).format(samples=number_text(verdict.samples),
+                                                                               other=other)}
     template = SAMPLED_SAME if verdict.action == verdict.best else SAMPLED_CLOSE if verdict.agrees else SAMPLED_OTHER
     return message(template).format_map(words)
 
@@ -189,7 +191,7 @@ def review_line(verdict: Any, game: Any) -> str:
     best = action_words(verdict.best, name, done=False, hand=verdict.hand)
     words = {"number": verdict.move + 1, "done": done, "best": best}
     if verdict.method == "exact":
-        return message(REVIEW_EXACT).format_map(words | {"cost": f"{verdict.cost:.2f}"})
+        return message(REVIEW_EXACT).format_map(words | {"cost": number_text(verdict.cost, 2)})
     unit = verdict.unit
     return message(REVIEW_SAMPLED).format_map(words | {"cost": _amount(verdict.cost, unit),
                                                        "margin": _amount(verdict.margin, unit)})

@@ -64,6 +64,20 @@ def _session(game) -> str:
     return fill("until one player is left, rule DP-10")
 
 
+def session_length(game) -> str:
+    """How long a session of ``game`` lasts, without its rule (DP-10): the how-to's words
+    ('The session lasts 3 hands, or until one player is left.'), a whole template of its own.
+
+    >>> from cardlab.games.draw_poker import DrawPoker
+    >>> session_length(DrawPoker(hands=1)), session_length(DrawPoker())
+    ('1 hand, or until one player is left', 'until one player is left')
+    """
+    if game.hands:
+        return fill(Plural("{hands} hand, or until one player is left", "{hands} hands, or until one player is left",
+                           n="hands"), hands=game.hands)
+    return fill("until one player is left")
+
+
 game_words(
     "draw_poker",
     verbs={

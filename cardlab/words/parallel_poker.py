@@ -30,7 +30,10 @@ TEMPLATES = templates("parallel_poker", {
 
 game_words(
     "parallel_poker",
-    verbs={"arrange": Verb("Lay the packets", "fill your five packets, then lay them")},
+    # the arrangement is one action of 25 cards, offered as no list of choices: the prompt
+    # says how the table builds it (PP-2)
+    verbs={"arrange": Verb("Lay the packets",
+                           "click cards to fill the five packets (into the one marked ◀), then lay the packets")},
     clicks={"arrange": "lay the packets: the four chosen in order, then the five cards left"},  # PP-2
     session=lambda game: fill(Plural("{games} game; more points wins, rule PP-5",
                                      "{games} games; more points wins, rule PP-5", n="games"), games=game.games),

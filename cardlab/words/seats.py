@@ -16,14 +16,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.words import N_, ZONE_WORDS, seat_names, translate
+from cardlab.words import ZONE_WORDS, seat_names, translate, translate_in
 
 __all__ = ["zone_title", "table_text", "info_text", "ZONE_NAMES", "zone_word", "owned_zone"]
 
 #: The zones' names as the tables say them (a zone's key without its seat number, and
-#: each game's own word for a kind, :data:`cardlab.words.ZONE_WORDS`).
-ZONE_NAMES = (N_("hand"), N_("row"), N_("low"), N_("fight"), N_("tricks"), N_("stock"), N_("turned"), N_("trick"),
-              N_("discard"), N_("laid out"), N_("talon"), N_("tricks taken"), N_("cards"), N_("muck"))
+#: each game's own word for a kind, :data:`cardlab.words.ZONE_WORDS`), in the catalogs with
+#: the context "zone" (:mod:`cardlab.catalogs` extracts them): a zone's 'hand' is the
+#: cards held, not a deal (the coach's 'hand').
+ZONE_NAMES = ("hand", "row", "low", "fight", "tricks", "stock", "turned", "trick", "discard", "laid out",
+              "talon", "tricks taken", "cards", "muck")
 _PACKET = re.compile(r"packet (\d+)")
 
 
@@ -38,7 +40,7 @@ def zone_word(bare: str, game: str | None = None) -> str:
     packet = _PACKET.fullmatch(bare)
     if packet:
         return translate("packet {number}").format(number=packet[1])
-    return translate(bare)
+    return translate_in("zone", bare)
 
 
 def owned_zone(seat: str, zone: str) -> str:

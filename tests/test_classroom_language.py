@@ -1,0 +1,158 @@
+"""The classroom's language (issue 29): the teacher picks a class's or a room's language;
+the join links and the printed slips carry it, the landing and join pages open in it, a
+student may switch on the page, and a store written before languages reads as before.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+import sqlite3
+
+import pytest
+
+from cardlab.rooms import JoinRequest, SeatSession, SQLiteStore, Switches, seat_class
+from cardlab.widgets.classroom import TeacherDashboard
+from cardlab.widgets.join import room_table
+from cardlab.widgets.landing import landing_page
+from cardlab.words import LANGUAGES, language, translate
+
+BASE = "http://pc:8866/voila/render/"
+
+
+@pytest.fixture()
+def store(tmp_path):
+    return SQLiteStore(tmp_path / "class.db")
+
+
+def _text(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]*>", " ", value))
+
+
+def test_a_store_from_before_languages_reads_with_no_language(tmp_path):
+    """Rooms and classes stored without a language keep working: their pages open in the
+    server's default language, and the links carry none."""
+    path = tmp_path / "old.db"
+    store = SQLiteStore(path)
+    class_id = seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=1)
+    old = json.dumps({"hints": True, "coach": False, "undo": False, "pace": 0.0})  # as an older cardlab wrote it
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE switches SET value = ?", (old,))
+        db.execute("UPDATE classes SET switches = ?", (old,))
+    store = SQLiteStore(path)
+    room = store.classes()[0].rooms[0]
+    assert store.switches(room) == Switches() and store.switches(room).lang == ""
+    assert store.classes()[0].switches.lang == ""
+    board = TeacherDashboard(store, base_url=BASE)
+    assert all("lang=" not in link for link in board.links(room).values())
+    sheet = board.sheet_html(class_id)
+    assert "?lang=" not in sheet and "&lang=" not in sheet
+    with pytest.raises(ValueError, match="language"):
+        Switches(lang="de")
+
+
+@pytest.mark.parametrize("lang", ["sv", "pl", "uk"])
+def test_a_class_seated_in_a_language_gets_slips_links_and_tables_in_it(store, lang):
+    board = TeacherDashboard(store, base_url=BASE)
+    class_id = board.seat_class(["Ana", "Ben", "Cy", "Dee"], "draw_poker", 2, seed=3, switches=Switches(lang=lang))
+    room = store.classes()[0].rooms[0]
+    assert store.switches(room).lang == lang
+    # the printed slips: in the language, and the first page's address asks for it
+    sheet = board.sheet_html(class_id)
+    assert f"<html lang='{lang}'>" in sheet and f"{board.landing_url}?lang={lang}" in sheet
+    with language(lang):
+        assert translate("{game} · Table {table} · seat {seat}").split(" · ")[1].split()[0] in _text(sheet)
+    assert "Your code" not in sheet and "Table 1" not in sheet
+    # the join links carry it, and the page a link opens speaks it
+    links = board.links(room)
+    assert links and all(link.endswith(f"&lang={lang}") for link in links.values())
+    seat, link = next(iter(links.items()))
+    session = SeatSession.join(store, link.split("?", 1)[1])
+    table = room_table(session)
+    assert table.lang == lang and table._lang_pick.value == lang
+    title = _text(table._title.value)
+    with language(lang):
+        assert translate("Five-card draw poker (Polish rules)") in title
+    assert "Five-card draw poker (Polish rules)" not in title
+    # a student switches their own page (the room's language stays the class's)
+    table._lang_pick.value = "en"
+    assert table.lang == "en" and "Five-card draw poker (Polish rules)" in _text(table._title.value)
+    assert store.switches(room).lang == lang
+
+
+def test_a_link_without_a_language_opens_in_the_rooms(store):
+    board = TeacherDashboard(store, base_url=BASE)
+    room = board.create_room("kontrabluff", seats=[None, "rule"], seed=4, lang="uk")
+    assert store.switches(room).lang == "uk"
+    link = board.links(room)[0]
+    assert link.endswith("&lang=uk")
+    bare = link.split("?", 1)[1].replace("&lang=uk", "")
+    assert JoinRequest.parse(bare).lang == ""
+    table = room_table(SeatSession.join(store, bare))
+    assert table.lang == "uk"
+    asked = room_table(SeatSession.join(store, bare + "&lang=pl"))  # the link's language wins
+    assert asked.lang == "pl"
+    with language("pl"):
+        said = translate("You play {seat}. Moves by the others appear here as they are made.")
+    status = _text(asked._status.value)
+    assert said.format(seat=asked.seats[0]) in status and "You play" not in status
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_landing_page_speaks_the_slips_language_and_opens_the_table_in_it(store, lang):
+    seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=1, switches=Switches(lang=lang))
+    page = landing_page(store, start=False, lang=lang)
+    with language(lang):
+        assert translate("Join my table") == page.join.description
+        assert html.escape(translate("Welcome to the classroom")) in page.welcome.value
+    page.code.value = "nope-nope"
+    page.join.click()
+    with language(lang):
+        assert page.said == translate("No seat has that code. Check it on your slip and type it again.")
+    page.set_language("en")  # the student's switch: the refusal is said again
+    assert page.said == "No seat has that code. Check it on your slip and type it again."
+    page.set_language(lang)
+    page.code.value = store.slips(store.classes()[0].id)[0].code
+    assert page.table is not None and page.table.lang == lang
+
+
+def test_a_landing_page_with_no_language_opens_the_table_in_the_class_language(store):
+    seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=1, switches=Switches(lang="pl"))
+    page = landing_page(store, start=False, lang="en")
+    page.chosen = False  # as a page opened without ?lang= (the server's default, here English)
+    page.code.value = store.slips(store.classes()[0].id)[1].code
+    assert page.table.lang == "pl"
+
+
+def test_the_join_page_reads_the_language_from_the_link_and_refuses_in_it(store, monkeypatch):
+    from cardlab.app import join_page
+
+    room = store.create_room("fight_for_the_lead", {"players": 2}, seed=2, seats=[None, "rule"])
+    token = store.tokens(room)[0]
+    monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=0&token={token}&lang=uk")
+    table = join_page(store)
+    table.stop()
+    assert table.lang == "uk"
+    monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=0&token=wrong&lang=pl")
+    refused = join_page(store)
+    with language("pl"):
+        said = translate("This link does not open a seat: ask your teacher for your own link.")
+    assert said != "This link does not open a seat: ask your teacher for your own link."
+    assert html.escape(said) in refused.value
+
+
+def test_the_teachers_switches_hold_the_language(store):
+    board = TeacherDashboard(store, base_url=BASE)
+    room = board.create_room("kontrabluff", seats=[None, None], seed=1)
+    board._pick.value = room
+    board._room_switches._lang.value = "sv"
+    board._save_room_switches.click()
+    assert store.switches(room).lang == "sv" and all(link.endswith("&lang=sv") for link in board.links(room).values())
+    board._class_names.value = "Ana\nBen"
+    board._class_switches._lang.value = "pl"
+    board._seat.click()
+    assert store.classes()[-1].switches.lang == "pl"
+    sheet = base64.b64decode(re.search(r"base64,([^\"]+)", board._sheet_link.value)[1]).decode()
+    assert "<html lang='pl'>" in sheet
