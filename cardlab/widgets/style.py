@@ -34,8 +34,8 @@ TABLE_CSS = f"""
   background: rgba(0,0,0,.12); border-radius: 60px / 36px; padding: 4px 16px; }}
 .cl-table .cl-seat {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 8px; min-height: 22px; }}
 .cl-table .cl-seat .cl-zone {{ margin: 0 6px 0 0; }}
-/* seven cards or more (tricks won, a discard pile): only the corner of each shows */
-.cl-table .cl-tight .cl-card + .cl-card {{ margin-left: -25px !important; margin-right: 0 !important; }}
+/* eight cards or more (tricks won, a discard pile): only the corner of each shows */
+.cl-table .cl-tight .cl-card + .cl-card {{ margin-left: -24px !important; margin-right: 0 !important; }}
 /* the seats at the sides have narrow boxes: their cards (tricks won, a shown hand) a little smaller */
 .cl-table :is(.cl-left, .cl-right, .cl-top-left, .cl-top-right, .cl-bottom-left, .cl-bottom-right) .cl-card {{ zoom: .8; }}
 .cl-table .cl-top {{ grid-area: top; text-align: center; }}
