@@ -35,7 +35,7 @@ import ipywidgets as W
 
 from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, SQLiteStore, join_by_code, parse_code
 from cardlab.widgets.join import room_table
-from cardlab.widgets.style import style_tag
+from cardlab.widgets.style import fill_tooltips, style_tag
 
 __all__ = ["LANDING_WORDS", "LandingPage", "landing_page"]
 
@@ -78,6 +78,7 @@ class LandingPage(W.VBox):
                          f"<h2>Welcome to the classroom</h2>{text}</div>")
         super().__init__([welcome, W.HBox([self.code, self.join]), self.message], **kwargs)
         self.add_class("cl-landing")
+        fill_tooltips(self)
 
     def store(self) -> RoomStore:
         """The classroom store, opened on first need (the page's own, or ``$CARDLAB_CLASSROOM_DB``)."""

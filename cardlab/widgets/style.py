@@ -7,9 +7,11 @@ with inline styles. Everything is scoped under ``.cl-table``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.render import BLACK, RED
 
-__all__ = ["TABLE_CSS", "style_tag"]
+__all__ = ["TABLE_CSS", "style_tag", "fill_tooltips"]
 
 TABLE_CSS = f"""
 .cl-table {{ background: radial-gradient(ellipse at center, #2f7d46 0%, #1f5c33 100%);
@@ -135,3 +137,23 @@ def style_tag() -> str:
     True
     """
     return f"<style>{TABLE_CSS}</style>"
+
+
+def fill_tooltips(root: Any) -> Any:
+    """Give every widget under ``root`` a text tooltip (its description, or ''); returns ``root``.
+
+    ipywidgets writes a tooltip of None into its label's ``title`` as the word "null",
+    which a pointer shows (issue 28: tooltips in words).
+
+    >>> import ipywidgets as W
+    >>> box = fill_tooltips(W.VBox([W.HTML("x"), W.IntSlider(description="chips")]))
+    >>> [child.tooltip for child in box.children]
+    ['', 'chips']
+    """
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        if "tooltip" in widget.trait_names() and widget.tooltip is None:
+            widget.tooltip = getattr(widget, "description", "") or ""
+    return root

@@ -41,7 +41,7 @@ from cardlab.render import cards_html
 from cardlab.sessions import SeatView, TableSession
 from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
-from cardlab.widgets.style import style_tag
+from cardlab.widgets.style import fill_tooltips, style_tag
 from cardlab.widgets.view import lines_with_cards_html, log_html, seats_html
 from cardlab.widgets.words import GameWords, plain, rule_sentence, target_text, words_for
 from cardlab.words import describe
@@ -78,7 +78,7 @@ class Table:
         self._position: tuple | None = None
         self._hint_cache: tuple[tuple, str] | None = None
         self._build(hints)
-        _no_null_titles(self.widget)
+        fill_tooltips(self.widget)
         session.subscribe(self._refresh)
         self._refresh()
 
@@ -700,17 +700,6 @@ class Table:
             self._ask(question, lambda: self.play(action))
             return
         self.play(action)
-
-
-def _no_null_titles(root: W.Widget) -> None:
-    """Give every widget under ``root`` a text tooltip: ipywidgets writes a tooltip of None
-    into its label's ``title`` as the word "null", which a pointer shows."""
-    stack = [root]
-    while stack:
-        widget = stack.pop()
-        stack.extend(getattr(widget, "children", ()))
-        if "tooltip" in widget.trait_names() and widget.tooltip is None:
-            widget.tooltip = getattr(widget, "description", "") or ""
 
 
 def _rule_hover(rule_id: str) -> str:
