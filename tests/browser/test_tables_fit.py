@@ -20,9 +20,12 @@ Sessions are short (a low target, one hand or game) so the final standings come
 within the cap of screens; the cap keeps the file's work bounded. Each game's
 tallest screen is saved to test-artifacts/screenshots/ (``fit-<game>-<n>p-tallest``).
 
-JupyterLab: one check per game on the notebook as a student opens it (4 players where
-the game takes them): the table's height must fit the notebook panel's visible height
-(JupyterLab's menus, tabs and status bar take the rest of the 900 px).
+JupyterLab: one notebook with one cell per game at its most players, each table played
+out in the kernel to its final standings (in the sweep the tallest screen, or nearly).
+JupyterLab has its own chrome, so what is measured is each table's height against the
+notebook panel's visible height (779 px of the 900: menus, tabs, toolbar and status
+bar take the rest), with the file browser closed (Ctrl+B) so the notebook is as wide as
+Voilà's page; with it open the tables are narrower and taller, and that is printed.
 """
 
 from __future__ import annotations
