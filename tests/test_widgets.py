@@ -243,6 +243,41 @@ def assert_plain_words(table: Table) -> None:
     for pattern in FORBIDDEN:
         match = pattern.search(text)
         assert match is None, f"{pattern.pattern!r} shows: ...{text[max(0, match.start() - 80): match.end() + 80]}..."
+    for title in titles(table):
+        for pattern in FORBIDDEN_IN_TITLES:
+            assert not pattern.search(title), f"a tooltip says {title!r} ({pattern.pattern})"
+
+
+#: What a tooltip may not say beyond FORBIDDEN: a null or undefined that reached the page, markup.
+FORBIDDEN_IN_TITLES = [re.compile(p) for p in (r"\bnull\b", r"\bundefined\b", r"[<>]")]
+
+
+def titles(table: Table) -> list[str]:
+    """What a pointer shows: every widget's tooltip (ipywidgets writes it into ``title``;
+    one of None becomes the word "null" on the page) and every title and aria-label in
+    an HTML value."""
+    found = []
+    for widget in descendants(table.widget):
+        if "tooltip" in widget.trait_names():
+            assert widget.tooltip is not None, f"{type(widget).__name__} {getattr(widget, 'description', '')!r}: " \
+                                               "a tooltip of None shows as 'null'"
+            found.append(widget.tooltip)
+        value = getattr(widget, "value", None)
+        if isinstance(widget, (W.HTML, W.HTMLMath)) and isinstance(value, str) and widget is not table._style:
+            found.extend(html.unescape(t) for t in re.findall(r"(?:title|aria-label)='([^']*)'", value))
+            found.extend(html.unescape(t) for t in re.findall(r'(?:title|aria-label)="([^"]*)"', value))
+    return found
+
+
+def test_a_tooltip_of_none_or_markup_fails_the_words_check():
+    table = KontrabluffTable(seed=3)
+    assert_plain_words(table)
+    for value in (None, "<b>Lay</b>"):
+        table._undo.tooltip = value
+        with pytest.raises(AssertionError, match="tooltip"):
+            assert_plain_words(table)
+    table._undo.tooltip = "Take back your last move"
+    assert_plain_words(table)
 
 
 # -- playing through the buttons ------------------------------------------------------------

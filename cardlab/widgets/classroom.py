@@ -43,7 +43,7 @@ from cardlab.engine import seat_names
 from cardlab.games import GAMES
 from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
-from cardlab.widgets.style import style_tag
+from cardlab.widgets.style import fill_tooltips, style_tag
 from cardlab.words import LANGUAGE_NAMES, LANGUAGES, check_language, default_language, language, names_text, translate as _
 
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "class_sheet_html"]
@@ -333,6 +333,7 @@ class TeacherDashboard:
         self.widget = W.VBox([W.HTML(style_tag() + _DASHBOARD_CSS), W.HTML("<h2>Classroom</h2>"), seat_a_class, new_room,
                               W.HTML("<h3>All rooms</h3>"), self._rooms_view, room, lesson])
         self.widget.add_class("cl-dashboard")
+        fill_tooltips(self.widget)  # no 'null' tooltips on the widgets made so far
 
     def _players_changed(self, reset: bool = False) -> None:
         low, high = PLAYERS[self._game.value]

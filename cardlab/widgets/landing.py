@@ -35,7 +35,7 @@ import ipywidgets as W
 
 from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, SQLiteStore, join_by_code, parse_code
 from cardlab.widgets.join import room_table
-from cardlab.widgets.style import style_tag
+from cardlab.widgets.style import fill_tooltips, style_tag
 from cardlab.words import LANGUAGE_NAMES, LANGUAGES, N_, check_language, language, translate as _
 from cardlab.words.table import notice_text
 
@@ -91,6 +91,7 @@ class LandingPage(W.VBox):
         self._labels()
         super().__init__([self.welcome, self.picker, W.HBox([self.code, self.join]), self.message], **kwargs)
         self.add_class("cl-landing")
+        fill_tooltips(self)
 
     def set_language(self, lang: str) -> None:
         """Say the page in ``lang`` from now on (the picker calls this); the table a code

@@ -33,10 +33,11 @@ True
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from cardlab.render import BLACK, RED
 
-__all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag"]
+__all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag", "fill_tooltips"]
 
 #: The keyboard and screen-reader helper (see the module's docstring). Installed once per page.
 A11Y_SCRIPT = """(function () {
@@ -145,11 +146,15 @@ TABLE_CSS = f"""
 .cl-table .cl-turn {{ color: #ffe27a; font-weight: 600; }}
 .cl-table .cl-msg {{ opacity: .9; margin-left: 8px; }}
 .cl-table .cl-msg-error {{ color: #ffb4a8; font-weight: 600; margin-left: 8px; }}
-.cl-table .cl-felt {{ display: grid; grid-template-columns: minmax(120px, 1fr) 2.2fr minmax(120px, 1fr); align-items: start;
+.cl-table .cl-felt {{ display: grid; grid-template-columns: minmax(120px, 1fr) 2.5fr minmax(120px, 1fr); align-items: start;
   grid-template-areas: "tl top tr" "left centre right" "bl bottom br"; gap: 3px 8px;
   background: rgba(0,0,0,.12); border-radius: 60px / 36px; padding: 4px 16px; }}
 .cl-table .cl-seat {{ background: rgba(0,0,0,.22); border-radius: 10px; padding: 2px 8px; min-height: 22px; }}
 .cl-table .cl-seat .cl-zone {{ margin: 0 6px 0 0; }}
+/* eight cards or more (tricks won, a discard pile): only the corner of each shows */
+.cl-table .cl-tight .cl-card + .cl-card {{ margin-left: -24px !important; margin-right: 0 !important; }}
+/* the seats at the sides have narrow boxes: their cards (tricks won, a shown hand) a little smaller */
+.cl-table :is(.cl-left, .cl-right, .cl-top-left, .cl-top-right, .cl-bottom-left, .cl-bottom-right) .cl-card {{ zoom: .8; }}
 .cl-table .cl-top {{ grid-area: top; text-align: center; }}
 .cl-table .cl-top-left {{ grid-area: tl; }}
 .cl-table .cl-top-wide {{ grid-column: 1 / span 3; text-align: center; }}
@@ -157,8 +162,8 @@ TABLE_CSS = f"""
 .cl-table .cl-hand .cl-cardbtn.cl-small.jupyter-button {{ margin-right: 1px; }}
 /* seven or eight players use the corners below too (bl, br); fewer leave the bottom row to the viewer */
 .cl-table .cl-felt:not(:has(> .cl-bottom-left)) {{ grid-template-areas: "tl top tr" "left centre right" "bottom bottom bottom"; }}
-.cl-table .cl-centre .cl-zone {{ margin: 0 4px 2px 4px; }}
-.cl-table .cl-centre .cl-zone-name {{ max-width: 120px; margin: 0 auto; }}
+.cl-table .cl-centre .cl-zone {{ margin: 0 3px 2px 3px; }}
+.cl-table .cl-centre .cl-zone-name {{ max-width: 110px; margin: 0 auto; }}
 .cl-table .cl-top-right {{ grid-area: tr; text-align: right; }}
 .cl-table .cl-bottom-left {{ grid-area: bl; }}
 .cl-table .cl-bottom-right {{ grid-area: br; text-align: right; }}
@@ -257,3 +262,23 @@ def style_tag() -> str:
     """
     return (f"<style>{TABLE_CSS}</style><img hidden alt='' src='data:,' "
             f"onerror='{html.escape(A11Y_SCRIPT, quote=True)}'>")
+
+
+def fill_tooltips(root: Any) -> Any:
+    """Give every widget under ``root`` that has none an empty tooltip; returns ``root``.
+
+    ipywidgets writes a tooltip of None into its label's ``title`` as the word "null",
+    which a pointer shows (issue 28: tooltips in words).
+
+    >>> import ipywidgets as W
+    >>> box = fill_tooltips(W.VBox([W.HTML("x"), W.IntSlider(description="chips")]))
+    >>> [child.tooltip for child in box.children]
+    ['', '']
+    """
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        if "tooltip" in widget.trait_names() and widget.tooltip is None:
+            widget.tooltip = ""  # no title at all (a description copied here would stay in one language)
+    return root

@@ -40,7 +40,7 @@ from cardlab.engine import Action, Event, Game, IllegalActionError, Observation
 from cardlab.sessions import SeatView, TableSession
 from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
-from cardlab.widgets.style import style_tag
+from cardlab.widgets.style import fill_tooltips, style_tag
 from cardlab.widgets.view import (Shown, by_seat_html, cards_html, lines_with_cards_html, log_html, seats_html,
                                   shown_by_seat, winners_of)
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
@@ -102,7 +102,7 @@ class Table:
             self._hint_cache: tuple[tuple, str] | None = None
             self._build(hints)
             self._labels()
-            _no_null_titles(self.widget)
+            fill_tooltips(self.widget)
         session.subscribe(self._refresh)
         self._refresh()
 
@@ -875,17 +875,6 @@ class Table:
 
 #: The newest events the live region remembers to find what is new, and the most it says at once.
 _HEARD, _SAID = 6, 8
-
-
-def _no_null_titles(root: W.Widget) -> None:
-    """Give every widget under ``root`` that has none an empty tooltip: ipywidgets writes a
-    tooltip of None into its label's ``title`` as the word "null", which a pointer shows."""
-    stack = [root]
-    while stack:
-        widget = stack.pop()
-        stack.extend(getattr(widget, "children", ()))
-        if "tooltip" in widget.trait_names() and widget.tooltip is None:
-            widget.tooltip = ""  # no title at all (a description copied here would stay in one language)
 
 
 def _rule_hover(rule_id: str) -> str:

@@ -106,9 +106,10 @@ def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, shor
     else:
         size = size or ("sm" if zone.kind in _PILE_KINDS else "md")
         # a long row or pile overlaps, so the board fits the window (1280x900)
-        fan = (zone.kind in _FAN_KINDS and count > 1) or count > 6 or (zone.kind in _PILE_KINDS and count > 4)
+        fan = (zone.kind in _FAN_KINDS and count > 1) or count > 7 or (zone.kind in _PILE_KINDS and count > 4)
         body = cards_html(cards, fan=fan, size=size, label=text)
-    return f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(text, quote=False)}</span>{body}</div>'
+    tight = " cl-tight" if count > 7 else ""  # many cards overlap more: a seat's box at the side holds ten
+    return f'<div class="cl-zone{tight}"><span class="cl-zone-name">{html.escape(text, quote=False)}</span>{body}</div>'
 
 
 def _captioned(cards: Sequence[Card], names: Sequence[str], size: str, text: str) -> str:
