@@ -143,10 +143,15 @@ def play_to_a_result(page, *, moves: int = 40, fits: bool = True, preferred=PREF
                        if label == word or label.startswith(word + " ")), None)
         if choice is None:  # select cards (one, or five for a low round) until the button names them
             named = page.locator(".cl-action:visible:not([disabled])").filter(has_text=re.compile(r"[♠♥♦♣]|\d\s*$|chips?\s*$|See|Pass"))
-            for _ in range(5):
+            for chosen in range(1, 6):
                 page.locator(".cl-hand .cl-cardbtn:visible:not([disabled]):not(.cl-selected)").first.click()
+                # the click's round trip first (a busy machine), then whether the button names it:
+                # one card too many would leave no named button at all
+                page.wait_for_function(
+                    "n => document.querySelectorAll('.cl-hand .cl-cardbtn.cl-selected').length >= n",
+                    arg=chosen, timeout=STEP)
                 try:
-                    named.first.wait_for(timeout=3_000)
+                    named.first.wait_for(timeout=1_500)
                     break
                 except Exception:  # noqa: BLE001 - not yet: select one more
                     continue
