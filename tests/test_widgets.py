@@ -115,7 +115,7 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         # have been shuffled back since): the board is drawn from that observation and
         # the banner from events this seat could see.
         assert table.pause.scene.player == seat
-        assert table._board.value == table._board_html(table.pause.scene)
+        assert table._board.value == table.board_html(table.pause.scene)
         shown = [b.tooltip for b in table._card_buttons if b.layout.display != "none"]
         if not isinstance(table, ParallelPokerTable):
             assert shown == [c.name for c in table.pause.scene.hand]  # the hand as it was
@@ -465,7 +465,7 @@ def test_a_round_result_stays_on_screen_until_continue():
     assert table._continue.layout.display != "none" and table._banner.layout.display != "none"
     assert "Continue" in table._status.value
     assert all(b.layout.display == "none" for b in table._action_buttons.values())  # nothing to play meanwhile
-    assert table._board.value == table._board_html(table.pause.scene)  # the rows as they lay
+    assert table._board.value == table.board_html(table.pause.scene)  # the rows as they lay
     # the log stops at the result too: the refill and the next round (KB-9) wait for Continue
     def in_log(line: str) -> bool:  # the words after the rule id (the id itself is a hover span)
         return html.escape(plain(line).split(": ", 1)[-1]) in table._log.value
@@ -948,3 +948,20 @@ def test_a_face_down_card_keeps_its_colour_and_no_repr_leaks_into_its_html():
         drawn = render.card_html(card)
         assert "<function" not in drawn and " at 0x" not in drawn and "None" not in drawn
     assert f"background-color:{render._BACK}" in render.card_html(None)
+
+
+def test_each_game_draws_its_board_through_the_declared_hooks_only():
+    """Issue 28: a game's board drawing is a small declared interface (Table.BOARD_HOOKS),
+    not overrides of the view's private methods. Every method a game's table class
+    defines that the base view also has must be a declared hook (or its constructor)."""
+    from cardlab.widgets import TABLES
+    from cardlab.widgets.table import Table
+
+    assert all(callable(getattr(Table, hook)) for hook in Table.BOARD_HOOKS)
+    for name, table_class in TABLES.items():
+        for klass in table_class.__mro__:
+            if klass is Table or not issubclass(klass, Table):
+                continue
+            overridden = {attr for attr, value in vars(klass).items()
+                          if callable(value) and hasattr(Table, attr) and attr != "__init__"}
+            assert overridden <= set(Table.BOARD_HOOKS), (name, klass.__name__, overridden - set(Table.BOARD_HOOKS))

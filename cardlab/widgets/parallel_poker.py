@@ -87,15 +87,10 @@ class ParallelPokerTable(GameTable):
         self._clear_packets()  # the next arrangement (hot-seat, next game) starts at packet 1
         self._refresh()
 
-    def new_game(self, seed: int | None = None) -> None:
+    def clear_selection(self) -> None:
+        """A new game or an undo: the packets start empty again, at packet 1."""
+        super().clear_selection()
         self._clear_packets()
-        self.revealed = 0
-        super().new_game(seed)
-
-    def undo(self) -> bool:
-        done = super().undo()
-        self.revealed = min(self.revealed, len(self.seen.observation.showings))
-        return done
 
     # -- showings one by one (PP-3) -------------------------------------------------------
     def next_showing(self) -> None:
@@ -105,8 +100,7 @@ class ParallelPokerTable(GameTable):
         self.revealed = len(self.observation().showings)
 
     # -- widgets ------------------------------------------------------------------------
-    def _build(self, hints: bool) -> None:
-        super()._build(hints)
+    def build_board(self) -> None:
         self._fill = W.ToggleButtons(options=[str(k) for k in range(1, PACKETS + 1)], value="1",
                                      description="fill packet", style={"button_width": "30px", "description_width": "70px"})
         self._fill.observe(lambda _: self._guard(lambda: None), "value")
@@ -136,8 +130,7 @@ class ParallelPokerTable(GameTable):
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
         self._actions.children = (self._fill, self._lay, self._clear)  # made once; hidden while not arranging
 
-    def _labels(self) -> None:
-        super()._labels()
+    def board_labels(self) -> None:
         self._fill.description = _("fill packet")
         self._lay.description = self.words.verb("arrange").label()
         self._clear.description = _("Take all back")
@@ -155,7 +148,7 @@ class ParallelPokerTable(GameTable):
         self.packets = [[] for _ in range(PACKETS)]
         self._fill.value = "1"
 
-    def _select(self, index: int) -> None:
+    def select_card(self, index: int) -> None:
         hand = self.observation().hand
         if index < len(hand):
             self.put(hand[index])  # a card already in a packet stays there (its button is hidden)
@@ -164,14 +157,14 @@ class ParallelPokerTable(GameTable):
         used = {c for p in self.packets for c in p}
         return [c for c in obs.hand if c not in used]
 
-    def _draw_hand(self, obs: Observation, my_turn: bool) -> None:
+    def draw_hand(self, obs: Observation, my_turn: bool) -> None:
         # Button i always shows card i of the hand, hidden while that card lies in a packet:
         # a click changes one button, not every button after it.
         used = {c for p in self.packets for c in p}
         hand = obs.hand
         while len(self._card_buttons) < 25:
             index = len(self._card_buttons)
-            self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
+            self._card_buttons.append(card_button(lambda i=index: self._guard(self.select_card, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
         covered = self.seen.covered
@@ -181,7 +174,7 @@ class ParallelPokerTable(GameTable):
             style_card_button(button, card, small=True)
             button.disabled = not my_turn
 
-    def _hand_label_html(self, obs: Observation, my_turn: bool) -> str:
+    def hand_label_html(self, obs: Observation, my_turn: bool) -> str:
         if not my_turn:
             return ""
         free = self._free(obs)
@@ -189,37 +182,36 @@ class ParallelPokerTable(GameTable):
                     n=len(free))
         return f"<div class='cl-you-hold'>{html.escape(said)}</div>"
 
-    def _draw_actions(self, my_turn: bool) -> None:
+    def draw_actions(self, my_turn: bool) -> None:
         self._actions.layout.display = None if my_turn else "none"
         if not my_turn:
             self._lay.tooltip = ""
             self._reason.value = ""
             return
-        why = self._why(self.arrangement())
+        why = self.why_not(self.arrangement())
         self._lay.disabled = bool(why)
         self._lay.tooltip = why or self._lay.description
         self._reason.value = f"<div class='cl-reason'>{html.escape(why)}</div>" if why else ""
 
-    def _draw_banner(self, paused: bool) -> None:
-        if self.revealed < len(self.observation().showings):  # the result waits for the last showing
-            self._banner.value, self._banner.layout.display = "", "none"
-            self._continue.layout.display = "none"
-            return
-        super()._draw_banner(paused)
+    def banner_ready(self) -> bool:
+        """The result waits for the last showing (PP-3)."""
+        return self.revealed >= len(self.observation().showings)
 
     def shown_hands(self) -> tuple:
         """None above the showings: the showings panel lays every showing's packets by seat
         with its hands (PP-3, PP-4), so the banner says the result in words only."""
         return ()
 
-    def _why(self, action: Action) -> str:
+    def why_not(self, action: Action) -> str:
         placed = len(action.cards)
         if placed < PACKETS * PACKET_SIZE:
             return _("PP-2: all 25 cards go into five packets of five ({placed} placed)").format(placed=placed)
-        return super()._why(action)
+        return super().why_not(action)
 
-    def _draw_extra(self, obs: Observation, my_turn: bool) -> None:
+    def draw_board(self, obs: Observation, my_turn: bool) -> None:
         rules = self.game.rules
+        if not obs.showings and self.seen.replay is None:  # a new game: none turned up yet
+            self.revealed = 0
         self._arranging.layout.display = None if my_turn else "none"
         for k in range(PACKETS):
             packet = self.packets[k] if my_turn else []
@@ -273,12 +265,12 @@ class ParallelPokerTable(GameTable):
             seat=seats[0], points=totals[0], other=seats[1], other_points=totals[1])
         return f"<div class='cl-panel'><b>{html.escape(head)}</b>{''.join(tables)}{note}</div>"
 
-    def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
+    def board_html(self, obs: Observation, my_turn: bool = False) -> str:
         # While the last game's showings are turned up one by one, the other seat's
         # later packets stay face down on the board.
         hidden = len(obs.showings) - self.revealed
         if not obs.is_terminal or hidden <= 0:
-            return super()._board_html(obs, my_turn)
+            return super().board_html(obs, my_turn)
         last = obs.showings[-1].game
         shown = sum(1 for s in obs.showings[: self.revealed] if s.game == last)
         zones = []
@@ -287,7 +279,7 @@ class ParallelPokerTable(GameTable):
                 if int(zone.name.split()[1]) > shown:  # "packet <k> <seat>"
                     zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
-        return super()._board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
+        return super().board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
 
     def result_context(self) -> tuple[str, ...]:
         return ()  # the showings table below shows every packet turned up

@@ -78,9 +78,26 @@ class Table:
     those options; ``Table(game, session=...)`` draws a session made elsewhere (a
     classroom room's). The widget tree is :attr:`widget`; a notebook cell ending in the
     table shows it.
+
+    A game's table draws its own board through these declared hooks (:data:`BOARD_HOOKS`),
+    never by overriding the view's private methods (a test holds every game table to it):
+
+    - the board: :meth:`build_board` (its widgets, once), :meth:`board_labels` (their
+      words), :meth:`draw_board` (each redraw), :meth:`board_html` (the seats and zones);
+    - the hand and the actions: :meth:`draw_hand`, :meth:`hand_label_html`,
+      :meth:`select_card`, :meth:`clear_selection`, :meth:`draw_actions`, :meth:`why_not`, :meth:`action_words`,
+      :meth:`turn_prompt`;
+    - results and scores: :meth:`banner_ready`, :meth:`banner_lines`,
+      :meth:`shown_hands`, :meth:`result_context`, :meth:`shown_points`,
+      :meth:`over_text`, :meth:`log_events`, :meth:`teacher_html`.
     """
 
     title = "cardlab"
+    #: The methods a game's table may override to draw its board (see the class docstring).
+    BOARD_HOOKS = ("build_board", "board_labels", "clear_selection", "draw_board", "board_html", "draw_hand", "hand_label_html",
+                   "select_card", "draw_actions", "why_not", "action_words", "turn_prompt", "banner_ready",
+                   "banner_lines", "shown_hands", "result_context", "shown_points", "over_text", "log_events",
+                   "teacher_html")
 
     def __init__(self, game: Game, *, session: Any = None, hints: bool = False, coach: bool | None = None,
                  lang: str | None = None, **options: Any):
@@ -160,7 +177,7 @@ class Table:
     def undo(self) -> bool:
         """Take back the seat's last move, if nothing was turned up since (else says why)."""
         done = self.session.undo()
-        self.selected = []
+        self.clear_selection()
         self._refresh()
         return done
 
@@ -176,7 +193,7 @@ class Table:
 
     def new_game(self, seed: int | None = None) -> None:
         self.session.new_game(seed)
-        self.selected = []
+        self.clear_selection()
         self._refresh()
 
     def candidate(self, kind: str) -> Action:
@@ -225,12 +242,12 @@ class Table:
         self._title.value = self._title_html(seen.seat)
         shown = seen.shown  # while a result is on screen: the position it was decided in
         self._status.value = self._status_html(shown, my_turn)
-        self._board.value = self._board_html(shown, my_turn)
+        self._board.value = self.board_html(shown, my_turn)
         self._draw_banner(seen.result is not None)
-        self._draw_hand(shown, my_turn)
-        self._hand_label.value = self._hand_label_html(shown, my_turn)
-        self._draw_actions(my_turn)
-        self._draw_extra(obs, my_turn)
+        self.draw_hand(shown, my_turn)
+        self._hand_label.value = self.hand_label_html(shown, my_turn)
+        self.draw_actions(my_turn)
+        self.draw_board(obs, my_turn)
         self._draw_confirm()
         self._hint.value = self._hint_value(obs) if self._hints.value and my_turn and seen.controls.hints else ""
         self._draw_coach()
@@ -271,7 +288,7 @@ class Table:
                 f"{table_text('you_are', players, seat=seat).replace(self.seats[seat], f'<b>{self.seats[seat]}</b>', 1)}"
                 f"{mode}{teacher}</div>{room}")
 
-    def _hand_label_html(self, obs: Observation, my_turn: bool) -> str:
+    def hand_label_html(self, obs: Observation, my_turn: bool) -> str:
         """'You hold 5 cards — two pairs, kings and sevens' (the hand's name where the game ranks hands)."""
         if self.seen.covered:
             return ""
@@ -426,7 +443,7 @@ class Table:
 
     def _draw_banner(self, paused: bool) -> None:
         over = self.seen.over
-        if not paused and not over:
+        if (not paused and not over) or not self.banner_ready():
             self._banner.value = ""
             self._banner.layout.display = "none"
             self._continue.layout.display = "none"
@@ -525,7 +542,7 @@ class Table:
         its verbs' prompts say what to do, never an empty 'Your turn: .'."""
         return self.words.prompt(self.seen.offers or self.words.verbs)
 
-    def _board_html(self, obs: Observation, my_turn: bool = False) -> str:
+    def board_html(self, obs: Observation, my_turn: bool = False) -> str:
         seen = self.seen
         acting = [] if seen.result is not None else [p for p in seen.actors if p != obs.player or not my_turn]
         return seats_html(obs, seen.seats, unit=self.words.unit, points=self.shown_points(obs), acting=acting)
@@ -535,13 +552,13 @@ class Table:
         carded = [a for group in self.seen.offers.values() for a in group if a.cards]
         return bool(carded) and all(len(a.cards) == 1 for a in carded)
 
-    def _draw_hand(self, obs: Observation, my_turn: bool) -> None:
+    def draw_hand(self, obs: Observation, my_turn: bool) -> None:
         hand = () if self.seen.covered else obs.hand
         self.selected = [c for c in self.selected if c in hand]
         playable = {c for group in self.seen.offers.values() for a in group for c in a.cards}
         while len(self._card_buttons) < len(hand):
             index = len(self._card_buttons)
-            self._card_buttons.append(card_button(lambda i=index: self._guard(self._select, i)))
+            self._card_buttons.append(card_button(lambda i=index: self._guard(self.select_card, i)))
         if len(self._hand.children) != len(self._card_buttons):
             self._hand.children = tuple(self._card_buttons)
         self._hand.layout.display = "none" if not hand else None
@@ -555,7 +572,7 @@ class Table:
             style_card_button(button, hand[i], selected=hand[i] in self.selected, dim=dim)
             button.disabled = not usable
 
-    def _draw_actions(self, my_turn: bool) -> None:
+    def draw_actions(self, my_turn: bool) -> None:
         shown: list[W.Widget] = []
         reasons = []
         offers = self.seen.offers
@@ -578,7 +595,7 @@ class Table:
                     slider.max = high
                 slider.value = min(max(slider.value, low), high)
             action = self.candidate(kind)
-            why = self._why(action)
+            why = self.why_not(action)
             takes = any(a.cards for a in group)
             button.description = self.words.button(action, takes_cards=takes, complete=not why,
                                                    observation=self.seen.observation)
@@ -605,14 +622,29 @@ class Table:
         self._reason.value = (
             "<div class='cl-reason'>" + "<br>".join(html.escape(r) for r in reasons) + "</div>" if reasons else "")
 
-    def _why(self, action: Action) -> str:
+    def why_not(self, action: Action) -> str:
         """Why the button of ``action`` is off ('' when it may be played)."""
         if not action.cards and any(a.cards for a in self.seen.offers.get(action.kind, ())):
             return _(self.words.verb(action.kind).needs or "Select cards in your hand first.")
         return self.session.reason(action)
 
-    def _draw_extra(self, obs: Observation, my_turn: bool) -> None:
-        """A game's own controls (none by default)."""
+    def draw_board(self, obs: Observation, my_turn: bool) -> None:
+        """Draw the game's own board widgets (made by :meth:`build_board`; none by default)."""
+
+    def clear_selection(self) -> None:
+        """Forget the cards chosen for the next move (a new game, an undo)."""
+        self.selected = []
+
+    def build_board(self) -> None:
+        """Make the game's own board widgets once, into ``self._extra`` (none by default)."""
+
+    def board_labels(self) -> None:
+        """Put the fixed words of the game's own widgets in the table's language."""
+
+    def banner_ready(self) -> bool:
+        """Whether the result on screen may show now (a game may hold it back: parallel
+        poker's waits for its last showing, PP-3)."""
+        return True
 
     # -- teaching aids (a game's table may override) --------------------------------
     def action_words(self, action: Action) -> str:
@@ -766,6 +798,7 @@ class Table:
             rows.insert(3, self._teacher_view)  # above the controls
         self.widget = W.VBox(rows)
         self.widget.add_class("cl-table")
+        self.build_board()
 
     def _labels(self) -> None:
         """The fixed words of the table (buttons, tooltips, the how-to) in its language:
@@ -796,6 +829,7 @@ class Table:
             slider.description = _("chips")
         for kind, button in self._action_buttons.items():
             button.description = button.tooltip = self.words.verb(kind).label()
+        self.board_labels()
 
     def _action_button(self, kind: str) -> W.Button:
         """The permanent button of one kind of action (made on first need, then kept)."""
@@ -850,7 +884,7 @@ class Table:
         else:
             self.session.close_replay()
 
-    def _select(self, index: int) -> None:
+    def select_card(self, index: int) -> None:
         hand = self.seen.observation.hand
         if index >= len(hand) or not self.seen.my_turn:
             return
