@@ -10,7 +10,7 @@ says anything before the student has decided and never slows the click.
 >>> notes = CoachNotes()
 >>> seat = state.current_player
 >>> before, action = state.observation(seat), next(iter(state.legal_actions()))
->>> notes.decided(before, action, move=len(state.actions))
+>>> notes.decided(before, action, move=len(state.actions), at_once=True)
 >>> len(notes.verdicts), len(notes.lines(state.game, over=False))
 (1, 1)
 """
@@ -56,9 +56,10 @@ class CoachNotes:
         self._game += 1
 
     def decided(self, observation: Observation, action: Action, *, move: int,
-                done: Callable[[], None] | None = None) -> None:
+                done: Callable[[], None] | None = None, at_once: bool = False) -> None:
         """The seat chose ``action`` at ``observation`` (move number ``move``): judge it just
-        after the page has shown the move, then call ``done`` (the view redraws)."""
+        after the page has shown the move (``at_once``: now), then call ``done`` (the view
+        redraws)."""
         game = self._game
 
         def judge_now() -> None:
@@ -71,7 +72,7 @@ class CoachNotes:
             if verdict is not None:
                 self.verdicts.append(verdict)
 
-        loop = running_loop()
+        loop = None if at_once else running_loop()
         if loop is None:
             judge_now()
             return

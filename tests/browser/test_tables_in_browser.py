@@ -66,10 +66,17 @@ def open_lab(page, lab, notebook: str, screenshot) -> None:
 
 def dismiss_dialogs(page) -> None:
     """Accept JupyterLab's dialogs (its kernel chooser shows when a run meets a kernel still starting)."""
-    dialog = page.locator(".jp-Dialog .jp-mod-accept")
-    if dialog.count():
+    for _ in range(5):  # a second chooser can follow the first (two runs met the kernel starting)
+        dialog = page.locator(".jp-Dialog .jp-mod-accept")
+        if not dialog.count():
+            return
         dialog.first.click(timeout=STEP)
-        page.wait_for_selector(".jp-Dialog", state="detached", timeout=STEP)
+        try:
+            page.wait_for_selector(".jp-Dialog", state="detached", timeout=3_000)
+            return
+        except Exception:  # noqa: BLE001 - another dialog is up: accept it too
+            continue
+    page.wait_for_selector(".jp-Dialog", state="detached", timeout=STEP)
 
 
 def log_text(page) -> str:
