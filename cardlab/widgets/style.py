@@ -71,6 +71,12 @@ A11Y_SCRIPT = """(function () {
     });
     all(document, '.cl-table').forEach(function (t) {
       if (!t.hasAttribute('tabindex')) { t.setAttribute('tabindex', '-1'); }
+      all(t, '.widget-box').forEach(function (b) {  // a box that scrolls (a narrow notebook) is reached by Tab
+        var s = getComputedStyle(b);
+        var scrolls = /(auto|scroll)/.test(s.overflowX + ' ' + s.overflowY) &&
+          (b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1);
+        if (scrolls && !b.hasAttribute('tabindex')) { b.setAttribute('tabindex', '0'); }
+      });
       var held = t.querySelector('.cl-you-hold');
       all(t, ROWS).forEach(function (row) {
         var cards = cardsOf(row), current = cards.indexOf(document.activeElement) >= 0 ? document.activeElement :

@@ -26,7 +26,7 @@ from .a11y import (
     live_text,
     tab_to,
 )
-from .test_tables_in_browser import TO_SHOWDOWN, open_lab, open_voila
+from .test_tables_in_browser import TO_SHOWDOWN, check_result, open_lab, open_voila
 
 pytestmark = pytest.mark.browser
 
@@ -68,12 +68,9 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert not page.errors, page.errors
 
 
-def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
+def arrange_and_show_by_keyboard(page) -> None:
     """25 cards into five packets with Space alone (focus stays in the hand as each card
-    leaves it), Enter on "Lay the packets", then the showings."""
-    open_voila(page, voila, "play-parallel-poker", screenshot)
-    page.wait_for_timeout(500)
-    assert_axe_clean(page, "parallel poker: the start")
+    leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings."""
     tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
     for remaining in range(25, 0, -1):
         page.keyboard.press("Space")
@@ -86,29 +83,52 @@ def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
     tab_to(page, lambda f: f.get("text") == "Lay the packets")
     page.keyboard.press("Enter")
     page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
-    assert_axe_clean(page, "parallel poker: the showings")
     tab_to(page, lambda f: f.get("text") == "Show all")
     page.keyboard.press("Enter")
     page.wait_for_selector(".cl-banner >> text=Final standings", timeout=20_000)
     page.wait_for_timeout(300)
     check_live(page, live_text(page))
+
+
+def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
+    """Parallel poker by keyboard (:func:`arrange_and_show_by_keyboard`), axe-core at the
+    start, at the showings and at the final standings."""
+    open_voila(page, voila, "play-parallel-poker", screenshot)
+    page.wait_for_timeout(500)
+    assert_axe_clean(page, "parallel poker: the start")
+    arrange_and_show_by_keyboard(page)
     screenshot(page, "voila-parallel-poker-keyboard-final")
     assert_axe_clean(page, "parallel poker: the final standings")
     assert not page.errors, page.errors
 
 
-def test_jupyterlab_a_round_by_keyboard_alone(page, lab, screenshot):
+@pytest.mark.parametrize("game", ["fight-for-the-lead", "kontrabluff", "draw-poker"])
+def test_jupyterlab_a_round_by_keyboard_alone(page, lab, screenshot, game):
     """In JupyterLab the helper runs too, and the notebook's own shortcuts (Enter, the
-    arrows) do not take the keys pressed in the table."""
-    open_lab(page, lab, "play-kontrabluff", screenshot)
+    arrows) do not take the keys pressed in the table. The result reads true and sits
+    in view with its Continue, as in Voilà."""
+    open_lab(page, lab, f"play-{game}", screenshot)
     page.wait_for_timeout(500)
     assert live_is_polite(page), "the live region is not a polite status region in JupyterLab"
     page.locator(".cl-table").first.focus()  # the keyboard's way in: Tab from the notebook's cell
-    said = play_by_keyboard(page)
+    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None)
     assert said
-    screenshot(page, "jupyterlab-kontrabluff-keyboard-result")
-    assert_axe_clean(page, "JupyterLab: a result", context=".cl-table")
+    screenshot(page, f"jupyterlab-{game}-keyboard-result")
+    check_result(page)
+    assert_axe_clean(page, f"JupyterLab, {game}: a result", context=".cl-table")
     check_live(page, continue_by_keyboard(page))
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "a key reached the notebook's shortcuts"
+
+
+def test_jupyterlab_parallel_poker_by_keyboard_alone(page, lab, screenshot):
+    """Parallel poker in JupyterLab: the packets filled with Space, laid with Enter, the
+    showings turned with Enter, to the final standings."""
+    open_lab(page, lab, "play-parallel-poker", screenshot)
+    page.wait_for_timeout(500)
+    page.locator(".cl-table").first.focus()
+    arrange_and_show_by_keyboard(page)
+    screenshot(page, "jupyterlab-parallel-poker-keyboard-final")
+    assert_axe_clean(page, "JupyterLab, parallel poker: the final standings", context=".cl-table")
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "a key reached the notebook's shortcuts"
 
 

@@ -1,7 +1,8 @@
 """The tables in a real browser (Debian's chromium driven by Playwright), at 1280x900.
 
-Voilà serves each play notebook as a plain page (the classroom app); JupyterLab
-runs one as a student would. Each game is played by clicks to a result: the banner
+Voilà serves each play notebook as a plain page (the classroom app). Each game is
+played by clicks to a result (in JupyterLab it is played by keyboard alone, in
+test_a11y_in_browser.py, with the same checks of its result): the banner
 and the cards turned face up are visible, Continue moves on; while it is the
 player's turn, the hand and every enabled action button lie inside the viewport.
 Every wait has a limit; a page or kernel that is not ready is tried again a bounded
@@ -169,7 +170,8 @@ def play_to_a_result(page, *, moves: int = 40, fits: bool = True, preferred=PREF
     raise AssertionError(f"no result after {moves} moves")
 
 
-def check_result_and_continue(page) -> str:
+def check_result(page) -> str:
+    """The result on screen reads true and is in view, with its Continue; returns its words."""
     banner = page.locator(".cl-banner").first
     assert banner.is_visible()
     text = banner.inner_text()
@@ -180,7 +182,12 @@ def check_result_and_continue(page) -> str:
         assert face_up.count() > 0, "no card face up with the result"
     cont = page.locator(".cl-continue:visible")
     assert cont.count() == 1 and in_viewport(page, cont.first), cont.first.bounding_box()
-    cont.first.click()
+    return text
+
+
+def check_result_and_continue(page) -> str:
+    text = check_result(page)
+    page.locator(".cl-continue:visible").first.click()
     page.wait_for_selector(".cl-banner", state="detached", timeout=STEP)
     return text
 
@@ -277,12 +284,3 @@ def test_voila_new_game_asks_first(page, voila, screenshot):
     page.wait_for_selector(".cl-confirm", state="hidden", timeout=STEP)
     assert log_text(page) == before
     assert not page.errors, page.errors
-
-
-@pytest.mark.parametrize("game", ["fight-for-the-lead", "kontrabluff", "draw-poker"])
-def test_jupyterlab_play_to_a_result_banner_then_continue(page, lab, screenshot, game):
-    open_lab(page, lab, f"play-{game}", screenshot)
-    screenshot(page, f"jupyterlab-{game}-start")
-    play_to_a_result(page, preferred=TO_SHOWDOWN if game == "draw-poker" else PREFERRED)
-    screenshot(page, f"jupyterlab-{game}-result")
-    check_result_and_continue(page)
