@@ -482,23 +482,27 @@ def test_a_round_result_stays_on_screen_until_continue():
     assert all(in_log(line) for line in later)  # now they show
 
 
-def test_draw_poker_showdown_shows_the_hands_face_up_in_the_banner():
-    table = DrawPokerTable(seed=1, players=2, stack=200, hands=6, opponent="rule")
-    rng = np.random.default_rng(0)
-    found = False
+def play_to_a_showdown(table, wanted, seed: int = 0):
+    """Click calm moves (call, show, draw; else anything but passing) until the result on
+    screen is ``wanted`` (DP-7, DP-8); returns it. Other results are continued past."""
+    rng = np.random.default_rng(seed)
     for _ in range(400):
-        if table.session.state.is_terminal:
-            break
-        if table.pause is not None:
-            if any(e.rule == "DP-8" for e in table.pause.results):
-                found = True
-                break
+        assert not table.session.state.is_terminal, "no showdown reached"
+        result = table.pause
+        if result is not None:
+            if wanted(result):
+                return result
             table._continue.click()
             continue
         legal = list(table.session.state.observation(table.seat).legal_actions)
         calm = [a for a in legal if a.kind in ("call", "show", "draw")] or [a for a in legal if a.kind != "pass"] or legal
         click_action(table, calm[int(rng.integers(len(calm)))])
-    assert found, "no showdown reached"
+    raise AssertionError("no showdown reached")
+
+
+def test_draw_poker_showdown_shows_the_hands_face_up_in_the_banner():
+    table = DrawPokerTable(seed=1, players=2, stack=200, hands=6, opponent="rule")
+    play_to_a_showdown(table, lambda result: any(e.rule == "DP-8" for e in result.results))
     banner = table._banner.value
     assert "— DP-8" in banner and "shows" in banner
     shows = banner.count(" shows ")
@@ -573,18 +577,8 @@ def test_a_showdown_banner_lays_each_hand_by_its_seat_and_says_what_beat_what():
     """DP-7, DP-8: every hand shown sits under its seat's name, the winner's first, and
     the banner says whose hand beat whose."""
     table = DrawPokerTable(seed=1, players=2, stack=200, hands=6, opponent="rule")
-    rng = np.random.default_rng(0)
-    for _ in range(400):
-        assert not table.session.state.is_terminal, "no showdown reached"
-        result = table.pause
-        if result is not None:
-            if any(e.kind == "won" for e in result.results) and len(table.shown_hands()) == 2:
-                break
-            table._continue.click()
-            continue
-        legal = list(table.session.state.observation(table.seat).legal_actions)
-        calm = [a for a in legal if a.kind in ("call", "show", "draw")] or [a for a in legal if a.kind != "pass"] or legal
-        click_action(table, calm[int(rng.integers(len(calm)))])
+    result = play_to_a_showdown(
+        table, lambda result: any(e.kind == "won" for e in result.results) and len(table.shown_hands()) == 2)
     (won,) = [e for e in result.results if e.kind == "won"]
     shows = {e["seat"]: e for e in result.context if e.kind.startswith("show")}
     by_seat = _cards_by_seat(table._banner.value)

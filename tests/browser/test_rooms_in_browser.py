@@ -47,6 +47,18 @@ def join(page, voila, query: str) -> None:
     page.goto(f"{voila.url}/voila/render/join.ipynb?{query}", timeout=LOAD)
 
 
+def open_both_seats(browser, voila, store, room: str, contexts: list, pages: list) -> None:
+    """Each of the room's two students opens their own join link in a browser of their
+    own; their contexts (closed by the caller) and pages are appended as they open."""
+    tokens = store.tokens(room)
+    for seat in (0, 1):
+        context, page = new_page(browser)
+        contexts.append(context)
+        join(page, voila, f"room={room}&seat={seat}&token={tokens[seat]}")
+        page.wait_for_selector(".cl-table .cl-log", timeout=LOAD)
+        pages.append(page)
+
+
 def page_words(page) -> str:
     """What the page shows and says: its text, and every title and aria-label (a card's name)."""
     labels = page.evaluate("() => [...document.querySelectorAll('[title], [aria-label]')]"
@@ -85,16 +97,9 @@ def move(page) -> bool:
 
 def test_two_students_play_a_round_from_their_own_pages(browser, classroom, screenshot):
     voila, store, room = classroom
-    tokens = store.tokens(room)
-    contexts = []
+    contexts, pages = [], []
     try:
-        pages = []
-        for seat in (0, 1):
-            context, page = new_page(browser)
-            contexts.append(context)
-            join(page, voila, f"room={room}&seat={seat}&token={tokens[seat]}")
-            page.wait_for_selector(".cl-table .cl-log", timeout=LOAD)
-            pages.append(page)
+        open_both_seats(browser, voila, store, room, contexts, pages)
         for seat, page in enumerate(pages):
             names = {b.get_attribute("title") for b in page.locator(".cl-hand .cl-cardbtn:visible").all()}
             assert names == {c.name for c in Room(store, room).state.hands[seat]}, "not this seat's own cards"
@@ -164,15 +169,9 @@ def test_a_pause_and_its_end_reach_both_pages_without_a_click(browser, classroom
     buttons again. The time each page took is printed (the target is 1 s)."""
     voila, store, _ = classroom
     room = store.create_room("kontrabluff", {"target": 300}, seed=9, seats=[None, None])
-    tokens = store.tokens(room)
     contexts, pages = [], []
     try:
-        for seat in (0, 1):
-            context, page = new_page(browser)
-            contexts.append(context)
-            join(page, voila, f"room={room}&seat={seat}&token={tokens[seat]}")
-            page.wait_for_selector(".cl-table .cl-log", timeout=LOAD)
-            pages.append(page)
+        open_both_seats(browser, voila, store, room, contexts, pages)
         first = Room(store, room).state.current_player
         pages[first].wait_for_selector(".cl-turn:has-text('Your turn')", timeout=STEP)
         start = time.monotonic()
