@@ -6,8 +6,9 @@ student would; the classroom server serves the landing, join and teacher's pages
 game is played from its seeded start to its first result and on past Continue, with
 Tab, the arrow keys, Space and Enter only (no click, no mouse); after each move the live
 region (``role="status"``, ``aria-live="polite"``) says the turn line on screen and,
-when a result shows, the result. axe-core runs on the start, on the result and after
-Continue, and fails on a serious or critical violation. Screenshots go to
+when a result shows, the result. axe-core runs on every screen reached (the start,
+after each move, the result, after Continue) and fails on a serious or critical
+violation. Screenshots go to
 test-artifacts/screenshots/.
 """
 
@@ -33,10 +34,11 @@ pytestmark = pytest.mark.browser
 MOVES = 30  # a game's first result comes within this many of the seat's moves
 
 
-def play_by_keyboard(page, *, preferred=None) -> list[str]:
-    """Moves by keyboard alone until a result shows; the live region's words after each."""
+def play_by_keyboard(page, *, preferred=None, axe: str = "", context: str | None = None) -> list[str]:
+    """Moves by keyboard alone until a result shows; the live region's words after each.
+    With ``axe`` (the game's name), axe-core checks the screen after every move too."""
     said = []
-    for _ in range(MOVES):
+    for number in range(1, MOVES + 1):
         if banner_shown(page):
             return said
         page.wait_for_selector(".cl-action:visible:not([disabled]), .cl-hand .cl-cardbtn:visible:not([disabled]), "
@@ -46,6 +48,8 @@ def play_by_keyboard(page, *, preferred=None) -> list[str]:
         text = keyboard_move(page, **({"preferred": preferred} if preferred else {}))
         check_live(page, text)
         said.append(text)
+        if axe:
+            assert_axe_clean(page, f"{axe}: after move {number}", context=context)
     raise AssertionError(f"no result after {MOVES} moves by keyboard: {said[-3:]}")
 
 
@@ -58,7 +62,7 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert_axe_clean(page, f"{game}: the start")
     if page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count():  # not while betting (DP-2)
         assert_hand_is_one_tab_stop(page)
-    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None)
+    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None, axe=game)
     screenshot(page, f"voila-{game}-keyboard-result")
     assert said, "no move was made"
     assert_axe_clean(page, f"{game}: a result")
@@ -68,9 +72,10 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert not page.errors, page.errors
 
 
-def arrange_and_show_by_keyboard(page) -> None:
+def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     """25 cards into five packets with Space alone (focus stays in the hand as each card
-    leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings."""
+    leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings;
+    axe-core on the showings' screen."""
     tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
     for remaining in range(25, 0, -1):
         page.keyboard.press("Space")
@@ -83,6 +88,7 @@ def arrange_and_show_by_keyboard(page) -> None:
     tab_to(page, lambda f: f.get("text") == "Lay the packets")
     page.keyboard.press("Enter")
     page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
+    assert_axe_clean(page, "parallel poker: the showings", context=context)
     tab_to(page, lambda f: f.get("text") == "Show all")
     page.keyboard.press("Enter")
     page.wait_for_selector(".cl-banner >> text=Final standings", timeout=20_000)
@@ -111,7 +117,8 @@ def test_jupyterlab_a_round_by_keyboard_alone(page, lab, screenshot, game):
     page.wait_for_timeout(500)
     assert live_is_polite(page), "the live region is not a polite status region in JupyterLab"
     page.locator(".cl-table").first.focus()  # the keyboard's way in: Tab from the notebook's cell
-    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None)
+    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None,
+                            axe=f"JupyterLab, {game}", context=".cl-table")
     assert said
     screenshot(page, f"jupyterlab-{game}-keyboard-result")
     check_result(page)
@@ -126,7 +133,7 @@ def test_jupyterlab_parallel_poker_by_keyboard_alone(page, lab, screenshot):
     open_lab(page, lab, "play-parallel-poker", screenshot)
     page.wait_for_timeout(500)
     page.locator(".cl-table").first.focus()
-    arrange_and_show_by_keyboard(page)
+    arrange_and_show_by_keyboard(page, context=".cl-table")
     screenshot(page, "jupyterlab-parallel-poker-keyboard-final")
     assert_axe_clean(page, "JupyterLab, parallel poker: the final standings", context=".cl-table")
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "a key reached the notebook's shortcuts"
