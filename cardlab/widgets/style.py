@@ -139,6 +139,10 @@ TABLE_CSS = f"""
   border-radius: 14px; padding: 4px 10px; color: #f3f3ea; max-width: 1240px; box-sizing: border-box;
   font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 14px; }}
 .cl-table .cl-title {{ font-size: 16px; }}
+/* a narrow notebook (JupyterLab with its file browser open) draws the table a little smaller
+   rather than taller: laid out as in a wide one, then zoomed to the width there is */
+.cl-table {{ container-type: inline-size; }}
+@container (max-width: 1100px) {{ .cl-table > * {{ zoom: 0.82; }} }}
 /* the title and the status share a line where both fit */
 .cl-table .cl-head {{ flex-wrap: wrap; align-items: baseline; column-gap: 18px; }}
 .cl-table .cl-head > .widget-html {{ width: auto; margin-top: 0; margin-bottom: 0; }}

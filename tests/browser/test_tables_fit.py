@@ -303,7 +303,9 @@ def test_jupyterlab_each_games_final_standings_fit_the_notebook_panel(page, lab,
     width, as in Voilà) each table is at most as tall as the notebook panel's visible
     height (what is left of 900 px under JupyterLab's menus, tabs and toolbar, above its
     status bar), so scrolled to it a student sees all of it; nothing sticks out sideways.
-    With the file browser open the tables are narrower and taller: printed, not asserted."""
+    With the file browser open (JupyterLab's own layout) the notebook is narrower: each
+    table is drawn a little smaller there (zoomed to the width, not wrapped taller) and
+    must fit too."""
     cells = []
     for case in LAB_CASES:
         settings = f", {case.settings}" if case.settings else ""
@@ -315,15 +317,23 @@ def test_jupyterlab_each_games_final_standings_fit_the_notebook_panel(page, lab,
                 "nbformat": 4, "nbformat_minor": 5}
     (notebooks_folder / "fit-lab.ipynb").write_text(json.dumps(notebook))
     open_lab(page, lab, "fit-lab", screenshot)
-    try:
-        page.wait_for_function("n => document.querySelectorAll('.cl-table .cl-standings').length >= n",
-                               arg=len(LAB_CASES), timeout=LOAD)
-    except Exception as error:  # noqa: BLE001
-        fail(page, lab, screenshot, "fit-lab", f"not every table showed its final standings: {error}")
+    for attempt in range(1, 4):  # a run sent while the kernel still connected can lose some cells: run them again
+        try:
+            page.wait_for_function("n => document.querySelectorAll('.cl-table .cl-standings').length >= n",
+                                   arg=len(LAB_CASES), timeout=LOAD // 3)
+            break
+        except Exception as error:  # noqa: BLE001
+            if attempt == 3:
+                fail(page, lab, screenshot, "fit-lab", f"not every table showed its final standings: {error}")
+            dismiss_dialogs(page)
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
     dismiss_dialogs(page)
     measured = page.evaluate(LAB_MEASURE)
     print(f"JupyterLab, the file browser open: the notebook panel shows {measured['width']}x{measured['room']} px; "
           f"the tables' heights {[t['height'] for t in measured['tables']]}")
+    for case, table in zip(LAB_CASES, measured["tables"]):  # JupyterLab's own layout: a narrower notebook
+        assert table["height"] <= measured["room"], f"{case.name}, file browser open: {table['height']} px"
+        assert table["overflow"] <= 1, f"{case.name}, file browser open: {table['overflow']} px stick out sideways"
     page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")  # Ctrl+B
     page.wait_for_function("w => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')"
                            ".clientWidth > w", arg=measured["width"], timeout=STEP)
