@@ -24,7 +24,7 @@ from cardlab.interop.pettingzoo import env_for  # noqa: E402
 #: Sessions that outlast the test (OpenSpiel needs a bound that fits its steps in an int: a large one).
 LONG = {"kontrabluff": {"target": 10**6}, "draw_poker": {"players": 3, "stack": 10**4, "hands": 10**4},
         "parallel_poker": {"games": 10**5}, "fight_for_the_lead": {"players": 3, "stack": 10**9, "games": 10**5}}
-EARLY, LATE, WINDOW = 200, 4000, 1500
+EARLY, LATE, WINDOW = 200, 3000, 1000
 
 
 def work_done(step, count: int) -> int:
