@@ -461,13 +461,15 @@ def seat_names(n: int) -> tuple[str, ...]:
 
     >>> seat_names(2), seat_names(4)
     (('South', 'North'), ('South', 'West', 'North', 'East'))
+    >>> seat_names(6)[:2]  # past the compass's names, seats are counted from 1
+    ('Seat 1', 'Seat 2')
     """
     key = (current_language(), n)
     found = _SAID_SEATS.get(key)
     if found is None:
         names = SEAT_NAMES.get(n)
         if names is None:
-            found = tuple(translate("Seat {number}").format(number=i) for i in range(n))
+            found = tuple(translate("Seat {number}").format(number=i + 1) for i in range(n))  # counted from 1, as people count
         else:
             found = tuple(translate(name) for name in names)
         _SAID_SEATS[key] = found

@@ -189,7 +189,19 @@ STAY = 0.8
 
 
 def next_screen(page, rng: random.Random) -> str:
-    """Make the next click a student makes; returns what was clicked (for the failure message)."""
+    """Make the next click a student makes; returns what was clicked (for the failure
+    message). A page caught between two redraws (a button shown a moment later) is looked
+    at again, a bounded number of times."""
+    for _ in range(5):
+        clicked = _click_next(page, rng)
+        if clicked:
+            return clicked
+        page.wait_for_timeout(600)
+    raise AssertionError("nothing to click: no button enabled, no card to select")
+
+
+def _click_next(page, rng: random.Random) -> str:
+    """One look for the next click (see :func:`next_screen`); '' when there is none yet."""
     if visible(page, ".cl-confirm").count():
         click_and_settle(page, visible(page, ".cl-confirm button").filter(has_text="Yes"))
         return "Yes"
@@ -222,7 +234,7 @@ def next_screen(page, rng: random.Random) -> str:
         card = rng.randrange(hand.count())
         click_and_settle(page, hand.nth(card))
         return "a card"
-    raise AssertionError("nothing to click: no button enabled, no card to select")
+    return ""
 
 
 def over(page) -> bool:
