@@ -1,8 +1,9 @@
 """Accessibility in a real browser (issue 30): every game played by the keyboard alone,
 the live region's words after each move, and axe-core on every screen reached.
 
-Voilà serves each play notebook (and the odds explorer); JupyterLab runs one table as a
-student would; the classroom server serves the landing, join and teacher's pages. A
+Voilà serves each play notebook (and the odds explorer); the classroom server serves the
+landing, join and teacher's pages (JupyterLab's keyboard rounds are in
+test_in_jupyterlab.py). A
 game is played from its seeded start to its first result and on past Continue, with
 Tab, the arrow keys, Space and Enter only (no click, no mouse); after each move the live
 region (``role="status"``, ``aria-live="polite"``) says the turn line on screen and,
@@ -27,7 +28,7 @@ from .a11y import (
     live_text,
     tab_to,
 )
-from .test_tables_in_browser import TO_SHOWDOWN, check_result, open_lab, open_voila
+from .test_tables_in_browser import TO_SHOWDOWN, open_voila
 
 pytestmark = pytest.mark.browser
 
@@ -106,25 +107,6 @@ def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
     screenshot(page, "voila-parallel-poker-keyboard-final")
     assert_axe_clean(page, "parallel poker: the final standings")
     assert not page.errors, page.errors
-
-
-@pytest.mark.parametrize("game", ["fight-for-the-lead", "kontrabluff", "draw-poker"])
-def test_jupyterlab_a_round_by_keyboard_alone(page, lab, screenshot, game):
-    """In JupyterLab the helper runs too, and the notebook's own shortcuts (Enter, the
-    arrows) do not take the keys pressed in the table. The result reads true and sits
-    in view with its Continue, as in Voilà."""
-    open_lab(page, lab, f"play-{game}", screenshot)
-    page.wait_for_timeout(500)
-    assert live_is_polite(page), "the live region is not a polite status region in JupyterLab"
-    page.locator(".cl-table").first.focus()  # the keyboard's way in: Tab from the notebook's cell
-    # axe-core runs after every move in Voilà (the same tables); here on the result
-    said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None)
-    assert said
-    screenshot(page, f"jupyterlab-{game}-keyboard-result")
-    check_result(page)
-    assert_axe_clean(page, f"JupyterLab, {game}: a result", context=".cl-table")
-    check_live(page, continue_by_keyboard(page))
-    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0, "a key reached the notebook's shortcuts"
 
 
 def test_voila_odds_explorer_by_keyboard_alone(page, voila, screenshot):

@@ -20,12 +20,8 @@ Sessions are short (a low target, one hand or game) so the final standings come
 within the cap of screens; the cap keeps the file's work bounded. Each game's
 tallest screen is saved to test-artifacts/screenshots/ (``fit-<game>-<n>p-tallest``).
 
-JupyterLab: one notebook with one cell per game at its most players, each table played
-out in the kernel to its final standings (in the sweep the tallest screen, or nearly).
-JupyterLab has its own chrome, so what is measured is each table's height against the
-notebook panel's visible height (779 px of the 900: menus, tabs, toolbar and status
-bar take the rest), with the file browser closed (Ctrl+B) so the notebook is as wide as
-Voilà's page; with it open the tables are narrower and taller, and that is printed.
+JupyterLab's check (each game's final standings against the notebook panel, the file
+browser open and closed) is in test_in_jupyterlab.py, with the other JupyterLab tests.
 """
 
 from __future__ import annotations
@@ -40,8 +36,8 @@ import pytest
 
 from cardlab.cards import Card
 
-from .browser_servers import NOTEBOOKS, SCREENSHOTS
-from .test_tables_in_browser import LOAD, STEP, dismiss_dialogs, fail, open_lab
+from .browser_servers import NOTEBOOKS
+from .test_tables_in_browser import LOAD, STEP, fail
 
 pytestmark = pytest.mark.browser
 
@@ -295,68 +291,3 @@ def test_the_page_checks_find_a_null_title_and_a_hidden_card(page, tmp_path):
     height = 2 * HEIGHT
     page.set_content(f"<div class='cl-table' style='height:{height}px'></div>")
     assert page.evaluate(MEASURE)["height"] >= height  # a page taller than the window measures so
-
-
-#: JupyterLab: each game at its most players, played out to the final standings in the
-#: kernel (in the sweep the tallest screen, or nearly: a result with every card it names).
-LAB_CASES = [CASES[0], CASES[2], CASES[3], CASES[5]]
-#: The notebook panel's visible height and width, and each table's height and overflow.
-LAB_MEASURE = """() => {
-  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
-    || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
-  return {room: panel.clientHeight, width: panel.clientWidth, tables: [...document.querySelectorAll('.cl-table')].map(
-    t => ({height: Math.ceil(t.getBoundingClientRect().height), overflow: t.scrollWidth - t.clientWidth}))};
-}"""
-
-
-def test_jupyterlab_each_games_final_standings_fit_the_notebook_panel(page, lab, notebooks_folder, screenshot):
-    """One notebook, one cell per game (its most players), each table played out to its
-    final standings. With the file browser closed (Ctrl+B: the notebook gets the window's
-    width, as in Voilà) each table is at most as tall as the notebook panel's visible
-    height (what is left of 900 px under JupyterLab's menus, tabs and toolbar, above its
-    status bar), so scrolled to it a student sees all of it; nothing sticks out sideways.
-    With the file browser open (JupyterLab's own layout) the notebook is narrower: each
-    table is drawn a little smaller there (zoomed to the width, not wrapped taller) and
-    must fit too."""
-    cells = []
-    for case in LAB_CASES:
-        settings = f", {case.settings}" if case.settings else ""
-        cells.append(f"from cardlab.widgets import {case.table}\nfrom tests.browser.seat_secrets import play_out\n\n"
-                     f"play_out({case.table}(seed={case.seed}, opponent='rule'{settings}), seed={case.seed})")
-    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"t{k}", "metadata": {}, "outputs": [],
-                           "source": code} for k, code in enumerate(cells)],
-                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-                "nbformat": 4, "nbformat_minor": 5}
-    (notebooks_folder / "fit-lab.ipynb").write_text(json.dumps(notebook))
-    open_lab(page, lab, "fit-lab", screenshot)
-    for attempt in range(1, 4):  # a run sent while the kernel still connected can lose some cells: run them again
-        try:
-            page.wait_for_function("n => document.querySelectorAll('.cl-table .cl-standings').length >= n",
-                                   arg=len(LAB_CASES), timeout=LOAD // 3)
-            break
-        except Exception as error:  # noqa: BLE001
-            if attempt == 3:
-                fail(page, lab, screenshot, "fit-lab", f"not every table showed its final standings: {error}")
-            dismiss_dialogs(page)
-            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
-    dismiss_dialogs(page)
-    measured = page.evaluate(LAB_MEASURE)
-    print(f"JupyterLab, the file browser open: the notebook panel shows {measured['width']}x{measured['room']} px; "
-          f"the tables' heights {[t['height'] for t in measured['tables']]}")
-    for case, table in zip(LAB_CASES, measured["tables"]):  # JupyterLab's own layout: a narrower notebook
-        assert table["height"] <= measured["room"], f"{case.name}, file browser open: {table['height']} px"
-        assert table["overflow"] <= 1, f"{case.name}, file browser open: {table['overflow']} px stick out sideways"
-    page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")  # Ctrl+B
-    page.wait_for_function("w => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')"
-                           ".clientWidth > w", arg=measured["width"], timeout=STEP)
-    page.wait_for_timeout(SETTLE)
-    measured = page.evaluate(LAB_MEASURE)
-    page.locator(".cl-table").nth(len(LAB_CASES) - 1).scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "fit-jupyterlab.png"))  # the window: the page is four tables tall
-    print(f"JupyterLab, the file browser closed: the panel shows {measured['width']}x{measured['room']} px; the tables' heights "
-          f"{[t['height'] for t in measured['tables']]} ({', '.join(c.name for c in LAB_CASES)})")
-    assert len(measured["tables"]) == len(LAB_CASES)
-    for case, table in zip(LAB_CASES, measured["tables"]):
-        assert table["height"] <= measured["room"], f"{case.name}: {table['height']} px, the panel shows {measured['room']}"
-        assert table["overflow"] <= 1, f"{case.name}: {table['overflow']} px stick out sideways"
-    assert not page.errors, page.errors
