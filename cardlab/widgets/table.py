@@ -468,8 +468,9 @@ class Table:
             self._confirm.layout.display = "none"
             self._question.value = ""
             return
-        self._confirm.layout.display = None
+        # the question first, so the box never shows its buttons without it
         self._question.value = f"<b>{html.escape(_(self._asking[0]))}</b>"
+        self._confirm.layout.display = None
 
     def _status_html(self, obs: Observation, my_turn: bool) -> str:
         seen = self.seen
