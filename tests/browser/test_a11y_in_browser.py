@@ -3,8 +3,7 @@ the live region's words after each move, and axe-core on every screen reached.
 
 Voilà serves each play notebook (and the odds explorer); the classroom server serves the
 landing, join and teacher's pages (JupyterLab's keyboard rounds are in
-test_in_jupyterlab.py). A
-game is played from its seeded start to its first result and on past Continue, with
+test_in_jupyterlab.py). A game is played from its seeded start to its first result and on past Continue, with
 Tab, the arrow keys, Space and Enter only (no click, no mouse); after each move the live
 region (``role="status"``, ``aria-live="polite"``) says the turn line on screen and,
 when a result shows, the result. axe-core runs on every screen reached (the start,
@@ -28,7 +27,7 @@ from .a11y import (
     live_text,
     tab_to,
 )
-from .test_tables_in_browser import TO_SHOWDOWN, open_voila
+from .test_tables_in_browser import TO_SHOWDOWN, assert_turn_fits, check_result, open_voila
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +59,16 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     page.wait_for_timeout(500)
     assert live_is_polite(page), "the live region is not a polite status region"
     assert "Your turn" in live_text(page)
+    assert page.locator(".cl-table .cl-turn", has_text="Your turn").count() == 1
+    assert_turn_fits(page)  # the hand and every enabled action in view
+    screenshot(page, f"voila-{game}-start")
     assert_axe_clean(page, f"{game}: the start")
     if page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count():  # not while betting (DP-2)
         assert_hand_is_one_tab_stop(page)
     said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None, axe=game)
     screenshot(page, f"voila-{game}-keyboard-result")
     assert said, "no move was made"
+    check_result(page)  # it reads true and sits in view with its Continue
     assert_axe_clean(page, f"{game}: a result")
     text = continue_by_keyboard(page)
     check_live(page, text)
@@ -73,10 +76,10 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert not page.errors, page.errors
 
 
-def arrange_and_show_by_keyboard(page) -> None:
+def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     """25 cards into five packets with Space alone (focus stays in the hand as each card
     leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings;
-    axe-core on the showings' screen."""
+    axe-core on the showings' screen (inside ``context``, e.g. the tables in JupyterLab)."""
     tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
     for remaining in range(25, 0, -1):
         page.keyboard.press("Space")
@@ -89,7 +92,7 @@ def arrange_and_show_by_keyboard(page) -> None:
     tab_to(page, lambda f: f.get("text") == "Lay the packets")
     page.keyboard.press("Enter")
     page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
-    assert_axe_clean(page, "parallel poker: the showings")
+    assert_axe_clean(page, "parallel poker: the showings", context=context)
     tab_to(page, lambda f: f.get("text") == "Show all")
     page.keyboard.press("Enter")
     page.wait_for_selector(".cl-banner >> text=Final standings", timeout=20_000)

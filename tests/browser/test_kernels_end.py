@@ -2,7 +2,7 @@
 
 The classroom server runs with its culling shortened (``--cull-after 10``, default 30 s)
 and its default pool of preheated kernels; two students keep their join pages open while
-they reload them twenty times, then ten more pages open and close: half as a browser that
+they reload them twelve times, then six more pages open and close: half as a browser that
 vanishes (no beacon: the server notices that no page is connected), half as a closed tab
 (the page's own shutdown beacon). After every step the server's kernels are counted (its
 ipykernel child processes): never more than the open pages, the pool and a small
@@ -28,7 +28,7 @@ CULL_AFTER = 10  # s without a connected page (a page connects some seconds afte
 SLACK = 3  # kernels beyond the open pages (and the silently closed ones, see below): being shut down
 POOLED = POOL * len(PREHEATED_PAGES)  # preheated kernels, kept ready whatever the pages do
 #: Bounded by CI's time on two busy cores (a page load takes a preheated kernel: 3-5 s there).
-RELOADS, CLOSED = 20, 10
+RELOADS, CLOSED = 12, 6
 LOAD = 120_000  # ms for a page to be drawn on a busy machine
 
 

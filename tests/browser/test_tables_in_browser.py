@@ -1,10 +1,10 @@
 """The tables in a real browser (Debian's chromium driven by Playwright), at 1280x900.
 
-Voilà serves each play notebook as a plain page (the classroom app). Each game is
-played by clicks to a result (in JupyterLab it is played by keyboard alone, in
-test_a11y_in_browser.py, with the same checks of its result): the banner
-and the cards turned face up are visible, Continue moves on; while it is the
-player's turn, the hand and every enabled action button lie inside the viewport.
+Voilà serves each play notebook as a plain page (the classroom app). Here: parallel
+poker arranged by clicking and shown one showing at a time, the hot-seat cover, the
+questions before leaving and before a new game (each game's round to a result, with
+the result's checks, is played by keyboard in test_a11y_in_browser.py and
+test_in_jupyterlab.py; every screen is clicked through in test_tables_fit.py).
 Every wait has a limit; a page or kernel that is not ready is tried again a bounded
 number of times, then the test fails with a screenshot and the server's log.
 Screenshots (full page) go to test-artifacts/screenshots/.
@@ -37,32 +37,6 @@ def open_voila(page, voila, notebook: str, screenshot) -> None:
         except Exception as error:  # noqa: BLE001 - Playwright's TimeoutError or a failed load
             if attempt == OPEN_ATTEMPTS:
                 fail(page, voila, screenshot, f"voila-{notebook}", f"the table did not show: {error}")
-
-
-def open_lab(page, lab, notebook: str, screenshot) -> None:
-    """Open a notebook in JupyterLab and run it; a run sent while the kernel still
-    connects can be lost, so it is sent again, a bounded number of times."""
-    page.goto(f"{lab.url}/lab/tree/{notebook}.ipynb?reset", timeout=LOAD)
-    try:
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=LOAD)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=LOAD)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands.hasCommand('notebook:run-all-cells')",
-                               timeout=STEP)
-    except Exception as error:  # noqa: BLE001
-        fail(page, lab, screenshot, f"lab-{notebook}", f"JupyterLab or its kernel was not ready: {error}")
-    for attempt in range(1, 7):
-        dismiss_dialogs(page)
-        # Not awaited in the page: the command's promise can wait on the kernel for ever;
-        # the limit is the wait for the table below.
-        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }")
-        try:
-            page.wait_for_selector(".cl-table .cl-log", state="attached", timeout=STEP)
-            page.wait_for_timeout(1_000)
-            dismiss_dialogs(page)
-            break
-        except Exception as error:  # noqa: BLE001
-            if attempt == 6:
-                fail(page, lab, screenshot, f"lab-{notebook}", f"the table did not show after {attempt} runs: {error}")
 
 
 def dismiss_dialogs(page) -> None:
@@ -190,18 +164,6 @@ def check_result_and_continue(page) -> str:
     page.locator(".cl-continue:visible").first.click()
     page.wait_for_selector(".cl-banner", state="detached", timeout=STEP)
     return text
-
-
-@pytest.mark.parametrize("game", ["kontrabluff", "draw-poker", "fight-for-the-lead"])
-def test_voila_play_to_a_result_banner_then_continue(page, voila, screenshot, game):
-    open_voila(page, voila, f"play-{game}", screenshot)
-    assert page.locator(".cl-table .cl-turn", has_text="Your turn").count() == 1
-    assert page.locator(".cl-you-hold", has_text="You hold").is_visible()
-    screenshot(page, f"voila-{game}-start")
-    play_to_a_result(page, preferred=TO_SHOWDOWN if game == "draw-poker" else PREFERRED)
-    screenshot(page, f"voila-{game}-result")
-    check_result_and_continue(page)
-    assert not page.errors, page.errors
 
 
 def test_voila_parallel_poker_arrange_by_clicking_then_show_one_by_one(page, voila, screenshot):
