@@ -76,12 +76,19 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert not page.errors, page.errors
 
 
+FOCUS_IN_HAND = """() => { const e = document.activeElement;
+  return !!e && e.classList.contains('cl-cardbtn') && !!e.closest('.cl-hand') && e.offsetParent !== null && !e.disabled; }"""
+
+
 def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     """25 cards into five packets with Space alone (focus stays in the hand as each card
     leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings;
     axe-core on the showings' screen (inside ``context``, e.g. the tables in JupyterLab)."""
     tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
     for remaining in range(25, 0, -1):
+        # the focus is handed to the next card when a redraw hides the chosen one: wait for it
+        # (a key pressed before would go to the page, as a student's would)
+        page.wait_for_function(FOCUS_IN_HAND, timeout=20_000)
         page.keyboard.press("Space")
         page.wait_for_function(
             "n => [...document.querySelectorAll('.cl-hand .cl-cardbtn')].filter(b => b.offsetParent).length === n",
