@@ -68,7 +68,7 @@ def _frame(width: int, height: int, selected: bool) -> str:
 
 def _back_name() -> str:
     """A face-down card's name, in the current language."""
-    return _html.escape(translate("face-down card"), quote=True)
+    return _html.escape(card_name(None), quote=True)
 
 
 def card_html(card: Card | str | None, *, size: str = "md", selected: bool = False) -> str:

@@ -10,7 +10,7 @@ an HTML widget never runs (it is set as ``innerHTML``); an image that fails to l
 run its ``onerror``, in Voilà and in JupyterLab alike. :data:`A11Y_SCRIPT` runs so, once
 per page, and from then on, at every redraw:
 
-- a card button is named by its tooltip (the card in words, :func:`cardlab.words.cards.card_name`)
+- a card button is named by its tooltip (the card in words, :func:`cardlab.words.card_name`)
   and says whether it is chosen (``aria-pressed``);
 - an HTML widget of class ``cl-live`` becomes a polite live region on its own element,
   which ipywidgets keeps while it replaces the content inside, so each new text is

@@ -83,6 +83,7 @@ __all__ = [
     "catalog",
     "card_text",
     "card_name",
+    "FACE_DOWN",
     "rank_letter",
     "hand_text",
     "choices_text",
@@ -210,6 +211,10 @@ def N_(message: str) -> str:  # noqa: N802 (gettext's name)
     """Mark a message for the catalogs without translating it yet (it is translated where
     it is said)."""
     return message
+
+
+#: What a face-down card says (its name, and a card back's label).
+FACE_DOWN = N_("face-down card")
 
 
 def translate_in(context: str, message: str) -> str:
@@ -527,12 +532,15 @@ def card_text(card: Card) -> str:
     return _card_text()[card.code]
 
 
-def card_name(card: Card) -> str:
-    """A card's name in words (a screen reader's): 'ace of hearts'.
+def card_name(card: Card | None) -> str:
+    """A card's name in words (a screen reader's): 'ace of hearts'; a face-down card
+    (None) is :data:`FACE_DOWN`.
 
-    >>> card_name(Card.parse("Ah"))
-    'ace of hearts'
+    >>> card_name(Card.parse("Ah")), card_name(None)
+    ('ace of hearts', 'face-down card')
     """
+    if card is None:
+        return translate(FACE_DOWN)
     rank = translate_in("rank", RANK_WORDS[card.rank.index])
     suit = translate_in("suit", SUIT_WORDS[card.suit.value])
     return translate("{rank} of {suit}").format(rank=rank, suit=suit)

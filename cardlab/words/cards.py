@@ -1,7 +1,8 @@
 """Cards in words for screen readers (issue 30): 'ten of hearts', 'face-down card', and a
 record's sentence with every card it names said in words.
 
-A card's name is one whole template (``"{rank} of {suit}"``, :func:`cardlab.words.card_name`)
+A card's name is one whole template (``"{rank} of {suit}"``, :func:`cardlab.words.card_name`,
+re-exported here with :data:`~cardlab.words.FACE_DOWN`)
 filled with the rank's and the suit's own words, each a message of its own, so a
 catalogue may reorder the name and translate each word. The tables and the live region
 use these; the log keeps its short symbols ('10♥').
@@ -18,31 +19,15 @@ from __future__ import annotations
 
 from cardlab.cards import Card
 from cardlab.records import Event
+from cardlab.words import FACE_DOWN, card_name, parts
 
 __all__ = ["FACE_DOWN", "card_name", "spoken"]
-
-#: What a face-down card says.
-FACE_DOWN = "face-down card"
-
-
-def card_name(card: Card | None) -> str:
-    """A card's name in words, in the catalogue's language ('face-down card' for None):
-    :func:`cardlab.words.card_name`, the one whole template ``"{rank} of {suit}"``.
-
-    >>> card_name(Card.parse("Qs"))
-    'queen of spades'
-    """
-    from cardlab import words  # the package imports this module while it loads
-
-    return words.translate(FACE_DOWN) if card is None else words.card_name(card)
 
 
 def spoken(event: Event, players: int) -> str:
     """The sentence of ``event`` (:func:`~cardlab.words.describe`'s) with each card it
     names said by its name, for a screen reader's live region (cards one after another
     are parted by commas, as names of several words need)."""
-    from cardlab.words import parts
-
     said = parts(event, players)
     out = []
     for i, part in enumerate(said):
