@@ -165,7 +165,8 @@ class TeacherDashboard:
     the links are ``base_url + join_page + ?room=…&seat=…&token=…``. ``lang`` is the
     dashboard's own language (None: :func:`cardlab.words.default_language`); the teacher
     may switch it with the page's picker. The class's and the room's language pickers
-    choose what the students' pages, links and slips speak; they start at the page's.
+    choose what the students' pages, links and slips speak; they start at the page's
+    language (the one its link asked for, or the server's default).
 
     >>> import tempfile, os
     >>> from cardlab.rooms import SQLiteStore
@@ -224,14 +225,12 @@ class TeacherDashboard:
         return class_id
 
     def set_language(self, lang: str) -> None:
-        """Say the dashboard in ``lang`` from now on (its picker calls this). The pickers of
-        the students' language that still showed the page's follow it."""
-        old, self.lang = self.lang, check_language(lang)
+        """Say the dashboard in ``lang`` from now on (its picker calls this). The students'
+        language stays as chosen: the teacher may read the page in one language and seat
+        a class in another."""
+        self.lang = check_language(lang)
         if self._page_lang.value != self.lang:
             self._page_lang.value = self.lang
-        for picker in (self._room_lang, self._class_switches._lang):
-            if picker.value == old:
-                picker.value = self.lang
         self._labels()
         self.refresh()
 
