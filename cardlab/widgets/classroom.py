@@ -419,7 +419,7 @@ class TeacherDashboard:
         self._seats = W.VBox()
         self._seed = W.Text(value="", style=wide, layout=W.Layout(width="280px"))
         self._room_lang = _language_picker(self.lang)
-        self._create = W.Button(button_style="success", layout=W.Layout(width="auto"))
+        self._create = W.Button(button_style="success", layout=_OWN_WIDTH)
         self._message = W.HTML()
         self._rooms_view = W.HTML()
         self._pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="420px"))
@@ -445,13 +445,13 @@ class TeacherDashboard:
         self._class_bot = W.Dropdown(options=[kind for kind in SEAT_KINDS if kind[1] != "student"], value="rule",
                                      style=wide)
         self._class_switches = _SwitchBox(self.lang)
-        self._seat = W.Button(button_style="success", layout=W.Layout(width="auto"))
+        self._seat = W.Button(button_style="success", layout=_OWN_WIDTH)
         self._class_pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="460px"))
         self._print = W.Button(icon="print", layout=W.Layout(width="auto"))
         self._apply_class = W.Button(layout=W.Layout(width="auto"))
         self._sheet_link = W.HTML()
         self._class_message = W.HTML()
-        self._lesson = W.Button(icon="table", layout=W.Layout(width="auto"))
+        self._lesson = W.Button(icon="table", layout=_OWN_WIDTH)
         self._lesson_link = W.HTML()
         # the headings and paragraphs, said by _labels
         self._seat_a_class_head, self._new_room_head, self._all_rooms_head, self._one_room_head, self._lesson_head = (
@@ -805,6 +805,10 @@ h1 { font-size: 18px; }
 .cl-slip-how { font-size: 11px; color: #444; }
 @media print { .cl-no-print { display: none; } body { margin: 0; } }
 </style>"""
+
+#: A button alone on its line: as wide as its words in the language at hand (auto alone
+#: would stretch it across the column).
+_OWN_WIDTH = W.Layout(width="auto", align_self="flex-start")
 
 _DASHBOARD_CSS = """<style>
 .cl-dashboard table.cl-rooms { border-collapse: collapse; font-size: 14px; }
