@@ -156,3 +156,48 @@ def test_the_teachers_switches_hold_the_language(store):
     assert store.classes()[-1].switches.lang == "pl"
     sheet = base64.b64decode(re.search(r"base64,([^\"]+)", board._sheet_link.value)[1]).decode()
     assert "<html lang='pl'>" in sheet
+
+
+def test_the_teachers_page_reads_its_language_from_its_link(store, monkeypatch):
+    """``teacher.ipynb?key=…&lang=uk``: the dashboard in Ukrainian, its students' language
+    pickers starting there too; a wrong key is refused in the link's language."""
+    from cardlab.app import teacher_page
+
+    store.create_room("kontrabluff", {"target": 300}, seed=1, seats=[None, "rule"])
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}&lang=uk")
+    board = teacher_page(store)
+    board._task.cancel()
+    assert board.lang == "uk" and board._page_lang.value == "uk" and board._room_lang.value == "uk"
+    with language("uk"):
+        assert board._create.description == translate("Create room") != "Create room"
+        assert translate("Kontrabluff") in board.rooms_html() and "to play" not in board.rooms_html()
+    monkeypatch.setenv("QUERY_STRING", "key=wrong&lang=pl")
+    refused = teacher_page(store).value
+    assert "for the teacher" not in refused and "nauczyciel" in refused
+
+
+def test_cardlab_classroom_lang_sets_the_pages_default(tmp_path, capsys, monkeypatch):
+    """``cardlab-classroom --lang pl``: every page's kernel inherits CARDLAB_LANGUAGE, which
+    :func:`cardlab.words.default_language` reads before the locale."""
+    import cardlab.words as words
+    from cardlab.app import main
+
+    assert main(["--db", str(tmp_path / "c.db"), "--dry-run", "--lang", "pl"]) == 0
+    assert "Polski" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--db", str(tmp_path / "c.db"), "--dry-run", "--lang", "de"])
+    monkeypatch.setenv(words.LANGUAGE_VARIABLE, "pl")
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    monkeypatch.setattr(words, "_DEFAULT", [])
+    assert words.default_language() == "pl"
+    assert TeacherDashboard(store=SQLiteStore(tmp_path / "d.db")).lang == "pl"
+
+
+def test_a_default_class_name_is_shown_in_the_pages_language(store):
+    board = TeacherDashboard(store, base_url=BASE, lang="pl")
+    class_id = board.seat_class(5, "kontrabluff", 2, seed=1)
+    assert store.classes()[0].name == "5 students"  # stored as before
+    assert board._class_pick.label.startswith("5 uczniów") and "Stół 1, 5 uczniów" in _text(board.rooms_html())
+    store.set_class_switches(class_id, Switches(lang="sv"))
+    assert "Elev 5" in _text(board.sheet_html(class_id)) and "Student 5" not in board.sheet_html(class_id)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import string
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from cardlab.words import LANGUAGES, catalog
+from cardlab.words import LANGUAGE_NAMES, LANGUAGES, catalog
 from tests.test_languages import LOCALE, TRANSLATED
 from tests.test_widgets import FORBIDDEN, SHORT, TABLE_CLASSES, visible_texts
 
@@ -57,13 +58,14 @@ def check(table, pieces: set[str], where: str) -> None:
     check_text(screen(table), pieces, where)
 
 
-def check_text(text: str, pieces: set[str], where: str) -> None:
-    """No placeholder, no piece of English and no forbidden word in ``text``."""
+def check_text(text: str, pieces: set[str], where: str, *, plain: bool = True) -> None:
+    """No placeholder, no piece of English and (``plain``) no forbidden word in ``text``
+    (the teacher's dashboard shows links and tokens, which hold underscores)."""
     left = PLACEHOLDER.search(text)
     assert left is None, f"{where}: a placeholder is left: ...{text[max(0, left.start() - 60): left.end() + 60]}"
     english = [piece for piece in pieces if piece in text]
     assert not english, f"{where}: English shows: {english[:3]}"
-    for pattern in FORBIDDEN:
+    for pattern in FORBIDDEN if plain else ():
         match = pattern.search(text)
         assert match is None, f"{where}: {pattern.pattern!r} shows: ...{text[max(0, match.start() - 60): match.end() + 60]}"
 
@@ -155,3 +157,77 @@ def test_the_classroom_pages_say_no_english(lang, tmp_path, monkeypatch):
     room = store.classes()[0].rooms[0]
     monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=0&token=wrong&lang={lang}")
     check_text(_page_text(join_page(store).value), pieces, f"{lang} join refused")
+
+
+def _dashboard_texts(tmp_path, lang: str):
+    """The teacher's dashboard in ``lang`` with everything it can show: a seated class, a
+    room with a move made and every card shown, and each message line said (a refusal, a
+    class seated, the sheet's, the history's and the CSV's links, switches saved, a pause);
+    returns the dashboard and its visible texts, before and after (CSS left out)."""
+    from cardlab.rooms import Room, SQLiteStore
+    from cardlab.widgets.classroom import TeacherDashboard
+
+    store = SQLiteStore(tmp_path / f"{lang}.db")
+    board = TeacherDashboard(store, base_url="http://pc:8866/voila/render/", lang=lang)
+    page = SimpleNamespace(widget=board.widget, _style=board.widget.children[0])
+    texts = visible_texts(page)  # no room yet
+    board._class_names.value = "Ana\nBen\nCy\nDee"
+    board._class_game.value, board._class_size.value = "fight_for_the_lead", 3
+    board._class_seed.value = "x"
+    board._seat.click()  # a refusal
+    texts += visible_texts(page)
+    board._class_seed.value = "5"
+    board._seat.click()
+    board._class_names.value, board._class_count.value = "", 5
+    board._seat.click()  # unnamed students: the default class name
+    board._apply_class.click()
+    board._seed.value = "7"
+    board._create.click()
+    room = Room(store, board._pick.value)
+    seat = room.state.current_player
+    room.act(seat, next(iter(room.state.legal_actions(seat))))
+    board._all_cards.value = True
+    board._download.click()
+    board._lesson.click()
+    board._save_room_switches.click()
+    board._pause.click()
+    board.refresh()
+    return board, _shown(texts + visible_texts(page))
+
+
+def _shown(texts: list[str]) -> list[str]:
+    """What a reader sees of the dashboard's texts: a choice's label (not its value,
+    'draw_poker')."""
+    import ast
+
+    return [ast.literal_eval(text)[0] if text.startswith("('") else text for text in texts]
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_teachers_dashboard_says_no_english(lang, tmp_path):
+    """The teacher's dashboard in each language: no English message (the walk's pieces),
+    no placeholder, and no text the English dashboard shows at the same place, short words
+    too ('Pause', 'Room'), unless the language writes it the same way (a game's name, a
+    language's own name, Swedish 'Coach'); then switched to English and back by its picker."""
+    pieces = english_pieces(lang)
+    board, texts = _dashboard_texts(tmp_path, lang)
+    check_text("\n".join(texts), pieces, f"{lang} dashboard", plain=False)
+    _, english = _dashboard_texts(tmp_path, "en")
+    assert len(english) == len(texts)
+    with open(LOCALE / "cardlab.pot", "rb") as file:
+        words = catalog(lang)
+        same = {m.id for m in read_po(file) if isinstance(m.id, str) and not m.context and words.gettext(m.id) == m.id}
+    same |= set(LANGUAGE_NAMES.values())
+    left = []
+    for said, there in zip(english, texts):
+        label = said.strip()
+        if said == there and re.search(r"[A-Za-z]{2}", label) and label not in same:
+            left.append(label)
+    assert not left, f"{lang} dashboard says in English: {left[:5]}"
+    # the page's own picker: English, then the language again (the message lines said anew)
+    board._page_lang.value = "en"
+    assert board._create.description == "Create room" and "That did not work" not in board._message.value
+    assert "switches saved" in board._message.value and board._class_switches._lang.value == lang
+    board._page_lang.value = lang
+    page = SimpleNamespace(widget=board.widget, _style=board.widget.children[0])
+    check_text("\n".join(_shown(visible_texts(page))), pieces, f"{lang} dashboard switched back", plain=False)

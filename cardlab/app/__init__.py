@@ -143,26 +143,32 @@ def landing_page() -> Any:
     return page(lang=lang or None)
 
 
-def teacher_page(store: Any = None, *, base_url: str | None = None) -> Any:
+def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | None = None) -> Any:
     """The teacher's dashboard, or a refusal without any room in it when the key is wrong.
 
     In the teacher's own JupyterLab (not served by Voilà) no key is asked: whoever runs
-    code there could read the store anyway.
+    code there could read the store anyway. The page speaks ``lang``, else the language
+    its link asks for (``&lang=pl``), else the server's default (``cardlab-classroom --lang``).
     """
     import urllib.parse
 
+    from cardlab.rooms import query_language
     from cardlab.widgets.classroom import TeacherDashboard
+    from cardlab.words import N_, language, translate
 
     store = store or classroom_store()
     if under_voila():
-        key = urllib.parse.parse_qs(query_string()).get("key", [""])[0]
+        query = query_string()
+        lang = lang or query_language(query) or None
+        key = urllib.parse.parse_qs(query).get("key", [""])[0]
         if not store.check_teacher_key(key):
-            return _refusal("This page is for the teacher: open it with the teacher's link that the "
-                            "classroom server printed when it started.")
+            with language(lang):
+                return _refusal(translate(N_("This page is for the teacher: open it with the teacher's link that "
+                                             "the classroom server printed when it started.")))
     if base_url is None:
         host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "8866")
         base_url = f"http://{host}:{port}/voila/render/"
-    dashboard = TeacherDashboard(store, base_url=base_url)
+    dashboard = TeacherDashboard(store, base_url=base_url, lang=lang)
     dashboard.start()
     return dashboard
 
@@ -189,7 +195,7 @@ def join_page(store: Any = None) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--pool N] [--VOILA-OPTION=…]``.
+    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--pool N] [--lang sv|pl|uk|en] [--VOILA-OPTION=…]``.
 
     Voilà is imported from the Python running this command (its own environment, whatever
     ``PATH`` says). ``--dry-run`` prints the links and the server's options, and serves nothing:
@@ -203,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     Voilà options: --no-browser --port=8866 --Voila.ip=0.0.0.0 ... --MappingKernelManager.cull_idle_timeout=30 ...
     0
     """
+    from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES
+
     parser = argparse.ArgumentParser(prog="cardlab-classroom", description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--db", default=os.environ.get(DB_VARIABLE, DEFAULT_DB), help="the classroom store (SQLite file)")
     parser.add_argument("--port", type=int, default=8866)
@@ -213,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help="seconds between two looks for such kernels")
     parser.add_argument("--pool", type=int, default=POOL,
                         help="kernels kept started for each student page, so that a link opens at once (0: none)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the pages' language when their link asks for none (default: the locale's, else English)")
     parser.add_argument("--dry-run", action="store_true", help="print the links and the server's options, serve nothing")
     args, voila_options = parser.parse_known_args(argv)
     if any(not option.startswith("--") for option in voila_options):  # a folder or notebook: never served
@@ -225,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Teacher's link (keep it to yourself): {base}voila/render/teacher.ipynb?key={store.teacher_key()}")
     print(f"Students start at {base} (it asks for their own link).")
     print("Create rooms there; each student seat gets its own join link.")
+    if args.lang:
+        print(f"The pages speak {LANGUAGE_NAMES[args.lang]} unless a link asks for another language.")
     store.close()
     options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
                f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",
@@ -242,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{sys.executable} -m pip install 'cardlab[app]'", file=sys.stderr)
         return 2
     os.environ[DB_VARIABLE] = db  # every page's kernel inherits it
+    if args.lang:
+        os.environ[LANGUAGE_VARIABLE] = args.lang  # and the pages' default language (cardlab.words.default_language)
     if args.ip not in ("0.0.0.0", "::", ""):  # where a preheated kernel asks for its request (Voilà: 127.0.0.1)
         os.environ.setdefault("VOILA_APP_IP", args.ip)
     sys.stdout.flush()  # the links first, also when the output goes to a file

@@ -43,8 +43,23 @@ from cardlab.engine import seat_names
 from cardlab.games import GAMES
 from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
+from cardlab.rooms.seating import MAX_NAME, MAX_STUDENTS
 from cardlab.widgets.style import fill_tooltips, style_tag
-from cardlab.words import LANGUAGE_NAMES, LANGUAGES, check_language, default_language, language, names_text, translate as _
+from cardlab.words import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    NC_,
+    Plural,
+    check_language,
+    default_language,
+    language,
+    message,
+    names_text,
+    number_text,
+    translate as _,
+)
+from cardlab.words.seats import owned_zone, zone_word
 
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "class_sheet_html"]
 
@@ -52,42 +67,130 @@ __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "class_sheet_html"]
 GAME_TITLES = {name: entry.title for name, entry in GAMES.items()}
 PLAYERS = TABLE_SIZES
 
-#: Who sits in a seat: a student (gets a link) or one of the computer players.
+#: Who sits in a seat: a student (gets a link) or one of the computer players (each label
+#: a message, said in the dashboard's language).
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
-    ("Student", "student"),
-    ("Computer: random", "random"),
-    ("Computer: rules of thumb", "rule"),
-    ("Computer: search", "search"),
+    (N_("Student"), "student"),
+    (N_("Computer: random"), "random"),
+    (N_("Computer: rules of thumb"), "rule"),
+    (N_("Computer: search"), "search"),
 )
-_KIND_WORDS = {"random": "computer, plays at random", "rule": "computer, rules of thumb",
-               "search": "computer, searches ahead"}
+#: A seat in the list of rooms, one whole phrase per kind of occupant.
+_SEAT_WORDS = {
+    "connected": N_("{seat}: student, connected"),
+    "away": N_("{seat}: student, not connected"),
+    "random": N_("{seat}: computer, plays at random"),
+    "rule": N_("{seat}: computer, rules of thumb"),
+    "search": N_("{seat}: computer, searches ahead"),
+    "computer": N_("{seat}: computer"),
+}
+#: What a room is doing when nobody is to play.
+_NOW_WORDS = {"paused": N_("Paused"), "ended": N_("Ended by the teacher"), "finished": N_("Finished")}
+#: The seats still to choose (a plural: in Polish or Ukrainian the verb may follow their number).
+_TO_PLAY = Plural("{seats} to play", "{seats} to play", n="n")
+_ROOM_COLUMNS = (N_("Room"), N_("Game"), N_("Seats"), N_("Scores or chips"), N_("Now"), N_("Last move"))
+#: Zones of ``card_locations()`` that no table titles (the teacher's view of all cards).
+_MORE_ZONES = (NC_("zone", "discards"), NC_("zone", "given up"), NC_("zone", "fight discard"),
+               NC_("zone", "deck: laid out"))
+#: The name ``seat_class`` gives a class without one, and each unnamed student's (stored in English).
+_DEFAULT_CLASS = re.compile(r"(\d+) students")
+_DEFAULT_STUDENT = re.compile(r"Student (\d+)")
 
 
 def _ago(moment: float | None) -> str:
+    """How long ago a room's last move was, in the current language."""
     if moment is None:
-        return "no move yet"
+        return _("no move yet")
     seconds = max(0, int(time.time() - moment))
     if seconds < 60:
-        return f"{seconds} s ago"
+        return _("{seconds} s ago").format(seconds=seconds)
     if seconds < 3600:
-        return f"{seconds // 60} min ago"
+        return _("{minutes} min ago").format(minutes=seconds // 60)
     return _dt.datetime.fromtimestamp(moment).strftime("%H:%M")
+
+
+def _html(template: str | Plural, count: int = 1, **fields: Any) -> str:
+    """A message in the current language as HTML: its words escaped, then its fields put in
+    as given (markup such as a link's ``<a …>``; escape a plain value before passing it).
+    A :class:`Plural` takes its form from ``count``."""
+    return html.escape(message(template, count)).format_map(fields)
+
+
+def _tag(tag: str, text: str) -> str:
+    """``text`` (plain words) in an HTML element: ``<b>…</b>``."""
+    return f"<{tag}>{html.escape(text)}</{tag}>"
+
+
+def _class_name(name: str) -> str:
+    """A class's name as the dashboard shows it: the default one ('4 students', stored in
+    English) in the current language, a name the teacher gave as it is."""
+    default = _DEFAULT_CLASS.fullmatch(name)
+    if default is None:
+        return name
+    return message(Plural("{n} student", "{n} students", n="n"), int(default[1])).format(n=default[1])
+
+
+def _student_name(name: str) -> str:
+    """A student's name: an unnamed student's ('Student 3', stored in English) in the current language."""
+    default = _DEFAULT_STUDENT.fullmatch(name)
+    return _("Student {number}").format(number=default[1]) if default else name
+
+
+def _points(value: float) -> str:
+    """A score or a stack as the current language writes it (decimals only where it has some)."""
+    value = float(value)
+    return number_text(value, 0 if value.is_integer() else 1 if (value * 10).is_integer() else 2)
+
+
+def _zone_name(name: str, game: str, players: int) -> str:
+    """A key of ``state.card_locations()`` in words: the games key a seat's zone as 'hand 1',
+    'South row' or "South's hand", a shared one as 'stock' (a game's own word: 'talon')."""
+    names = seat_names(players)
+    owner = re.fullmatch(r"(.*) (\d+)", name)
+    if owner and int(owner[2]) < players:
+        return owned_zone(names[int(owner[2])], zone_word(owner[1], game))
+    with language("en"):
+        english = seat_names(players)
+    for seat, said in enumerate(english):
+        for mark in (f"{said}'s ", f"{said} "):
+            if name.startswith(mark):
+                return owned_zone(names[seat], zone_word(name[len(mark):], game))
+    return zone_word(name, game)
 
 
 class TeacherDashboard:
     """Every room of the classroom store, with the teacher's controls.
 
     ``base_url`` is where the join page is served (e.g. ``http://HOST:8866/voila/render/``);
-    the links are ``base_url + join_page + ?room=…&seat=…&token=…``.
+    the links are ``base_url + join_page + ?room=…&seat=…&token=…``. ``lang`` is the
+    dashboard's own language (None: :func:`cardlab.words.default_language`); the teacher
+    may switch it with the page's picker. The class's and the room's language pickers
+    choose what the students' pages, links and slips speak; they start at the page's
+    language (the one its link asked for, or the server's default).
+
+    >>> import tempfile, os
+    >>> from cardlab.rooms import SQLiteStore
+    >>> board = TeacherDashboard(SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db")), lang="sv")
+    >>> board._create.description, board._room_lang.value
+    ('Skapa rum', 'sv')
+    >>> board.set_language("en")
+    >>> board._create.description
+    'Create room'
     """
 
-    def __init__(self, store: RoomStore, *, base_url: str = "", join_page: str = "join.ipynb", poll: float = 1.0):
+    def __init__(self, store: RoomStore, *, base_url: str = "", join_page: str = "join.ipynb", poll: float = 1.0,
+                 lang: str | None = None):
         self.store = store
         self.base_url = base_url
         self.join_page = join_page
         self.poll = poll
+        #: The dashboard's language (what the teacher reads; not the students' pages').
+        self.lang = check_language(lang)
         self._rooms: dict[str, Room] = {}
         self._task: asyncio.Task | None = None
+        # what each message line says, as (template, count, fields): said again in a new language
+        self._said: dict[int, tuple[str | Plural, int, dict[str, Any]]] = {}
+        self._relabelling = False  # new labels on the same choices: no observer acts on them
         self._build()
         self.refresh()
 
@@ -120,6 +223,16 @@ class TeacherDashboard:
         self.refresh()
         self._class_pick.value = class_id
         return class_id
+
+    def set_language(self, lang: str) -> None:
+        """Say the dashboard in ``lang`` from now on (its picker calls this). The students'
+        language stays as chosen: the teacher may read the page in one language and seat
+        a class in another."""
+        self.lang = check_language(lang)
+        if self._page_lang.value != self.lang:
+            self._page_lang.value = self.lang
+        self._labels()
+        self.refresh()
 
     @property
     def landing_url(self) -> str:
@@ -154,7 +267,12 @@ class TeacherDashboard:
         return room
 
     def rooms_html(self) -> str:
-        """Every room in one table: game, seats and who is connected, scores, turn, last move."""
+        """Every room in one table: game, seats and who is connected, scores, turn, last move
+        (in the dashboard's language)."""
+        with language(self.lang):
+            return self._rooms_html()
+
+    def _rooms_html(self) -> str:
         rows = []
         tables = self.store.class_tables()
         for info in self.store.rooms():
@@ -163,60 +281,71 @@ class TeacherDashboard:
             names = seat_names(room.game.num_players)
             seats = []
             for seat in self.store.seats(info.id):
-                if seat.bot is not None:
-                    who = _KIND_WORDS.get(seat.bot, "computer")
-                else:
-                    who = "student, " + ("connected" if seat.connected else "not connected")
-                seats.append(f"{names[seat.seat]}: {html.escape(who)}")
-            points = " · ".join(f"{names[i]} {p:g}" for i, p in enumerate(state.points))
+                kind = seat.bot if seat.bot is None or seat.bot in _SEAT_WORDS else "computer"
+                if kind is None:
+                    kind = "connected" if seat.connected else "away"
+                seats.append(html.escape(_(_SEAT_WORDS[kind]).format(seat=names[seat.seat])))
+            points = " · ".join(f"{html.escape(names[i])} {_points(p)}" for i, p in enumerate(state.points))
             if info.status != "open":
-                turn = {"paused": "paused", "ended": "ended by the teacher"}[info.status]
+                now = _(_NOW_WORDS[info.status])
             elif state.is_terminal:
-                turn = "finished"
+                now = _(_NOW_WORDS["finished"])
             else:
-                turn = f"{names_text([names[seat] for seat in to_act(state)])} to play"
+                acting = to_act(state)
+                now = message(_TO_PLAY, len(acting)).format(seats=names_text([names[seat] for seat in acting]))
+            title = _(GAME_TITLES.get(info.game, info.game))
             rows.append(
-                f"<tr><td>{info.id}{self._table_words(tables.get(info.id))}</td><td>{GAME_TITLES.get(info.game, info.game)}</td><td>{'<br>'.join(seats)}</td>"
-                f"<td>{points}</td><td>{turn}</td><td>{_ago(info.last_action_at)}</td></tr>")
+                f"<tr><td>{info.id}{self._table_words(tables.get(info.id))}</td>"
+                f"{_tag('td', title)}<td>{'<br>'.join(seats)}</td>"
+                f"<td>{points}</td><td>{html.escape(now)}</td><td>{html.escape(_ago(info.last_action_at))}</td></tr>")
         if not rows:
-            return "<p>No rooms yet: choose a game and its seats above, then <b>Create room</b>.</p>"
-        head = "".join(f"<th>{h}</th>" for h in ("Room", "Game", "Seats", "Scores or chips", "Now", "Last move"))
+            empty = _html(N_("No rooms yet: choose a game and its seats above, then {create}."),
+                          create=_tag("b", _("Create room")))
+            return f"<p>{empty}</p>"
+        head = "".join(_tag("th", _(h)) for h in _ROOM_COLUMNS)
         return f'<table class="cl-rooms"><tr>{head}</tr>{"".join(rows)}</table>'
 
     @staticmethod
     def _table_words(table: tuple[str, int] | None) -> str:
-        return "" if table is None else f"<br>Table {table[1]}, {html.escape(table[0])}"
+        if table is None:
+            return ""
+        return "<br>" + html.escape(_("Table {table}, {name}").format(table=table[1], name=_class_name(table[0])))
 
     def room_html(self, room_id: str, *, all_cards: bool) -> str:
         """One room: its join links and, if asked, every card where it really is."""
-        room = self._room(room_id)
-        names = seat_names(room.game.num_players)
-        links = "".join(f"<li>{names[seat]}: <code>{html.escape(url)}</code></li>" for seat, url in self.links(room_id).items())
-        parts = [f"<b>Join links</b> (one per student):<ul>{links or '<li>no student seats</li>'}</ul>"]
-        if all_cards:
-            zones = []
-            for name, cards in room.state.card_locations().items():
-                seat = re.fullmatch(r"(.*) (\d)", name)
-                if seat and int(seat[2]) < len(names):
-                    name = f"{names[int(seat[2])]}'s {seat[1]}"
-                zones.append(f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(name)} ({len(cards)})</span>'
-                             f"{cards_html(list(cards), size='sm', fan=len(cards) > 8)}</div>")
-            parts.append("<b>All cards</b> (your screen only):<br>" + "".join(zones))
-        return "".join(parts)
+        with language(self.lang):
+            room = self._room(room_id)
+            players = room.game.num_players
+            names = seat_names(players)
+            links = "".join(f"<li>{html.escape(names[seat])}: <code>{html.escape(url)}</code></li>"
+                            for seat, url in self.links(room_id).items())
+            if not links:
+                links = _tag("li", _("No student seats"))
+            parts = [_tag("b", _("Join links (one per student):")), f"<ul>{links}</ul>"]
+            if all_cards:
+                zones = []
+                for name, cards in room.state.card_locations().items():
+                    title = _zone_name(name, room.game.name, players)
+                    zones.append(f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(title)} ({len(cards)})'
+                                 f"</span>{cards_html(list(cards), size='sm', fan=len(cards) > 8)}</div>")
+                parts.append(_tag("b", _("All cards (your screen only):")) + "<br>" + "".join(zones))
+            return "".join(parts)
 
     def refresh(self) -> None:
         """Redraw the rooms and the chosen room from the store."""
+        with language(self.lang):
+            self._refresh()
+
+    def _refresh(self) -> None:
         tables = self.store.class_tables()
-        options = [(f"{info.id} · {GAME_TITLES.get(info.game, info.game)}"
-                    + (f" · Table {tables[info.id][1]}" if info.id in tables else ""), info.id) for info in self.store.rooms()]
-        if [value for _, value in options] != [value for _, value in self._pick.options]:
-            chosen = self._pick.value
-            self._pick.options = options
-            if chosen in dict((v, k) for k, v in options):
-                self._pick.value = chosen
-            elif options:  # the first room is open until the teacher picks another
-                self._pick.value = options[0][1]
-        self._rooms_view.value = self.rooms_html()
+        options = []
+        for info in self.store.rooms():
+            title = _(GAME_TITLES.get(info.game, info.game))
+            options.append((_("{room} · {game} · Table {table}").format(room=info.id, game=title, table=tables[info.id][1])
+                            if info.id in tables else f"{info.id} · {title}", info.id))
+        if options != list(self._pick.options):
+            self._choose(self._pick, options, first=True)  # the first room is open until the teacher picks another
+        self._rooms_view.value = self._rooms_html()
         chosen = self._pick.value
         self._room_view.value = self.room_html(chosen, all_cards=self._all_cards.value) if chosen else ""
         for button in (self._pause, self._resume, self._end, self._download, self._all_cards, self._save_room_switches):
@@ -224,15 +353,28 @@ class TeacherDashboard:
         if chosen is not None and chosen != self._switches_shown:
             self._switches_shown = chosen
             self._room_switches.show(self.store.switches(chosen))
-        classes = [(f"{info.name} · {GAME_TITLES.get(info.game, info.game)} · {len(info.rooms)} tables", info.id)
-                   for info in self.store.classes()]
-        if [value for _, value in classes] != [value for _, value in self._class_pick.options]:
-            chosen_class = self._class_pick.value
-            self._class_pick.options = classes
-            self._class_pick.value = chosen_class if chosen_class in [v for _, v in classes] else (
-                classes[-1][1] if classes else None)
+        classes = [(message(Plural("{name} · {game} · {n} table", "{name} · {game} · {n} tables", n="n"), len(info.rooms))
+                    .format(name=_class_name(info.name), game=_(GAME_TITLES.get(info.game, info.game)),
+                            n=len(info.rooms)), info.id) for info in self.store.classes()]
+        if classes != list(self._class_pick.options):
+            self._choose(self._class_pick, classes, first=False)  # a new class: the newest is chosen
         for button in (self._print, self._apply_class):
             button.disabled = self._class_pick.value is None
+
+    def _choose(self, dropdown: W.Dropdown, options: list[tuple[str, Any]], *, first: bool) -> None:
+        """New options for ``dropdown``, keeping its choice if it is still there (ipywidgets
+        would choose the first), else the first (``first``) or the last option. Only a
+        change of choice reaches the dropdown's observers."""
+        chosen = dropdown.value
+        values = [value for _, value in options]
+        self._relabelling = True
+        try:
+            dropdown.options = options
+            dropdown.value = chosen if chosen in values else None
+        finally:
+            self._relabelling = False
+        if chosen not in values and options:
+            dropdown.value = values[0] if first else values[-1]
 
     def start(self) -> None:
         """Redraw every ``poll`` seconds on the kernel's own event loop (no threads)."""
@@ -245,95 +387,188 @@ class TeacherDashboard:
             try:
                 self.refresh()
             except Exception as error:  # keep polling; say what went wrong
-                self._message.value = f"Could not refresh: {html.escape(str(error))}"
+                self._say(self._message, N_("Could not refresh: {error}"), error=html.escape(str(error)))
+
+    # -- message lines ------------------------------------------------------------------------
+    def _say(self, widget: W.HTML, template: str | Plural, count: int = 1, **fields: Any) -> None:
+        """Put a message on a line of the page, in the dashboard's language (and keep it, to
+        say it again when the language changes); fields are HTML (see :func:`_html`), or
+        functions that make it in the language at hand (a class's name, a button's word)."""
+        self._said[id(widget)] = (template, count, fields)
+        with language(self.lang):
+            widget.value = _html(template, count, **{name: value() if callable(value) else value
+                                                     for name, value in fields.items()})
+
+    def _clear(self, widget: W.HTML) -> None:
+        self._said.pop(id(widget), None)
+        widget.value = ""
+
+    def _when(self, action: Callable[[], Any]) -> Callable[[Any], None]:
+        """An observer that runs ``action`` unless the dashboard is only relabelling its choices."""
+        return lambda _change: None if self._relabelling else action()
 
     # -- widgets ------------------------------------------------------------------------------
     def _build(self) -> None:
-        self._game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], description="Game")
-        self._players = W.BoundedIntText(value=2, min=2, max=2, description="Players", layout=W.Layout(width="160px"))
+        wide = {"description_width": "initial"}  # descriptions as long as their language needs
+        self._page_lang = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
+                                     style=wide, layout=W.Layout(width="auto"))
+        self._page_lang.add_class("cl-language")
+        self._title = W.HTML()
+        self._game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], style=wide)
+        self._players = W.BoundedIntText(value=2, min=2, max=2, style=wide, layout=W.Layout(width="200px"))
         self._seats = W.VBox()
-        self._seed = W.Text(value="", placeholder="empty: a new deal", description="Seed", layout=W.Layout(width="260px"))
-        self._room_lang = _language_picker()
-        self._create = W.Button(description="Create room", button_style="success")
+        self._seed = W.Text(value="", style=wide, layout=W.Layout(width="280px"))
+        self._room_lang = _language_picker(self.lang)
+        self._create = W.Button(button_style="success", layout=_OWN_WIDTH)
         self._message = W.HTML()
         self._rooms_view = W.HTML()
-        self._pick = W.Dropdown(options=[], description="Room", layout=W.Layout(width="380px"))
-        self._all_cards = W.ToggleButton(description="Show all cards", value=False)
-        self._pause = W.Button(description="Pause")
-        self._resume = W.Button(description="Resume")
-        self._end = W.Button(description="End", button_style="danger")
-        self._download = W.Button(description="Download history")
+        self._pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="420px"))
+        self._all_cards = W.ToggleButton(value=False, layout=W.Layout(width="auto"))
+        self._pause = W.Button(layout=W.Layout(width="auto"))
+        self._resume = W.Button(layout=W.Layout(width="auto"))
+        self._end = W.Button(button_style="danger", layout=W.Layout(width="auto"))
+        self._download = W.Button(layout=W.Layout(width="auto"))
         self._download_link = W.HTML()
         self._room_view = W.HTML()
-        self._room_switches = _SwitchBox()
-        self._save_room_switches = W.Button(description="Save the switches for this room", layout=W.Layout(width="auto"))
+        self._room_switches = _SwitchBox(self.lang)
+        self._save_room_switches = W.Button(layout=W.Layout(width="auto"))
         self._switches_shown: str | None = None
 
-        self._class_names = W.Textarea(placeholder="One name a line", description="Class list",
-                                       layout=W.Layout(width="360px", height="160px"))
-        self._class_count = W.BoundedIntText(value=0, min=0, max=400, description="Or how many students",
-                                             tooltip="without names: Student 1, Student 2, ...",
-                                             style={"description_width": "initial"}, layout=W.Layout(width="240px"))
-        self._class_game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], description="Game")
-        self._class_size = W.BoundedIntText(value=2, min=2, max=2, description="Table of", layout=W.Layout(width="160px"))
-        self._class_order = W.ToggleButtons(options=[("Random seats", "random"), ("In list order", "list")], value="random")
-        self._class_seed = W.Text(value="", placeholder="empty: a new seating", description="Seed",
-                                  layout=W.Layout(width="260px"))
+        self._class_names = W.Textarea(style=wide, layout=W.Layout(width="380px", height="160px"))
+        self._class_count = W.BoundedIntText(value=0, min=0, max=MAX_STUDENTS, style=wide,
+                                             layout=W.Layout(width="280px"))
+        self._class_game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], style=wide)
+        self._class_size = W.BoundedIntText(value=2, min=2, max=2, style=wide, layout=W.Layout(width="200px"))
+        self._class_order = W.ToggleButtons(options=[("Random seats", "random"), ("In list order", "list")],
+                                            value="random")
+        self._class_seed = W.Text(value="", style=wide, layout=W.Layout(width="280px"))
         self._class_bot = W.Dropdown(options=[kind for kind in SEAT_KINDS if kind[1] != "student"], value="rule",
-                                     description="Short tables")
-        self._class_switches = _SwitchBox()
-        self._seat = W.Button(description="Seat the class", button_style="success")
-        self._class_pick = W.Dropdown(options=[], description="Class", layout=W.Layout(width="420px"))
-        self._print = W.Button(description="Printable sheet", icon="print", layout=W.Layout(width="auto"))
-        self._apply_class = W.Button(description="Apply the switches above to the class", layout=W.Layout(width="auto"))
+                                     style=wide)
+        self._class_switches = _SwitchBox(self.lang)
+        self._seat = W.Button(button_style="success", layout=_OWN_WIDTH)
+        self._class_pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="460px"))
+        self._print = W.Button(icon="print", layout=W.Layout(width="auto"))
+        self._apply_class = W.Button(layout=W.Layout(width="auto"))
         self._sheet_link = W.HTML()
         self._class_message = W.HTML()
-        self._lesson = W.Button(description="Make the class's table (CSV)", icon="table",
-                                tooltip="every decision of every room: one row each", layout=W.Layout(width="auto"))
+        self._lesson = W.Button(icon="table", layout=_OWN_WIDTH)
         self._lesson_link = W.HTML()
+        # the headings and paragraphs, said by _labels
+        self._seat_a_class_head, self._new_room_head, self._all_rooms_head, self._one_room_head, self._lesson_head = (
+            W.HTML() for _ in range(5))
 
-        self._game.observe(lambda _: self._players_changed(reset=True), "value")
+        self._page_lang.observe(lambda change: self.set_language(change["new"]) if change["new"] != self.lang else None,
+                                "value")
+        self._game.observe(self._when(lambda: self._players_changed(reset=True)), "value")
         self._players.observe(lambda _: self._players_changed(), "value")
         self._create.on_click(lambda _: self._guard(self._create_clicked))
-        self._pick.observe(lambda _: self._guard(self._picked), "value")
+        self._pick.observe(self._when(lambda: self._guard(self._picked)), "value")
         self._all_cards.observe(lambda _: self._guard(self.refresh), "value")
         self._pause.on_click(lambda _: self._guard(self._set_status, "paused"))
         self._resume.on_click(lambda _: self._guard(self._set_status, "open"))
         self._end.on_click(lambda _: self._guard(self._set_status, "ended"))
         self._download.on_click(lambda _: self._guard(self._download_clicked))
         self._save_room_switches.on_click(lambda _: self._guard(self._save_room_switches_clicked))
-        self._class_game.observe(lambda _: self._class_game_changed(), "value")
+        self._class_game.observe(self._when(self._class_game_changed), "value")
         self._seat.on_click(lambda _: self._guard(self._seat_clicked))
         self._print.on_click(lambda _: self._guard(self._print_clicked))
         self._apply_class.on_click(lambda _: self._guard(self._apply_class_clicked))
-        self._class_pick.observe(lambda _: setattr(self._sheet_link, "value", ""), "value")
+        self._class_pick.observe(self._when(lambda: self._clear(self._sheet_link)), "value")
         self._lesson.on_click(lambda _: self._guard(self._lesson_clicked))
         self._players_changed(reset=True)
         self._class_game_changed()
 
-        new_room = W.VBox([W.HTML("<h3>New room</h3>"), W.HBox([self._game, self._players, self._seed, self._room_lang]),
+        new_room = W.VBox([self._new_room_head, W.HBox([self._game, self._players, self._seed, self._room_lang]),
                            self._seats,
                            self._create, self._message])
-        room = W.VBox([W.HTML("<h3>One room</h3>"), W.HBox([self._pick, self._all_cards, self._pause, self._resume,
-                                                            self._end, self._download]),
+        room = W.VBox([self._one_room_head, W.HBox([self._pick, self._all_cards, self._pause, self._resume,
+                                                    self._end, self._download]),
                        W.HBox([self._room_switches.widget, self._save_room_switches]),
                        self._download_link, self._room_view])
         seat_a_class = W.VBox([
-            W.HTML("<h3>Seat a class</h3><p>Paste the class list (one name a line) or say how many students; "
-                   "choose the game and the table size. Everyone gets a seat and a join code; a short table gets a "
-                   "computer player.</p>"),
+            self._seat_a_class_head,
             W.HBox([self._class_names, W.VBox([self._class_count, W.HBox([self._class_game, self._class_size]),
                                                self._class_order, self._class_seed, self._class_bot])]),
             self._class_switches.widget, self._seat, self._class_message,
             W.HBox([self._class_pick, self._print, self._apply_class]), self._sheet_link])
-        lesson = W.VBox([W.HTML("<h3>The lesson as data</h3><p>Every decision of every room so far, one row each: "
-                                "room, table, student, game, move, the action in words and the result of its round. "
-                                "It opens in a spreadsheet, or in pandas with <code>pandas.read_csv</code>.</p>"),
-                         self._lesson, self._lesson_link])
-        self.widget = W.VBox([W.HTML(style_tag() + _DASHBOARD_CSS), W.HTML("<h2>Classroom</h2>"), seat_a_class, new_room,
-                              W.HTML("<h3>All rooms</h3>"), self._rooms_view, room, lesson])
+        lesson = W.VBox([self._lesson_head, self._lesson, self._lesson_link])
+        self.widget = W.VBox([W.HTML(style_tag() + _DASHBOARD_CSS), W.HBox([self._title, self._page_lang],
+                                                                            layout=W.Layout(align_items="center")),
+                              seat_a_class, new_room, self._all_rooms_head, self._rooms_view, room, lesson])
         self.widget.add_class("cl-dashboard")
+        self._labels()
         fill_tooltips(self.widget)  # no 'null' tooltips on the widgets made so far
+
+    def _labels(self) -> None:
+        """Say every fixed word of the page in the dashboard's language: descriptions,
+        placeholders, tooltips, options, headings, and the message lines shown."""
+        with language(self.lang):
+            self._title.value = _tag("h2", _("Classroom"))
+            self._page_lang.description = _("Language of this page")
+            self._seat_a_class_head.value = (
+                _tag("h3", _("Seat a class")) + "<p>" + html.escape(_(
+                    "Paste the class list (one name a line) or say how many students; choose the game and the table "
+                    "size. Everyone gets a seat and a join code; a short table gets a computer player.")) + "</p>")
+            self._new_room_head.value = _tag("h3", _("New room"))
+            self._all_rooms_head.value = _tag("h3", _("All rooms"))
+            self._one_room_head.value = _tag("h3", _("One room"))
+            self._lesson_head.value = (
+                _tag("h3", _("The lesson as data")) + "<p>"
+                + _html(N_("Every decision of every room so far, one row each: room, table, student, game, move, the "
+                           "action in words and the result of its round. It opens in a spreadsheet, or in pandas "
+                           "with {read_csv}."), read_csv="<code>pandas.read_csv</code>") + "</p>")
+            games = [(_(title), name) for name, title in GAME_TITLES.items()]
+            self._relabel(self._game, games)
+            self._relabel(self._class_game, games)
+            self._game.description = self._class_game.description = _("Game")
+            self._players.description = _("Players")
+            self._seed.description = self._class_seed.description = _("Seed")
+            self._seed.placeholder = _("empty: a new deal")
+            self._class_seed.placeholder = _("empty: a new seating")
+            self._create.description = _("Create room")
+            self._pick.description = _("Room")
+            self._all_cards.description = _("Show all cards")
+            self._pause.description = _("Pause")
+            self._resume.description = _("Resume")
+            self._end.description = _("End")
+            self._download.description = _("Download history")
+            self._save_room_switches.description = _("Save the switches for this room")
+            self._class_names.description = _("Class list")
+            self._class_names.placeholder = _("One name a line")
+            self._class_count.description = _("Or how many students")
+            self._class_count.tooltip = _("without names: Student 1, Student 2, ...")
+            self._class_size.description = _("Table of")
+            self._relabel(self._class_order, [(_("Random seats"), "random"), (_("In list order"), "list")])
+            self._class_bot.description = _("Short tables")
+            self._relabel(self._class_bot, [(_(label), kind) for label, kind in SEAT_KINDS if kind != "student"])
+            self._seat.description = _("Seat the class")
+            self._class_pick.description = _("Class")
+            self._print.description = _("Printable sheet")
+            self._apply_class.description = _("Apply the switches above to the class")
+            self._lesson.description = _("Make the class's table (CSV)")
+            self._lesson.tooltip = _("every decision of every room: one row each")
+            self._room_lang.description = _("Students' language")
+            for box in (self._room_switches, self._class_switches):
+                box.labels()
+            names = seat_names(len(self._seats.children))
+            for seat, dropdown in enumerate(self._seats.children):
+                dropdown.description = names[seat]
+                self._relabel(dropdown, [(_(label), kind) for label, kind in SEAT_KINDS])
+        for widget in (self._message, self._download_link, self._class_message, self._sheet_link, self._lesson_link):
+            if id(widget) in self._said:
+                self._say(widget, *self._said[id(widget)][:2], **self._said[id(widget)][2])
+
+    def _relabel(self, widget: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]]) -> None:
+        """The same choices under new labels, the choice kept (its observers are not told)."""
+        if list(widget.options) == options:
+            return
+        chosen = widget.value
+        self._relabelling = True
+        try:
+            widget.options = options
+            widget.value = chosen
+        finally:
+            self._relabelling = False
 
     def _players_changed(self, reset: bool = False) -> None:
         low, high = PLAYERS[self._game.value]
@@ -341,20 +576,22 @@ class TeacherDashboard:
             self._players.min, self._players.max = 1, 8
             self._players.value = low
             self._players.min, self._players.max = low, high
-        names = seat_names(self._players.value)
+        with language(self.lang):
+            names = seat_names(self._players.value)
+            kinds = [(_(label), kind) for label, kind in SEAT_KINDS]
         self._seats.children = [
-            W.Dropdown(options=list(SEAT_KINDS), value="student" if seat == 0 else "rule", description=names[seat])
+            W.Dropdown(options=kinds, value="student" if seat == 0 else "rule", description=names[seat], tooltip="")
             for seat in range(self._players.value)]
 
     def _create_clicked(self) -> None:
         text = self._seed.value.strip()
         if text and not text.isdigit():
-            self._message.value = "The seed is a whole number (or leave it empty for a new deal)."
+            self._say(self._message, N_("The seed is a whole number (or leave it empty for a new deal)."))
             return
         seats = [None if dropdown.value == "student" else dropdown.value for dropdown in self._seats.children]
         room = self.create_room(self._game.value, seats=seats, seed=int(text) if text else None,
                                 lang=self._room_lang.value)
-        self._message.value = f"Room {room} is ready: hand out its links below."
+        self._say(self._message, N_("Room {room} is ready: hand out its links below."), room=html.escape(room))
 
     def _class_game_changed(self) -> None:
         low, high = PLAYERS[self._class_game.value]
@@ -362,42 +599,66 @@ class TeacherDashboard:
         self._class_size.value = min(max(self._class_size.value, low), high)
         self._class_size.min, self._class_size.max = low, high
 
+    def _class_list_refused(self, students: str) -> bool:
+        """Say why a pasted class list cannot be seated (the store's own refusals are in
+        English, for code), and whether it was refused."""
+        names = [" ".join(line.split()) for line in students.splitlines() if line.strip()]
+        if len(names) > MAX_STUDENTS:
+            self._say(self._class_message, Plural("A class has at most {n} student: shorten the list.",
+                                                  "A class has at most {n} students: shorten the list.", n="n"),
+                      MAX_STUDENTS, n=MAX_STUDENTS)
+            return True
+        long = [name for name in names if len(name) > MAX_NAME]
+        if long:
+            self._say(self._class_message, Plural("A name has at most {n} letter; this one is longer: {name}…",
+                                                  "A name has at most {n} letters; this one is longer: {name}…", n="n"),
+                      MAX_NAME, n=MAX_NAME, name=html.escape(long[0][:MAX_NAME]))
+            return True
+        return False
+
     def _seat_clicked(self) -> None:
         text = self._class_seed.value.strip()
         if text and not text.isdigit():
-            self._class_message.value = "The seed is a whole number (or leave it empty for a new seating)."
+            self._say(self._class_message, N_("The seed is a whole number (or leave it empty for a new seating)."))
             return
         students: str | int = self._class_names.value if self._class_names.value.strip() else self._class_count.value
         if not students:
-            self._class_message.value = "Paste the class list first (one name a line), or say how many students."
+            self._say(self._class_message, N_("Paste the class list first (one name a line), or say how many students."))
+            return
+        if isinstance(students, str) and self._class_list_refused(students):
             return
         class_id = self.seat_class(students, self._class_game.value, self._class_size.value,
                                    seed=int(text) if text else None, order=self._class_order.value,
                                    bot=self._class_bot.value, switches=self._class_switches.value)
         info = next(info for info in self.store.classes() if info.id == class_id)
-        self._class_message.value = (f"Seated {html.escape(info.name)} at {len(info.rooms)} tables. "
-                                     "Click <b>Printable sheet</b> for the slips with their codes.")
+        self._say(self._class_message,
+                  Plural("Seated {name} at {n} table. Click {button} for the slips with their codes.",
+                         "Seated {name} at {n} tables. Click {button} for the slips with their codes.", n="n"),
+                  len(info.rooms), name=lambda: html.escape(_class_name(info.name)), n=len(info.rooms),
+                  button=lambda: _tag("b", _("Printable sheet")))
         self._print_clicked()
 
     def _print_clicked(self) -> None:
         class_id = self._class_pick.value
         data = base64.b64encode(self.sheet_html(class_id).encode()).decode()
-        self._sheet_link.value = (f'<a download="class-sheet.html" href="data:text/html;base64,{data}">'
-                                  "Save the sheet</a>, open it in the browser and print it: one slip per student.")
+        self._say(self._sheet_link, N_("{link}Save the sheet{end}, open it in the browser and print it: one slip per "
+                                       "student."),
+                  link=f'<a download="class-sheet.html" href="data:text/html;base64,{data}">', end="</a>")
 
     def _apply_class_clicked(self) -> None:
         class_id = self._class_pick.value
         self.store.set_class_switches(class_id, self._class_switches.value)
         self._switches_shown = None  # the open room's switches may have changed
         self.refresh()
-        self._class_message.value = "The switches now apply to every table of the class."
+        self._say(self._class_message, N_("The switches now apply to every table of the class."))
 
     def _save_room_switches_clicked(self) -> None:
         self.store.set_switches(self._pick.value, self._room_switches.value)
-        self._message.value = f"Room {html.escape(self._pick.value)}: switches saved; its pages follow within seconds."
+        self._say(self._message, N_("Room {room}: switches saved; its pages follow within seconds."),
+                  room=html.escape(self._pick.value))
 
     def _picked(self) -> None:
-        self._download_link.value = ""
+        self._clear(self._download_link)
         self.refresh()
 
     def _set_status(self, status: str) -> None:
@@ -407,8 +668,8 @@ class TeacherDashboard:
     def _download_clicked(self) -> None:
         room = self._pick.value
         data = base64.b64encode(self.history_json(room).encode()).decode()
-        self._download_link.value = (f'<a download="room-{room}.json" href="data:application/json;base64,{data}">'
-                                     f"Save room {room}'s game as a file</a>")
+        self._say(self._download_link, N_("{link}Save room {room}'s game as a file{end}"), room=html.escape(room),
+                  link=f'<a download="room-{room}.json" href="data:application/json;base64,{data}">', end="</a>")
 
     def lesson_table(self) -> Any:
         """Every decision of every room as a pandas table (:func:`cardlab.rooms.lesson.lesson_table`)."""
@@ -421,32 +682,43 @@ class TeacherDashboard:
         text, rows = table.to_csv(index=False), len(table)
         data = base64.b64encode(text.encode()).decode()
         stamp = _dt.datetime.now().strftime("%Y-%m-%d-%H%M")
-        self._lesson_link.value = (f'<a download="lesson-{stamp}.csv" href="data:text/csv;base64,{data}">'
-                                   f"Save the class's table ({rows} decision{'s' if rows != 1 else ''}) as a CSV file</a>")
+        self._say(self._lesson_link,
+                  Plural("{link}Save the class's table ({n} decision) as a CSV file{end}",
+                         "{link}Save the class's table ({n} decisions) as a CSV file{end}", n="n"), rows,
+                  link=f'<a download="lesson-{stamp}.csv" href="data:text/csv;base64,{data}">', end="</a>", n=lambda: number_text(rows))
 
-    def _guard(self, action, *args) -> None:
+    def _guard(self, action: Callable[..., Any], *args: Any) -> None:
         try:
             action(*args)
         except Exception as error:  # the teacher sees what went wrong, in words
-            self._message.value = f"That did not work: {html.escape(str(error))}"
+            self._say(self._message, N_("That did not work: {error}"), error=html.escape(str(error)))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
 class _SwitchBox:
-    """The teacher's switches for a room or a class: hints, the coach, undo, the computers' pace."""
+    """The teacher's switches for a room or a class: hints, the coach, undo, the computers'
+    pace, and the language of the students' pages (``lang`` first)."""
 
-    def __init__(self) -> None:
-        self._hints = W.Checkbox(value=True, description="Hints", indent=False, layout=W.Layout(width="90px"))
-        self._coach = W.Checkbox(value=False, description="Coach", indent=False, layout=W.Layout(width="90px"))
-        self._undo = W.Checkbox(value=False, description="Undo", indent=False, layout=W.Layout(width="90px"))
-        self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, description="Computers wait (s)",
-                                   readout_format=".1f", style={"description_width": "initial"},
-                                   layout=W.Layout(width="300px"))
-        self._lang = _language_picker()  # the language the pages, links and slips are in
+    def __init__(self, lang: str) -> None:
+        self._hints = W.Checkbox(value=True, indent=False, layout=W.Layout(width="auto"))
+        self._coach = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"))
+        self._undo = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"))
+        self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, readout_format=".1f",
+                                   style={"description_width": "initial"}, layout=W.Layout(width="320px"))
+        self._lang = _language_picker(lang)  # the language the pages, links and slips are in
         self.widget = W.HBox([self._hints, self._coach, self._undo, self._pace, self._lang],
                              layout=W.Layout(align_items="center"))
+        self.labels()
+
+    def labels(self) -> None:
+        """Say the switches in the current language."""
+        self._hints.description = _("Hints")
+        self._coach.description = _("Coach")
+        self._undo.description = _("Undo")
+        self._pace.description = _("Computers wait (s)")
+        self._lang.description = _("Students' language")
 
     @property
     def value(self) -> Switches:
@@ -456,14 +728,13 @@ class _SwitchBox:
     def show(self, switches: Switches) -> None:
         self._hints.value, self._coach.value, self._undo.value = switches.hints, switches.coach, switches.undo
         self._pace.value = switches.pace
-        self._lang.value = switches.lang or default_language()
+        self._lang.value = switches.lang or default_language()  # none chosen: the server's default
 
 
-def _language_picker() -> W.Dropdown:
-    """The teacher's choice of a class's or a room's language (each by its own name), the
-    server's default language first chosen."""
-    return W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=default_language(),
-                      description="Language", layout=W.Layout(width="220px"))
+def _language_picker(lang: str) -> W.Dropdown:
+    """The teacher's choice of a class's or a room's language (each by its own name), ``lang`` first chosen."""
+    return W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=lang,
+                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
 
 
 def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, int, str], str],
@@ -511,13 +782,13 @@ def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, in
                                                                         seat=names[slip.seat])
             code = html.escape(_("Your code: {code}")).format(code=f'<span class="cl-slip-code">{show_code(slip.code)}</span>')
             slips.append(
-                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(slip.student)}</div>'
+                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(_student_name(slip.student))}</div>'
                 f'<div>{html.escape(where_at)}</div>'
                 f'<div class="cl-slip-qr">{qr}</div>'
                 f'<div>{code}</div>'
                 f'<div class="cl-slip-how">{where}</div></div>')
-        head = _("{name}: seats and codes").format(name=info.name)
-        heading = _("{name}: {game}, tables of {size}").format(name=info.name, game=title, size=info.table_size)
+        head = _("{name}: seats and codes").format(name=_class_name(info.name))
+        heading = _("{name}: {game}, tables of {size}").format(name=_class_name(info.name), game=title, size=info.table_size)
         cut = _("Print this page and cut along the dashed lines: one slip per student.")
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(head)}"
             f"</title>{_SHEET_CSS}</head><body><h1>{html.escape(heading)}</h1><p class='cl-no-print'>{html.escape(cut)}"
@@ -534,6 +805,10 @@ h1 { font-size: 18px; }
 .cl-slip-how { font-size: 11px; color: #444; }
 @media print { .cl-no-print { display: none; } body { margin: 0; } }
 </style>"""
+
+#: A button alone on its line: as wide as its words in the language at hand (auto alone
+#: would stretch it across the column).
+_OWN_WIDTH = W.Layout(width="auto", align_self="flex-start")
 
 _DASHBOARD_CSS = """<style>
 .cl-dashboard table.cl-rooms { border-collapse: collapse; font-size: 14px; }

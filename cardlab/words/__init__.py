@@ -77,6 +77,7 @@ __all__ = [
     "decimal_amount",
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "LANGUAGE_VARIABLE",
     "language",
     "current_language",
     "default_language",
@@ -121,16 +122,22 @@ def _language_code(lang: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
+#: The environment variable that sets the default language over the locale's
+#: (``cardlab-classroom --lang pl`` sets it for every page's kernel).
+LANGUAGE_VARIABLE = "CARDLAB_LANGUAGE"
+
+
 def default_language() -> str:
-    """The language when none is chosen: the locale's (``LANGUAGE``, ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG``) where it is one of :data:`LANGUAGES`, else English.
+    """The language when none is chosen: ``$CARDLAB_LANGUAGE``'s, else the locale's
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) where it is one of
+    :data:`LANGUAGES`, else English.
 
     >>> default_language() in LANGUAGES
     True
     """
     if not _DEFAULT:
         found = "en"
-        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for name in (LANGUAGE_VARIABLE, "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
             value = os.environ.get(name)
             if value:
                 found = next((c for c in map(_language_code, value.split(":")) if c), None) or "en"
