@@ -158,7 +158,8 @@ def classroom(tmp_path_factory):
 
 def test_classroom_pages_by_keyboard_with_axe(page, classroom, screenshot):
     """The landing page, a student's join page (a move by keyboard, the live region) and
-    the teacher's page: no serious or critical violation."""
+    the teacher's page (a room made and paused by keyboard): no serious or critical
+    violation."""
     server, store, room = classroom
     open_voila_page(page, server, "landing", ".cl-landing input")
     assert_axe_clean(page, "the landing page")
@@ -172,6 +173,20 @@ def test_classroom_pages_by_keyboard_with_axe(page, classroom, screenshot):
     assert_axe_clean(page, "the join page after a move")
     open_voila_page(page, server, "teacher", "table.cl-rooms", f"?key={store.teacher_key()}")
     assert_axe_clean(page, "the teacher's page")
+    # the teacher's work by keyboard: a room made (Enter on Create room), then paused (Enter on Pause)
+    before = {info.id for info in store.rooms()}
     tab_to(page, lambda f: f.get("text") == "Create room")
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.querySelectorAll('table.cl-rooms tr').length > n",
+                           arg=len(before) + 1, timeout=20_000)  # a header row and a row a room
+    (made,) = {info.id for info in store.rooms()} - before
+    tab_to(page, lambda f: f.get("text") == "Pause")
+    page.keyboard.press("Enter")
+    for _ in range(40):  # the click's round trip through the kernel, at most 20 s
+        if store.room_status(made) == "paused":
+            break
+        page.wait_for_timeout(500)
+    assert store.room_status(made) == "paused", "Enter on Pause did not pause the room just made"
     screenshot(page, "classroom-teacher-axe")
+    assert_axe_clean(page, "the teacher's page, a room made and paused")
     assert not page.errors, page.errors
