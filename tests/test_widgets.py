@@ -861,6 +861,34 @@ def test_odds_explorer_pick_five_cards_by_clicking():
     assert explorer.standing.better == 664  # the 40 straight flushes and the 624 fours of a kind
     explorer._typed.value = "Ah Zz"
     assert "cl-msg-error" in explorer._verdict.value
+    assert "'Zz' is not a card" in html.unescape(explorer._verdict.value)
+    assert explorer.standing.better == 664  # nothing lost
+
+
+@pytest.mark.parametrize("lang, typed, english", [
+    ("pl", "Ac Dd Wh Kh Ah", "Ac Qd Jh Kh Ah"),      # W walet, D dama
+    ("sv", "Ec Dd Kn♥ Kh Eh", "Ac Qd Jh Kh Ah"),    # E ess, D dam, Kn knekt
+    ("uk", "Тc Дd Вh Кh Тh", "Ac Qd Jh Kh Ah"),     # Т туз, Д дама, В валет, К король
+])
+def test_odds_explorer_reads_cards_as_its_language_writes_them(lang, typed, english):
+    """A student types the rank letters the page shows (issue 29: Polish W D K A, Swedish
+    Kn D K E, Ukrainian В Д К Т); the placeholder shows them, and a typing mistake is said
+    in the page's language, the choice on screen kept."""
+    from cardlab.widgets import OddsExplorer
+
+    explorer = OddsExplorer(lang=lang)
+    explorer._typed.value = typed
+    assert explorer.selected == [Card.parse(c) for c in english.split()]
+    assert explorer.standing is not None
+    english_explorer = OddsExplorer(lang="en")
+    assert explorer._typed.placeholder != english_explorer._typed.placeholder
+    before = explorer.standing
+    explorer._typed.value = "Ah Zz"
+    assert "cl-msg-error" in explorer._verdict.value and "is not a card" not in explorer._verdict.value
+    assert "'Zz'" in html.unescape(explorer._verdict.value) and explorer.standing == before
+    explorer._deck.value = 32
+    explorer._typed.value = "2c 3d 4h 5s 6c"  # no twos to sixes in 32 cards
+    assert "HR-3" in explorer._verdict.value and "deck" not in explorer._verdict.value
 
 
 @pytest.mark.parametrize("name", ["kontrabluff", "draw_poker"])

@@ -1,8 +1,9 @@
 """The odds explorer: how rare each hand is in a deck of each size, and where a hand stands.
 
 Choose a deck size (HR-3) and the HR-5 option: the exact count of every category and
-the deck's hierarchy (HR-4) update. Pick five cards (click them, or type them): their
-category and the exact number of hands that beat them, tie and lose.
+the deck's hierarchy (HR-4) update. Pick five cards (click them, or type them as the
+page's language writes them, :func:`cardlab.words.cards.read_cards`): their category and
+the exact number of hands that beat them, tie and lose.
 
 >>> explorer = OddsExplorer(deck_size=32)
 >>> explorer.pick("Ah Kh Qh Jh 9h")
@@ -26,7 +27,17 @@ from cardlab.hands import HandRules, category_counts, evaluate, hierarchy, rarit
 from cardlab.widgets.view import cards_html
 from cardlab.widgets.style import style_tag
 from cardlab.widgets.table import card_button, style_card_button
-from cardlab.words import category_text, check_language, hand_text, language, number_text, percent_text, translate as _
+from cardlab.words import (
+    card_name,
+    category_text,
+    check_language,
+    hand_text,
+    language,
+    number_text,
+    percent_text,
+    translate as _,
+)
+from cardlab.words.cards import TypedCardsError, read_cards, typing_example
 
 __all__ = ["OddsExplorer", "category_table_html"]
 
@@ -93,7 +104,7 @@ class OddsExplorer:
     def _labels(self) -> None:
         self._deck.description = _("deck size")
         self._ace_low.description = _("ace low straights (HR-5)")
-        self._typed.placeholder = _("or type five cards: Ah Kd 10c 7s 7h")
+        self._typed.placeholder = _("or type five cards: {example}").format(example=typing_example())
         self._clear.description = _("Clear")
         title, pick = html.escape(_("Odds explorer")), html.escape(_("Pick five cards"))
         self._head.value = f"<span class='cl-title'><b>{title}</b></span>"
@@ -105,7 +116,7 @@ class OddsExplorer:
         self._deck = W.Dropdown(options=list(DECK_SIZES), value=deck_size, description="deck size",
                                 layout=W.Layout(width="180px"))
         self._ace_low = W.Checkbox(value=ace_low, description="ace low straights (HR-5)", indent=False)
-        self._typed = W.Text(placeholder="or type five cards: Ah Kd 10c 7s 7h", continuous_update=False,
+        self._typed = W.Text(continuous_update=False,
                              layout=W.Layout(width="300px"))
         self._clear = W.Button(description="Clear", icon="times")
         self._table = W.HTML()
@@ -153,7 +164,18 @@ class OddsExplorer:
         self._refresh()
 
     def _read_typed(self) -> None:
-        self.pick(self._typed.value)
+        """The typed cards, as the page's language writes them (:func:`read_cards`); what
+        cannot be picked is said in that language."""
+        with language(self.lang):
+            cards = read_cards(self._typed.value)
+            if len(cards) > 5:
+                raise TypedCardsError(_("Pick at most five cards (typed: {n}).").format(n=len(cards)))
+            size = self._deck.value
+            outside = [card_name(card) for card in cards if card not in deck(size)]
+            if outside:
+                raise TypedCardsError(_("Not in the {deck}-card deck (HR-3): {cards}.").format(
+                    deck=size, cards=", ".join(outside)))
+        self.pick(cards)
 
     def _guard(self, callback: Any, *args: Any) -> None:
         try:
