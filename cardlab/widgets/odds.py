@@ -163,11 +163,19 @@ class OddsExplorer:
             self.selected.append(card)
         self._refresh()
 
-    def _read_typed(self) -> None:
-        """The typed cards, as the page's language writes them (:func:`read_cards`); what
-        cannot be picked is said in that language."""
+    def type_cards(self, text: str) -> None:
+        """Select cards typed as the page's language writes them, as the box under the
+        cards does (:func:`~cardlab.words.cards.read_cards`): in Polish W is the jack and D
+        the queen. What cannot be picked raises :class:`~cardlab.words.cards.TypedCardsError`,
+        said in that language, and the choice on screen stays.
+
+        >>> polish = OddsExplorer(deck_size=32, lang="pl")
+        >>> polish.type_cards("Ah Dh Wh Kh 10h")
+        >>> polish.selected == list(parse_cards("Ah Qh Jh Kh Th"))
+        True
+        """
         with language(self.lang):
-            cards = read_cards(self._typed.value)
+            cards = read_cards(text)
             if len(cards) > 5:
                 raise TypedCardsError(_("Pick at most five cards (typed: {n}).").format(n=len(cards)))
             size = self._deck.value
@@ -176,6 +184,9 @@ class OddsExplorer:
                 raise TypedCardsError(_("Not in the {deck}-card deck (HR-3): {cards}.").format(
                     deck=size, cards=", ".join(outside)))
         self.pick(cards)
+
+    def _read_typed(self) -> None:
+        self.type_cards(self._typed.value)
 
     def _guard(self, callback: Any, *args: Any) -> None:
         try:
