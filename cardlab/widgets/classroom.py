@@ -423,7 +423,7 @@ class TeacherDashboard:
         self._page_lang = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
                                      style=wide, layout=W.Layout(width="auto"))
         self._page_lang.add_class("cl-language")
-        self._title = W.HTML()
+        self._title = W.HTML(layout=W.Layout(margin="2px 24px 2px 2px"))  # the page's picker a little apart
         self._intro = W.HTML(layout=W.Layout(max_width="900px"))
         self._game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], style=wide)
         self._players = W.BoundedIntText(value=2, min=2, max=2, style=wide, layout=W.Layout(width="200px"))
@@ -516,7 +516,7 @@ class TeacherDashboard:
         placeholders, tooltips, options, headings, and the message lines shown."""
         with language(self.lang):
             self._title.value = f"<div lang='{self.lang}'>{page_heading_html(_(TEACHER_HEADING))}</div>"
-            self._intro.value = (f"<div lang='{self.lang}'>" + "".join(
+            self._intro.value = (f"<div lang='{self.lang}' style='line-height:1.45'>" + "".join(
                 f"<p>{_html(words, command='<code>cardlab-classroom</code>')}</p>" for words in _INTRO) + "</div>")
             self._page_lang.description = _("Language of this page")
             self._seat_a_class_head.value = (

@@ -108,7 +108,8 @@ class LandingPage(W.VBox):
             text = "".join(f"<p>{html.escape(_(words))}</p>" for words in LANDING_WORDS)
             welcome = html.escape(_("Welcome to the classroom"))
             self.welcome.value = (style_tag() + f"<div lang='{self.lang}'>{page_heading_html(_(LANDING_HEADING))}"
-                                  f"<div style='font-size:18px;max-width:640px;line-height:1.5'><h2>{welcome}</h2>"
+                                  f"<div style='font-size:18px;max-width:640px;line-height:1.5'>"
+                                  f"<h2 style='font-size:20px;margin:8px 0'>{welcome}</h2>"
                                   f"{text}</div></div>")
             self.code.description = _("Your code")
             self.join.description = _("Join my table")
