@@ -26,7 +26,7 @@ from cardlab.app import POOL, PREHEATED_PAGES
 from cardlab.rooms import SQLiteStore
 from tests.browser.browser_servers import kernel_ids, page_kernel, server
 from tests.rooms_clients import play_seat
-from tests.test_classroom_server import fetch, page_error
+from tests.test_classroom_server import WIDGET_VIEW, fetch, page_error
 from tests.test_rooms import _check_reports, link
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(240, method="signal")]
@@ -82,7 +82,7 @@ def test_thirty_students_in_fifteen_rooms_play_to_the_end_on_the_server(tmp_path
         assert sum(len(report["committed"]) for report in reports) > 15 * 10
 
         # After the game a student opens the link again: the finished table, from the store.
-        draw(f"{running.url}/voila/render/join.ipynb?{link(store, first, 0)}", "Your classroom table")
+        draw(f"{running.url}/voila/render/join.ipynb?{link(store, first, 0)}", "<title>join</title>", WIDGET_VIEW)
         ended: dict[str, float] = {}
 
         def all_ended() -> bool:

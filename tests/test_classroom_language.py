@@ -201,3 +201,71 @@ def test_a_default_class_name_is_shown_in_the_pages_language(store):
     assert board._class_pick.label.startswith("5 uczniów") and "Stół 1, 5 uczniów" in _text(board.rooms_html())
     store.set_class_switches(class_id, Switches(lang="sv"))
     assert "Elev 5" in _text(board.sheet_html(class_id)) and "Student 5" not in board.sheet_html(class_id)
+
+
+def _h1(value: str) -> str:
+    """The text of the one ``<h1>`` in an HTML widget's value."""
+    (heading,) = re.findall(r"<h1[^>]*>(.*?)</h1>", value)
+    return html.unescape(heading)
+
+
+@pytest.mark.parametrize("lang", ["sv", "pl", "uk"])
+def test_each_pages_heading_and_intro_are_in_its_language(store, monkeypatch, lang):
+    """The landing, join and teacher's pages (and the refusals) say their heading, an
+    ``<h1>``, in the page's language: no English heading above a Polish table."""
+    from cardlab.app import join_page, teacher_page
+    from cardlab.widgets.classroom import TEACHER_HEADING
+    from cardlab.widgets.join import JOIN_HEADING
+    from cardlab.widgets.landing import LANDING_HEADING
+
+    with language(lang):
+        said = {english: translate(english) for english in (LANDING_HEADING, JOIN_HEADING, TEACHER_HEADING)}
+    assert all(english != translated for english, translated in said.items())
+    assert _h1(landing_page(store, start=False, lang=lang).welcome.value) == said[LANDING_HEADING]
+
+    room = store.create_room("kontrabluff", {"target": 300}, seed=1, seats=[None, "rule"])
+    monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=0&token={store.tokens(room)[0]}&lang={lang}")
+    table = join_page(store)
+    table.stop()
+    assert table.widget.children[1] is table.heading and _h1(table.heading.value) == said[JOIN_HEADING]
+    monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=0&token=wrong&lang={lang}")
+    assert _h1(join_page(store).value) == said[JOIN_HEADING]
+
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}&lang={lang}")
+    board = teacher_page(store)
+    board._task.cancel()
+    assert _h1(board._title.value) == said[TEACHER_HEADING]
+    intro = html.unescape(re.sub(r"<[^>]*>", "", board._intro.value))
+    assert "<code>cardlab-classroom</code>" in board._intro.value and "Create a room" not in intro
+    with language(lang):
+        assert translate("Start the classroom server with {command}; it prints this page's link.").format(
+            command="cardlab-classroom") in intro
+    monkeypatch.setenv("QUERY_STRING", f"key=wrong&lang={lang}")
+    assert _h1(teacher_page(store).value) == said[TEACHER_HEADING]
+
+
+def test_switching_a_pages_language_redraws_its_heading(store):
+    """The landing page's, the join page's and the dashboard's pickers say the heading
+    (and the dashboard's intro) again in the language chosen."""
+    page = landing_page(store, start=False, lang="pl")
+    page.picker.value = "uk"
+    with language("uk"):
+        assert _h1(page.welcome.value) == translate("Card games classroom") != "Card games classroom"
+    page.picker.value = "en"
+    assert _h1(page.welcome.value) == "Card games classroom"
+
+    room = store.create_room("draw_poker", {"players": 2}, seed=2, seats=[None, "rule"])
+    table = room_table(SeatSession.join(store, f"room={room}&seat=0&token={store.tokens(room)[0]}&lang=en"))
+    assert _h1(table.heading.value) == "Your classroom table"
+    table._lang_pick.value = "sv"
+    with language("sv"):
+        assert _h1(table.heading.value) == translate("Your classroom table") != "Your classroom table"
+
+    board = TeacherDashboard(store, base_url=BASE, lang="en")
+    assert _h1(board._title.value) == "The classroom: the teacher's page" and "Create a room" in board._intro.value
+    board._page_lang.value = "pl"
+    with language("pl"):
+        assert _h1(board._title.value) == translate("The classroom: the teacher's page")
+    assert "teacher's page" not in board._title.value and "Create a room" not in board._intro.value
+    assert "lang='pl'" in board._title.value and "lang='pl'" in board._intro.value

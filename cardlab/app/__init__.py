@@ -112,20 +112,26 @@ def wait_for_request() -> None:
     env.update({str(name): str(value) for name, value in json.loads(message).items()})
 
 
-def _refusal(message: str) -> Any:
+def _refusal(message: str, heading: str, lang: str) -> Any:
+    """A page that opens nothing: its heading and why, both already said in ``lang``."""
     import ipywidgets as W
 
-    return W.HTML(f'<div style="font-size:18px;padding:24px;max-width:640px">{html.escape(message)}</div>')
+    from cardlab.widgets.style import page_heading_html
+
+    return W.HTML(f'<div lang="{lang}" style="padding:24px;max-width:640px">{page_heading_html(heading)}'
+                  f'<p style="font-size:18px">{html.escape(message)}</p></div>')
 
 
 def _refused(refused: Any, lang: str) -> Any:
-    """A room's refusal (a notice of the words layer) said in the page's language."""
-    from cardlab.words import language
+    """A room's refusal (a notice of the words layer) under the join page's heading, said
+    in the page's language."""
+    from cardlab.widgets.join import JOIN_HEADING
+    from cardlab.words import current_language, language, translate
     from cardlab.words.table import notice_text
 
     with language(lang or None):
         text = notice_text(refused.notice, refused.values, players=2) if refused.notice else str(refused)
-    return _refusal(text)
+        return _refusal(text, translate(JOIN_HEADING), current_language())
 
 
 def landing_page() -> Any:
@@ -153,8 +159,8 @@ def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | 
     import urllib.parse
 
     from cardlab.rooms import query_language
-    from cardlab.widgets.classroom import TeacherDashboard
-    from cardlab.words import N_, language, translate
+    from cardlab.widgets.classroom import TEACHER_HEADING, TeacherDashboard
+    from cardlab.words import N_, current_language, language, translate
 
     store = store or classroom_store()
     if under_voila():
@@ -164,7 +170,8 @@ def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | 
         if not store.check_teacher_key(key):
             with language(lang):
                 return _refusal(translate(N_("This page is for the teacher: open it with the teacher's link that "
-                                             "the classroom server printed when it started.")))
+                                             "the classroom server printed when it started.")),
+                                translate(TEACHER_HEADING), current_language())
     if base_url is None:
         host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "8866")
         base_url = f"http://{host}:{port}/voila/render/"
@@ -175,7 +182,8 @@ def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | 
 
 def join_page(store: Any = None) -> Any:
     """A student's table for the seat the join link names, or a plain refusal (no card),
-    in the link's language (``&lang=pl``, the class's: the teacher's choice) or the room's.
+    in the link's language (``&lang=pl``, the class's: the teacher's choice) or the room's;
+    either under the page's heading (:data:`cardlab.widgets.join.JOIN_HEADING`).
 
     Everything the table needs is imported before the link is read: a preheated kernel
     (Voilà's pool) has done that work before the student opens the link.

@@ -44,7 +44,7 @@ from cardlab.games import GAMES
 from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
 from cardlab.rooms.seating import MAX_NAME, MAX_STUDENTS
-from cardlab.widgets.style import fill_tooltips, style_tag
+from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.words import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -61,8 +61,18 @@ from cardlab.words import (
 )
 from cardlab.words.seats import owned_zone, zone_word
 
-__all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "class_sheet_html"]
+__all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "TEACHER_HEADING", "class_sheet_html"]
 
+#: The teacher's page's heading (its ``<h1>``), and what it says below it, one paragraph each
+#: (``{command}``: the server's command, written as code).
+TEACHER_HEADING = N_("The classroom: the teacher's page")
+_INTRO = (
+    N_("Create a room for each table (the game, a student or a computer in each seat), hand each student their "
+       "seat's join link, and watch every table: who is connected, the scores or chips, whose turn it is. Open one "
+       "room to see all its cards (on your screen only), pause or end it, or download its game to replay it on the "
+       "projector."),
+    N_("Start the classroom server with {command}; it prints this page's link."),
+)
 #: Games in plain words, and how many players each takes.
 GAME_TITLES = {name: entry.title for name, entry in GAMES.items()}
 PLAYERS = TABLE_SIZES
@@ -413,7 +423,8 @@ class TeacherDashboard:
         self._page_lang = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
                                      style=wide, layout=W.Layout(width="auto"))
         self._page_lang.add_class("cl-language")
-        self._title = W.HTML()
+        self._title = W.HTML(layout=W.Layout(margin="2px 24px 2px 2px"))  # the page's picker a little apart
+        self._intro = W.HTML(layout=W.Layout(max_width="900px"))
         self._game = W.Dropdown(options=[(title, name) for name, title in GAME_TITLES.items()], style=wide)
         self._players = W.BoundedIntText(value=2, min=2, max=2, style=wide, layout=W.Layout(width="200px"))
         self._seats = W.VBox()
@@ -494,7 +505,8 @@ class TeacherDashboard:
         lesson = W.VBox([self._lesson_head, self._lesson, self._lesson_link])
         self.widget = W.VBox([W.HTML(style_tag() + _DASHBOARD_CSS), W.HBox([self._title, self._page_lang],
                                                                             layout=W.Layout(align_items="center")),
-                              seat_a_class, new_room, self._all_rooms_head, self._rooms_view, room, lesson])
+                              self._intro, seat_a_class, new_room, self._all_rooms_head, self._rooms_view, room,
+                              lesson])
         self.widget.add_class("cl-dashboard")
         self._labels()
         fill_tooltips(self.widget)  # no 'null' tooltips on the widgets made so far
@@ -503,17 +515,19 @@ class TeacherDashboard:
         """Say every fixed word of the page in the dashboard's language: descriptions,
         placeholders, tooltips, options, headings, and the message lines shown."""
         with language(self.lang):
-            self._title.value = _tag("h2", _("Classroom"))
+            self._title.value = f"<div lang='{self.lang}'>{page_heading_html(_(TEACHER_HEADING))}</div>"
+            self._intro.value = (f"<div lang='{self.lang}' style='line-height:1.45'>" + "".join(
+                f"<p>{_html(words, command='<code>cardlab-classroom</code>')}</p>" for words in _INTRO) + "</div>")
             self._page_lang.description = _("Language of this page")
             self._seat_a_class_head.value = (
-                _tag("h3", _("Seat a class")) + "<p>" + html.escape(_(
+                _tag("h2", _("Seat a class")) + "<p>" + html.escape(_(
                     "Paste the class list (one name a line) or say how many students; choose the game and the table "
                     "size. Everyone gets a seat and a join code; a short table gets a computer player.")) + "</p>")
-            self._new_room_head.value = _tag("h3", _("New room"))
-            self._all_rooms_head.value = _tag("h3", _("All rooms"))
-            self._one_room_head.value = _tag("h3", _("One room"))
+            self._new_room_head.value = _tag("h2", _("New room"))
+            self._all_rooms_head.value = _tag("h2", _("All rooms"))
+            self._one_room_head.value = _tag("h2", _("One room"))
             self._lesson_head.value = (
-                _tag("h3", _("The lesson as data")) + "<p>"
+                _tag("h2", _("The lesson as data")) + "<p>"
                 + _html(N_("Every decision of every room so far, one row each: room, table, student, game, move, the "
                            "action in words and the result of its round. It opens in a spreadsheet, or in pandas "
                            "with {read_csv}."), read_csv="<code>pandas.read_csv</code>") + "</p>")
@@ -702,9 +716,11 @@ class _SwitchBox:
     pace, and the language of the students' pages (``lang`` first)."""
 
     def __init__(self, lang: str) -> None:
-        self._hints = W.Checkbox(value=True, indent=False, layout=W.Layout(width="auto"))
-        self._coach = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"))
-        self._undo = W.Checkbox(value=False, indent=False, layout=W.Layout(width="auto"))
+        # each checkbox keeps a gap after its label, so the next box is not read with it
+        # ('Podpowiedzi ☐ Trener'): the labels' lengths differ with the language
+        self._hints = W.Checkbox(value=True, indent=False, layout=_SWITCH)
+        self._coach = W.Checkbox(value=False, indent=False, layout=_SWITCH)
+        self._undo = W.Checkbox(value=False, indent=False, layout=_SWITCH)
         self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, readout_format=".1f",
                                    style={"description_width": "initial"}, layout=W.Layout(width="320px"))
         self._lang = _language_picker(lang)  # the language the pages, links and slips are in
@@ -729,6 +745,10 @@ class _SwitchBox:
         self._hints.value, self._coach.value, self._undo.value = switches.hints, switches.coach, switches.undo
         self._pace.value = switches.pace
         self._lang.value = switches.lang or default_language()  # none chosen: the server's default
+
+
+#: A switch's checkbox: as wide as its label, and a clear gap before the next switch.
+_SWITCH = W.Layout(width="auto", margin="2px 22px 2px 2px")
 
 
 def _language_picker(lang: str) -> W.Dropdown:
@@ -811,6 +831,7 @@ h1 { font-size: 18px; }
 _OWN_WIDTH = W.Layout(width="auto", align_self="flex-start")
 
 _DASHBOARD_CSS = """<style>
+.cl-dashboard h2 { font-size: 18px; margin: 12px 0 4px 0; }
 .cl-dashboard table.cl-rooms { border-collapse: collapse; font-size: 14px; }
 .cl-dashboard table.cl-rooms td, .cl-dashboard table.cl-rooms th { border: 1px solid #ccc; padding: 4px 8px;
   vertical-align: top; text-align: left; }

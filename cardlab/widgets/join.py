@@ -14,23 +14,39 @@ no pace, Hints and Undo as the teacher's switches say) and a hidden control is i
 >>> table = room_table(SeatSession.join(store, f"room={room}&seat=1&token={store.tokens(room)[1]}"))
 >>> table.seat, table.session.state is table.session.room.state, table._new.layout.display
 (1, True, 'none')
+
+The page's heading tops the table, in the table's language (its picker redraws it):
+
+>>> table.heading.value
+'<h1 class="cl-page-heading" ...>Your classroom table</h1>'
+>>> table.set_language("sv")
+>>> "Your classroom table" in table.heading.value
+False
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as W
+
 from cardlab.rooms import SeatSession
 from cardlab.sessions.room import POLL_SECONDS, SWITCH_SECONDS, RoomSession
+from cardlab.widgets.style import page_heading_html
 from cardlab.widgets.table import Table
+from cardlab.words import N_, language, translate
 
-__all__ = ["room_table", "POLL_SECONDS", "SWITCH_SECONDS"]
+__all__ = ["JOIN_HEADING", "room_table", "POLL_SECONDS", "SWITCH_SECONDS"]
+
+#: A student's page's heading (its ``<h1>``): short, so the table fits 1280x900 below it.
+JOIN_HEADING = N_("Your classroom table")
 
 
-def room_table(session: SeatSession, **options: Any) -> Table:
+def room_table(session: SeatSession, *, heading: bool = True, **options: Any) -> Table:
     """The table of the room's game for the seat ``session`` holds, playing through the store,
     in ``lang`` if given, else in the language of the join link or the room (the class's,
-    :attr:`cardlab.rooms.Switches.lang`); the student may switch it on the page.
+    :attr:`cardlab.rooms.Switches.lang`); the student may switch it on the page. With
+    ``heading``, the page's heading (:data:`JOIN_HEADING`) is the table's first row.
 
     The table's :meth:`start` polls the store until :meth:`stop`; :meth:`poll` is one look.
     """
@@ -51,4 +67,26 @@ def room_table(session: SeatSession, **options: Any) -> Table:
         return changed
 
     table.poll = poll  # type: ignore[attr-defined]
+    if heading:
+        _add_heading(table)
     return table
+
+
+def _add_heading(table: Table) -> None:
+    """Put the page's heading above the table's title, said in the table's language again
+    whenever that changes (its language picker calls :meth:`Table.set_language`)."""
+    heading = table.heading = W.HTML(tooltip="")  # type: ignore[attr-defined]
+    set_language = table.set_language
+
+    def say() -> None:
+        with language(table.lang):
+            heading.value = page_heading_html(translate(JOIN_HEADING))
+
+    def set_language_and_heading(lang: str) -> None:
+        set_language(lang)
+        say()
+
+    say()
+    table.set_language = set_language_and_heading  # type: ignore[method-assign]
+    style, *rest = table.widget.children
+    table.widget.children = (style, heading, *rest)

@@ -35,12 +35,14 @@ import ipywidgets as W
 
 from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, SQLiteStore, join_by_code, parse_code
 from cardlab.widgets.join import room_table
-from cardlab.widgets.style import fill_tooltips, style_tag
+from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.words import LANGUAGE_NAMES, LANGUAGES, N_, check_language, language, translate as _
 from cardlab.words.table import notice_text
 
-__all__ = ["LANDING_WORDS", "LandingPage", "landing_page"]
+__all__ = ["LANDING_HEADING", "LANDING_WORDS", "LandingPage", "landing_page"]
 
+#: The page's heading (its ``<h1>``).
+LANDING_HEADING = N_("Card games classroom")
 #: What the page says above the code form, one paragraph each.
 LANDING_WORDS = (
     N_("To sit down at your table, open the link your teacher gave you (on paper, in a message or on the "
@@ -105,8 +107,10 @@ class LandingPage(W.VBox):
         with language(self.lang):
             text = "".join(f"<p>{html.escape(_(words))}</p>" for words in LANDING_WORDS)
             welcome = html.escape(_("Welcome to the classroom"))
-            self.welcome.value = (style_tag() + f"<div lang='{self.lang}' style='font-size:18px;max-width:640px;"
-                                  f"line-height:1.5'><h2>{welcome}</h2>{text}</div>")
+            self.welcome.value = (style_tag() + f"<div lang='{self.lang}'>{page_heading_html(_(LANDING_HEADING))}"
+                                  f"<div style='font-size:18px;max-width:640px;line-height:1.5'>"
+                                  f"<h2 style='font-size:20px;margin:8px 0'>{welcome}</h2>"
+                                  f"{text}</div></div>")
             self.code.description = _("Your code")
             self.join.description = _("Join my table")
             self.picker.description = _("Language")

@@ -37,7 +37,7 @@ from typing import Any
 
 from cardlab.render import BLACK, RED
 
-__all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag", "fill_tooltips"]
+__all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag", "fill_tooltips", "page_heading_html"]
 
 #: The keyboard and screen-reader helper (see the module's docstring). Installed once per page.
 A11Y_SCRIPT = """(function () {
@@ -272,6 +272,18 @@ def style_tag() -> str:
     """
     return (f"<style>{TABLE_CSS}</style><img hidden alt='' src='data:,' "
             f"onerror='{html.escape(A11Y_SCRIPT, quote=True)}'>")
+
+
+def page_heading_html(text: str) -> str:
+    """A classroom page's heading (``<h1>``) over plain words ``text``, styled inline: a
+    refusal has no stylesheet, and a heading this size leaves a student's table room to
+    fit 1280x900 below it.
+
+    >>> page_heading_html("Your <classroom> table")
+    '<h1 class="cl-page-heading" style="font-size:22px;line-height:1.25;margin:2px 0 6px 0">Your &lt;classroom&gt; table</h1>'
+    """
+    return (f'<h1 class="cl-page-heading" style="font-size:22px;line-height:1.25;margin:2px 0 6px 0">'
+            f'{html.escape(text)}</h1>')
 
 
 def fill_tooltips(root: Any) -> Any:
