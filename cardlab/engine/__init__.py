@@ -162,7 +162,7 @@ from cardlab.engine.game import Game
 from cardlab.engine.history import EventsView, HistoryView
 from cardlab.engine.replay import Replay
 from cardlab.engine.saving import FORMAT, MAX_ACTIONS, MAX_JSON_BYTES, MAX_JSON_DEPTH, MAX_SEED
-from cardlab.engine.state import GameState
+from cardlab.engine.state import GameState, to_act
 from cardlab.engine.views import (
     CardOffer,
     NO_ACTIONS,
@@ -191,6 +191,7 @@ __all__ = [
     "PhaseRules",
     "Game",
     "GameState",
+    "to_act",
     "HistoryView",
     "EventsView",
     "Replay",

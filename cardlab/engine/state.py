@@ -22,7 +22,7 @@ from cardlab.engine.views import LegalActions, Observation
 from cardlab.records import Action
 from cardlab.words import seat_names
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "to_act"]
 
 
 class GameState(Randomness, History, Sampling, Saving):
@@ -250,6 +250,25 @@ class GameState(Randomness, History, Sampling, Saving):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r}, {len(self.actions)} actions, seed {self.seed}>"
+
+
+def to_act(state: GameState) -> list[int]:
+    """Every seat that must still act: the one to play or, in a simultaneous phase (FL-3,
+    PP-2), every seat with a choice left (the rule of the tables' and the rooms' ``actors``).
+
+    >>> from cardlab.games.fight_for_the_lead import FightForTheLead
+    >>> state = FightForTheLead(players=3).new_state(seed=1)
+    >>> to_act(state)
+    [0, 1, 2]
+    >>> state.apply_for(1, next(iter(state.legal_actions(1))))   # West lays a fight card
+    >>> to_act(state)
+    [0, 2]
+    """
+    if state.is_terminal:
+        return []
+    if not state.simultaneous:
+        return [state.current_player]
+    return [seat for seat in range(state.game.num_players) if next(iter(state.legal_actions(seat)), None) is not None]
 
 
 def _check_seats(cls: type) -> None:

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.bots import BOTS, bot_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError
+from cardlab.engine import Action, Game, GameState, IllegalActionError, to_act
 from cardlab.games import GAMES
 from cardlab.records import SEAT, reveals
 from cardlab.rooms.store import RoomInfo, RoomStore
@@ -109,25 +109,6 @@ def game_of(info: RoomInfo) -> Game:
     except KeyError:
         raise RoomError(f"room {info.id} holds an unknown game {info.game!r}") from None
     return cls(**info.settings)
-
-
-def to_act(state: GameState) -> list[int]:
-    """Every seat that must still act: the one to play or, in a simultaneous phase (FL-3,
-    PP-2), every seat with a choice left (the rule of the tables' ``actors``).
-
-    >>> from cardlab.games.fight_for_the_lead import FightForTheLead
-    >>> state = FightForTheLead(players=3).new_state(seed=1)
-    >>> to_act(state)
-    [0, 1, 2]
-    >>> state.apply_for(1, next(iter(state.legal_actions(1))))   # West lays a fight card
-    >>> to_act(state)
-    [0, 2]
-    """
-    if state.is_terminal:
-        return []
-    if not state.simultaneous:
-        return [state.current_player]
-    return [seat for seat in range(state.game.num_players) if next(iter(state.legal_actions(seat)), None) is not None]
 
 
 def make_bot(name: str, seed: int) -> Callable[[Any], Action]:

@@ -29,9 +29,8 @@ from typing import Any
 
 from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names
+from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names, to_act
 from cardlab.records import reveals
-from cardlab.rooms import to_act
 from cardlab.sessions.coaching import CoachNotes, running_loop
 from cardlab.sessions.seatview import (MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of,
                                        refusal_values)
