@@ -26,6 +26,7 @@ from cardlab.widgets import (
     Table,
     play,
 )
+from cardlab.widgets.table import card_shown
 from cardlab.widgets.words import plain
 from cardlab.words import card_name, describe, language, line
 
@@ -107,7 +108,7 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
     assert [re.sub(r"<span class='cl-rule'[^>]*>(.*?)</span>", r"\1", line) for line in lines] == expected
     assert table.observation().log == ()  # the view holds events, never the state's lazy lines
     for button in table._card_buttons:  # a hidden card button tells nothing, not even its colour
-        if button.layout.display == "none":
+        if not card_shown(button):
             assert button.description == "" and button.tooltip == ""
             assert not {"cl-red", "cl-black", "cl-selected"} & set(button._dom_classes)
     if table.pause is not None and not state.is_terminal:
@@ -116,7 +117,7 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         # the banner from events this seat could see.
         assert table.pause.scene.player == seat
         assert table._board.value == table.board_html(table.pause.scene)
-        shown = [b.tooltip for b in table._card_buttons if b.layout.display != "none"]
+        shown = [b.tooltip for b in table._card_buttons if card_shown(b)]
         if not isinstance(table, ParallelPokerTable):
             assert shown == [c.name for c in table.pause.scene.hand]  # the hand as it was
         hand_names = set(shown)
@@ -176,8 +177,7 @@ def test_the_leak_walk_finds_a_card_in_any_trait():
         setattr(widget, trait, old)
     assert_no_leak(table)
     hidden_button = table._card_buttons[-1]
-    hidden_button.layout.display = "none"
-    hidden_button._dom_classes = ("cl-cardbtn", "cl-red")  # a colour tells half the card
+    hidden_button._dom_classes = ("cl-cardbtn", "cl-gone", "cl-red")  # hidden, but a colour tells half the card
     with pytest.raises(AssertionError):
         assert_no_leak(table)
 
@@ -287,7 +287,7 @@ def visible_card_buttons(table: Table) -> dict[Card, W.Button]:
         names = {card_name(c): c for c in hand}
     buttons = {}
     for button in table._card_buttons:
-        if button.layout.display != "none" and button.tooltip:
+        if card_shown(button) and button.tooltip:
             card = names[button.tooltip]
             buttons[card] = button
     return buttons
@@ -431,6 +431,17 @@ def test_no_secret_in_hot_seat_and_the_cover_hides_everything(name):
     assert table.session.bots == {}
     rng = np.random.default_rng(4)
     seats_seen, covers = set(), 0
+    raised, leaks = [], []
+
+    def cover_goes_up(change):  # the moment the page gets the cover: every other trait is already sent
+        if change["new"] is None:
+            raised.append(table.seat)
+            try:
+                assert_no_leak(table, big)
+            except AssertionError as error:
+                leaks.append(str(error)[:200])
+
+    table._cover.layout.observe(cover_goes_up, "display")
     moves = 0
     while not table.session.state.is_terminal and moves < 400:
         if table.pause is not None:
@@ -452,6 +463,7 @@ def test_no_secret_in_hot_seat_and_the_cover_hides_everything(name):
         assert_no_leak(table, big)
         assert_plain_words(table)
     assert seats_seen == set(range(table.game.num_players)) and covers > 0
+    assert raised and not leaks, leaks  # the cover is sent after the previous player's cards are blanked
 
 
 def test_a_round_result_stays_on_screen_until_continue():

@@ -216,6 +216,7 @@ TABLE_CSS = f"""
   font-size: 22px; font-weight: 700; line-height: 1.05; white-space: pre; }}
 .cl-table .cl-cardbtn.cl-small.jupyter-button {{ width: 38px !important; height: 54px !important; font-size: 15px;
   margin: 6px 2px 1px 2px; border-radius: 5px; }}
+.cl-table .cl-cardbtn.cl-gone.jupyter-button {{ display: none !important; }}
 .cl-table .cl-cardbtn.cl-red {{ color: {RED}; }}
 .cl-table .cl-cardbtn.cl-black {{ color: {BLACK}; }}
 .cl-table .cl-cardbtn.cl-selected {{ transform: translateY(-6px); border: 2px solid #1565c0;

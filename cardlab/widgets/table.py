@@ -237,8 +237,6 @@ class Table:
             self.selected = [c for c in self.selected if my_turn and c in obs.hand]
             for slider in self._amounts.values():
                 slider.value = slider.min
-        self._cover.layout.display = None if seen.covered else "none"
-        self._cover.description = table_text("cover", len(seen.seats), seat=seen.seat) if seen.covered else ""
         self._title.value = self._title_html(seen.seat)
         shown = seen.shown  # while a result is on screen: the position it was decided in
         self._status.value = self._status_html(shown, my_turn)
@@ -277,6 +275,10 @@ class Table:
             if self._replay_slider.max != last:
                 self._replay_slider.max = last
             self._replay_slider.value = position
+        # the hot-seat cover last: the messages that blank the previous player's cards, log and
+        # buttons reach the page before the cover that tells the next player to look
+        self._cover.description = table_text("cover", len(seen.seats), seat=seen.seat) if seen.covered else ""
+        self._cover.layout.display = None if seen.covered else "none"
 
     def _title_html(self, seat: int) -> str:
         players = len(self.seats)
@@ -916,12 +918,37 @@ def _rule_hover(rule_id: str) -> str:
     return plain(rule_sentence(rule_id))
 
 
+#: The one layout and the one style every card button shares: its size is the stylesheet's
+#: and a hidden card is hidden by a class (:data:`GONE`), so a card button brings no models of
+#: its own besides itself (two fewer a card, so a page loads faster). Neither is ever changed.
+_SHARED: dict[str, W.Widget] = {}
+#: The class that hides a card button (``display: none`` in the stylesheet).
+GONE = "cl-gone"
+
+
+def _shared(name: str, make: Callable[[], W.Widget]) -> W.Widget:
+    widget = _SHARED.get(name)
+    if widget is None or widget.comm is None:  # made once a kernel (a closed one is made again)
+        widget = _SHARED[name] = make()
+    return widget
+
+
 def card_button(on_click: Callable[[], Any]) -> W.Button:
-    """A button drawn as a card (see :func:`style_card_button`), calling ``on_click()``."""
-    button = W.Button(layout=W.Layout(width="56px", height="80px"))
+    """A button drawn as a card (see :func:`style_card_button`), calling ``on_click()``.
+
+    >>> a, b = card_button(print), card_button(print)
+    >>> a.layout is b.layout and a.style is b.style
+    True
+    """
+    button = W.Button(layout=_shared("layout", W.Layout), style=_shared("style", W.ButtonStyle))
     button.add_class("cl-cardbtn")
     button.on_click(lambda _: on_click())
     return button
+
+
+def card_shown(button: W.Button) -> bool:
+    """Whether a card button is on screen (not hidden by :data:`GONE`)."""
+    return GONE not in button._dom_classes
 
 
 def style_card_button(button: W.Button, card: Card | None, *, selected: bool = False, dim: bool = False,
@@ -931,10 +958,8 @@ def style_card_button(button: W.Button, card: Card | None, *, selected: bool = F
     base = {"cl-cardbtn", "cl-small"} if small else {"cl-cardbtn"}
     if card is None:
         button.description, button.tooltip = "", ""
-        button._dom_classes = tuple(sorted(base))
-        button.layout.display = "none"
+        button._dom_classes = tuple(sorted(base | {GONE}))
         return
-    button.layout.display = None
     button.description = f"{rank_letter(card.rank)}\n{card.suit.symbol}"
     button.tooltip = card_name(card)  # the button's name for a screen reader (see style.A11Y_SCRIPT)
     classes = base | {"cl-red" if card.is_red else "cl-black"}

@@ -200,6 +200,9 @@ def test_voila_hot_seat_cover_shows_no_card(page, voila, screenshot):
     lay = page.locator(".cl-action:visible:not([disabled])").filter(has_text=re.compile("[♠♥♦♣]"))
     lay.first.click()
     page.wait_for_selector(".cl-cover:visible", timeout=STEP)
+    # at the moment the cover shows, the previous player's cards are already gone (no settling:
+    # the view sends the cover last)
+    assert not re.search("[♠♥♦♣]", page.locator(".cl-table").first.inner_text()), "a card shows beside the cover"
     screenshot(page, "voila-hotseat-cover")
     other = {"South": "North", "North": "South"}[me]
     assert f"{other} clicks here to see their cards" in page.locator(".cl-cover").inner_text()
