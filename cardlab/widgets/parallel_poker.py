@@ -32,7 +32,7 @@ from cardlab.games.parallel_poker import ParallelPoker
 from cardlab.hands import evaluate
 from cardlab.widgets.view import cards_html
 from cardlab.words import N_, Plural, cards_text, fill, hand_text, translate as _
-from cardlab.widgets.table import card_button, style_card_button
+from cardlab.widgets.table import card_button, plain_button, plain_html, style_card_button
 from cardlab.widgets.tables import GameTable
 from cardlab.words import describe
 
@@ -104,17 +104,17 @@ class ParallelPokerTable(GameTable):
         self._fill = W.ToggleButtons(options=[str(k) for k in range(1, PACKETS + 1)], value="1",
                                      description="fill packet", style={"button_width": "30px", "description_width": "70px"})
         self._fill.observe(lambda _: self._guard(lambda: None), "value")
-        self._lay = W.Button(description="Lay the packets", button_style="primary", icon="check")
+        self._lay = plain_button(description="Lay the packets", button_style="primary", icon="check")
         self._lay.add_class("cl-action")
         self._lay.on_click(lambda _: self._guard(self.lay_packets))
-        self._clear = W.Button(description="Take all back", icon="times")
+        self._clear = plain_button(description="Take all back", icon="times")
         self._clear.on_click(lambda _: self._guard(self._clear_packets))
-        self._next = W.Button(description="Next showing", button_style="info", icon="eye")
+        self._next = plain_button(description="Next showing", button_style="info", icon="eye")
         self._next.on_click(lambda _: self._guard(self.next_showing))
-        self._all = W.Button(description="Show all")
+        self._all = plain_button(description="Show all")
         self._all.on_click(lambda _: self._guard(self.reveal_all))
         self._packet_rows = [W.VBox(layout=W.Layout(width="144px")) for _ in range(PACKETS)]
-        self._packet_labels = [W.HTML() for _ in range(PACKETS)]
+        self._packet_labels = [plain_html() for _ in range(PACKETS)]
         for k in range(PACKETS):
             buttons = [card_button(lambda k=k, i=i: self._guard(self.take_back, k, i)) for i in range(PACKET_SIZE)]
             for button in buttons:
@@ -126,7 +126,7 @@ class ParallelPokerTable(GameTable):
             self._packet_rows[k].add_class("cl-packet")
         # the five packets side by side, each a fan of small cards; the packet being filled is marked
         self._arranging = W.HBox(self._packet_rows, layout=W.Layout(flex_flow="row wrap"))
-        self._showings = W.HTML()
+        self._showings = plain_html()
         self._extra.children = (self._arranging, W.HBox([self._next, self._all]), self._showings)
         self._actions.children = (self._fill, self._lay, self._clear)  # made once; hidden while not arranging
 
