@@ -213,8 +213,10 @@ def _click_next(page, rng: random.Random) -> str:
         before, left = page.evaluate(SIGNATURE), hand.count()
         for card in hand.element_handles()[:5]:  # five clicks sent before the first answer
             card.click()
+        # at least one card has gone into a packet (a click that met a card already on its way
+        # there, the page not yet redrawn, places nothing; the next batch goes on)
         page.wait_for_function("n => [...document.querySelectorAll('.cl-hand .cl-cardbtn')]"
-                               ".filter(b => b.offsetParent).length <= n", arg=max(0, left - 5), timeout=STEP)
+                               ".filter(b => b.offsetParent).length < n", arg=left, timeout=STEP)
         settle(page, before)
         return "five cards into the packets"
     buttons = visible(page, ".cl-action:not([disabled])")
