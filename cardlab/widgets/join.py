@@ -28,13 +28,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as W
-
 from cardlab.rooms import SeatSession
 from cardlab.sessions.room import POLL_SECONDS, SWITCH_SECONDS, RoomSession
-from cardlab.widgets.style import page_heading_html
 from cardlab.widgets.table import Table
-from cardlab.words import N_, language, translate
+from cardlab.words import N_
 
 __all__ = ["JOIN_HEADING", "room_table", "POLL_SECONDS", "SWITCH_SECONDS"]
 
@@ -56,7 +53,8 @@ def room_table(session: SeatSession, *, heading: bool = True, **options: Any) ->
     options.pop("teacher", None)  # a student's table never shows every card
     # the page's language: the caller's, else the link's, else the room's (the class's)
     options["lang"] = options.get("lang") or session.language() or None
-    table = TABLES[session.room.game.name](session.room.game, session=room, **options)
+    table = TABLES[session.room.game.name](session.room.game, session=room,
+                                           heading=JOIN_HEADING if heading else None, **options)
     table.start = room.start  # type: ignore[attr-defined]
     table.stop = room.stop  # type: ignore[attr-defined]
 
@@ -67,26 +65,4 @@ def room_table(session: SeatSession, *, heading: bool = True, **options: Any) ->
         return changed
 
     table.poll = poll  # type: ignore[attr-defined]
-    if heading:
-        _add_heading(table)
     return table
-
-
-def _add_heading(table: Table) -> None:
-    """Put the page's heading above the table's title, said in the table's language again
-    whenever that changes (its language picker calls :meth:`Table.set_language`)."""
-    heading = table.heading = W.HTML(tooltip="")  # type: ignore[attr-defined]
-    set_language = table.set_language
-
-    def say() -> None:
-        with language(table.lang):
-            heading.value = page_heading_html(translate(JOIN_HEADING))
-
-    def set_language_and_heading(lang: str) -> None:
-        set_language(lang)
-        say()
-
-    say()
-    table.set_language = set_language_and_heading  # type: ignore[method-assign]
-    style, *rest = table.widget.children
-    table.widget.children = (style, heading, *rest)

@@ -41,7 +41,7 @@ from cardlab.engine import Action, Event, Game, IllegalActionError, Observation
 from cardlab.sessions import SeatView, TableSession
 from cardlab.sessions.seatview import LOG_EVENTS
 from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
-from cardlab.widgets.style import fill_tooltips, style_tag
+from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.widgets.view import (Shown, by_seat_html, cards_html, lines_with_cards_html, log_html, seats_html,
                                   shown_by_seat, winners_of)
 from cardlab.widgets.words import GameWords, cards_words, plain, rule_sentence, target_text, words_for
@@ -101,10 +101,12 @@ class Table:
                    "teacher_html")
 
     def __init__(self, game: Game, *, session: Any = None, hints: bool = False, coach: bool | None = None,
-                 lang: str | None = None, **options: Any):
+                 lang: str | None = None, heading: str | None = None, **options: Any):
         #: The table's language: ``"en"``, ``"sv"``, ``"pl"``, ``"uk"`` (None: the default,
         #: see :func:`cardlab.words.default_language`); every word it shows is in it.
         self.lang = check_language(lang)
+        #: The page's heading above the table (a message, said in the table's language), if any.
+        self.heading_message = heading
         with language(self.lang):
             if session is None:
                 if coach is None:
@@ -798,6 +800,9 @@ class Table:
         head = W.HBox([self._title, self._status])
         head.add_class("cl-head")
         rows = [self._style, head, self._live, W.HBox([play_area, side]), controls, self.errors]
+        if self.heading_message is not None:  # a page's heading (the classroom's join page)
+            self.heading = plain_html()
+            rows.insert(1, self.heading)
         if self.seen.every_card is not None:  # only a teacher's table has this panel at all
             rows.insert(3, self._teacher_view)  # above the controls
         self.widget = W.VBox(rows)
@@ -807,6 +812,8 @@ class Table:
     def _labels(self) -> None:
         """The fixed words of the table (buttons, tooltips, the how-to) in its language:
         set when it is built and again when its language changes."""
+        if self.heading_message is not None:
+            self.heading.value = page_heading_html(_(self.heading_message))
         self._howto.value = how_to_play_html(self.game) + hand_order_html(game_hand_rules(self.game),
                                                                           low=self.game.name == "kontrabluff")
         labels = (

@@ -23,7 +23,7 @@ from cardlab.widgets.view import Shown
 
 __all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
 
-_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session", "lang"}
+_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session", "lang", "heading"}
 
 
 class GameTable(Table):
