@@ -146,13 +146,17 @@ class OddsExplorer:
         return HandRules(size, self._ace_low.value or size == 52)
 
     def pick(self, cards: Any) -> None:
-        """Select these cards (at most five, all in the deck)."""
+        """Select these cards (codes, at most five, all in the deck); what cannot be picked
+        raises :class:`~cardlab.words.cards.TypedCardsError`, said in the explorer's language."""
         cards = list(parse_cards(cards) if isinstance(cards, str) else (Card.parse(c) for c in cards))
-        if len(cards) > 5:
-            raise CardError(f"pick at most five cards, got {len(cards)}")
-        outside = [c for c in cards if c not in deck(self._deck.value)]
-        if outside:
-            raise CardError(f"{' '.join(map(str, outside))} not in the {self._deck.value}-card deck (HR-3)")
+        with language(self.lang):
+            if len(cards) > 5:
+                raise TypedCardsError(_("Pick at most five cards (typed: {n}).").format(n=len(cards)))
+            size = self._deck.value
+            outside = [card_name(card) for card in cards if card not in deck(size)]
+            if outside:
+                raise TypedCardsError(_("Not in the {deck}-card deck (HR-3): {cards}.").format(
+                    deck=size, cards=", ".join(outside)))
         self.selected = cards
         self._refresh()
 
@@ -176,13 +180,6 @@ class OddsExplorer:
         """
         with language(self.lang):
             cards = read_cards(text)
-            if len(cards) > 5:
-                raise TypedCardsError(_("Pick at most five cards (typed: {n}).").format(n=len(cards)))
-            size = self._deck.value
-            outside = [card_name(card) for card in cards if card not in deck(size)]
-            if outside:
-                raise TypedCardsError(_("Not in the {deck}-card deck (HR-3): {cards}.").format(
-                    deck=size, cards=", ".join(outside)))
         self.pick(cards)
 
     def _read_typed(self) -> None:

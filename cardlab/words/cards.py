@@ -49,8 +49,9 @@ def spoken(event: Event, players: int) -> str:
 
 
 class TypedCardsError(CardError):
-    """Cards a person typed that cannot be read: the message is a sentence of the words
-    layer, said in the language that was current when it was raised."""
+    """Cards that cannot be read (as typed) or picked (too many, or not in the deck): the
+    message is a sentence of the words layer, said in the language that was current when
+    it was raised. A :class:`~cardlab.cards.CardError`."""
 
 
 def _ranks_typed() -> dict[str, str]:
