@@ -709,7 +709,7 @@ class Table:
         self._live_key: tuple = ()
         self._banner = plain_html(layout=W.Layout(flex="1 1 auto"))
         self._continue = plain_button(description="Continue", button_style="success", icon="play",
-                                  tooltip="Go on with the game", layout=W.Layout(flex="0 0 auto", width="130px"))
+                                      tooltip="Go on with the game", layout=W.Layout(flex="0 0 auto", width="130px"))
         self._continue.add_class("cl-continue")
         self._continue.on_click(lambda _: self._guard(self.resume))
         self._question = plain_html()
@@ -740,7 +740,7 @@ class Table:
         self._coach = plain_html()
         self._review_pick = W.Dropdown(options=[], description="Decision", layout=W.Layout(width="200px"))
         self._review_go = plain_button(description="Replay this position", icon="history",
-                                   tooltip="Replay the finished game at this decision")
+                                       tooltip="Replay the finished game at this decision")
         self._review_go.on_click(lambda _: self._guard(self.replay_decision, self._review_pick.value or 0))
         self._review = W.HBox([self._review_pick, self._review_go], layout=W.Layout(display="none"))
         self._review.add_class("cl-review")
