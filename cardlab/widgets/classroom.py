@@ -371,7 +371,7 @@ class TeacherDashboard:
         for button in (self._print, self._apply_class):
             button.disabled = self._class_pick.value is None
 
-    def _choose(self, dropdown: W.Dropdown, options: list[tuple[str, Any]], *, first: bool) -> None:
+    def _choose(self, dropdown: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]], *, first: bool) -> None:
         """New options for ``dropdown``, keeping its choice if it is still there (ipywidgets
         would choose the first), else the first (``first``) or the last option. Only a
         change of choice reaches the dropdown's observers."""
@@ -574,15 +574,8 @@ class TeacherDashboard:
 
     def _relabel(self, widget: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]]) -> None:
         """The same choices under new labels, the choice kept (its observers are not told)."""
-        if list(widget.options) == options:
-            return
-        chosen = widget.value
-        self._relabelling = True
-        try:
-            widget.options = options
-            widget.value = chosen
-        finally:
-            self._relabelling = False
+        if list(widget.options) != options:
+            self._choose(widget, options, first=True)  # the choice is among them: it stays
 
     def _players_changed(self, reset: bool = False) -> None:
         low, high = PLAYERS[self._game.value]
