@@ -49,7 +49,6 @@ from cardlab.words import (
     LANGUAGE_NAMES,
     LANGUAGES,
     N_,
-    NC_,
     Plural,
     check_language,
     default_language,
@@ -59,7 +58,7 @@ from cardlab.words import (
     number_text,
     translate as _,
 )
-from cardlab.words.seats import owned_zone, zone_word
+from cardlab.words.seats import zone_title
 
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "TEACHER_HEADING", "class_sheet_html"]
 
@@ -99,9 +98,6 @@ _NOW_WORDS = {"paused": N_("Paused"), "ended": N_("Ended by the teacher"), "fini
 #: The seats still to choose (a plural: in Polish or Ukrainian the verb may follow their number).
 _TO_PLAY = Plural("{seats} to play", "{seats} to play", n="n")
 _ROOM_COLUMNS = (N_("Room"), N_("Game"), N_("Seats"), N_("Scores or chips"), N_("Now"), N_("Last move"))
-#: Zones of ``card_locations()`` that no table titles (the teacher's view of all cards).
-_MORE_ZONES = (NC_("zone", "discards"), NC_("zone", "given up"), NC_("zone", "fight discard"),
-               NC_("zone", "deck: laid out"))
 #: The name ``seat_class`` gives a class without one, and each unnamed student's (stored in English).
 _DEFAULT_CLASS = re.compile(r"(\d+) students")
 _DEFAULT_STUDENT = re.compile(r"Student (\d+)")
@@ -150,22 +146,6 @@ def _points(value: float) -> str:
     """A score or a stack as the current language writes it (decimals only where it has some)."""
     value = float(value)
     return number_text(value, 0 if value.is_integer() else 1 if (value * 10).is_integer() else 2)
-
-
-def _zone_name(name: str, game: str, players: int) -> str:
-    """A key of ``state.card_locations()`` in words: the games key a seat's zone as 'hand 1',
-    'South row' or "South's hand", a shared one as 'stock' (a game's own word: 'talon')."""
-    names = seat_names(players)
-    owner = re.fullmatch(r"(.*) (\d+)", name)
-    if owner and int(owner[2]) < players:
-        return owned_zone(names[int(owner[2])], zone_word(owner[1], game))
-    with language("en"):
-        english = seat_names(players)
-    for seat, said in enumerate(english):
-        for mark in (f"{said}'s ", f"{said} "):
-            if name.startswith(mark):
-                return owned_zone(names[seat], zone_word(name[len(mark):], game))
-    return zone_word(name, game)
 
 
 class TeacherDashboard:
@@ -325,8 +305,7 @@ class TeacherDashboard:
         """One room: its join links and, if asked, every card where it really is."""
         with language(self.lang):
             room = self._room(room_id)
-            players = room.game.num_players
-            names = seat_names(players)
+            names = seat_names(room.game.num_players)
             links = "".join(f"<li>{html.escape(names[seat])}: <code>{html.escape(url)}</code></li>"
                             for seat, url in self.links(room_id).items())
             if not links:
@@ -334,8 +313,8 @@ class TeacherDashboard:
             parts = [_tag("b", _("Join links (one per student):")), f"<ul>{links}</ul>"]
             if all_cards:
                 zones = []
-                for name, cards in room.state.card_locations().items():
-                    title = _zone_name(name, room.game.name, players)
+                for zone in room.state.zones():
+                    title, cards = zone_title(zone, names, room.game.name), zone.cards
                     zones.append(f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(title)} ({len(cards)})'
                                  f"</span>{cards_html(list(cards), size='sm', fan=len(cards) > 8)}</div>")
                 parts.append(_tag("b", _("All cards (your screen only):")) + "<br>" + "".join(zones))
