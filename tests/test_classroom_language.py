@@ -269,3 +269,34 @@ def test_switching_a_pages_language_redraws_its_heading(store):
         assert _h1(board._title.value) == translate("The classroom: the teacher's page")
     assert "teacher's page" not in board._title.value and "Create a room" not in board._intro.value
     assert "lang='pl'" in board._title.value and "lang='pl'" in board._intro.value
+
+
+#: English words of places that no other language's all-cards view may show (its own
+#: words come from the catalogs; the possessive "'s" is English only).
+_ENGLISH_PLACES = ("'s ", "laid out", "deck", "discard", "stock", "packet", "tricks", "turned", "fight")
+
+
+@pytest.mark.parametrize("lang", ["sv", "pl", "uk"])
+@pytest.mark.parametrize("game, seats", [("kontrabluff", 2), ("draw_poker", 3), ("parallel_poker", 2),
+                                         ("fight_for_the_lead", 4)])
+def test_the_teachers_all_cards_view_names_every_place_in_the_pages_language(store, lang, game, seats):
+    """Issue 35: every zone of the all-cards view is named by the words layer from its kind,
+    owner and index, in the dashboard's language ("Południe's deck: laid out" was English
+    around a Polish seat), and holds the zone's cards: every card of the deck once."""
+    from cardlab.rooms import Room, move_bots
+    from cardlab.words import seat_names
+    from cardlab.words.seats import zone_title
+
+    board = TeacherDashboard(store, base_url=BASE, lang=lang)
+    room = board.create_room(game, seats=["random"] * seats, seed=5)
+    move_bots(Room(store, room), "test", max_moves=6)  # cards on the table, some in piles
+    board._all_cards.value = True
+    shown = re.findall(r'<span class="cl-zone-name">([^<]*)</span>', board.room_html(room, all_cards=True))
+    state = Room(store, room).state
+    with language(lang):
+        names = seat_names(seats)
+        wanted = [f"{zone_title(zone, names, game)} ({len(zone.cards)})" for zone in state.zones()]
+    assert [html.unescape(name) for name in shown] == wanted
+    assert sum(len(zone.cards) for zone in state.zones()) == len(state.game.full_deck)
+    for english in _ENGLISH_PLACES:
+        assert not any(english in html.unescape(name) for name in shown), (english, shown)
