@@ -31,7 +31,7 @@ from cardlab.words.howto import UNITS, amount
 from cardlab.words.seats import zone_title
 from cardlab.render import card_html, cards_html
 
-__all__ = ["cards_html", "label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html",
+__all__ = ["cards_html", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html",
            "hand_count", "Shown", "winners_of", "shown_by_seat", "by_seat_html"]
 
 _PILE_KINDS = {"stock", "discard", "muck", "laid_out"}
@@ -47,11 +47,6 @@ _PLACES = {
     7: ["bottom-left", "left", "top-left", "top-right", "right", "bottom-right"],
     8: ["bottom-left", "left", "top-left", "top", "top-right", "right", "bottom-right"],
 }
-
-
-def label(name: str) -> str:
-    """An identifier in words: ``'hand_over'`` -> ``'hand over'``."""
-    return name.replace("_", " ")
 
 
 def places(players: int, me: int) -> list[str]:
