@@ -1086,7 +1086,8 @@ class FightForTheLeadState(GameState):
         places = []
         seats = range(len(self.stacks))
         for seat in seats:
-            places += [Zone("hand", seat, None, tuple(self.hands[seat])), Zone("fight", seat, None, tuple(self.fight[seat])),
+            places += [Zone("hand", seat, None, tuple(self.hands[seat])),
+                       Zone("fight", seat, None, tuple(self.fight[seat])),
                        Zone("discard", seat, None, tuple(self.given_up[seat]))]
         fought = () if self.fight_taken_back else tuple([c for c in self.fight_cards if c is not None])
         places += [Zone("stock", None, None, tuple(self.stock)), Zone("turned", None, None, tuple(self.turned)),

@@ -550,7 +550,8 @@ class CardlabState(pyspiel.State):
         chosen = "; ".join(" ".join(str(self._game.clicks.deck[i]) for i in c) for c in core.chosen)
         state = core.state
         players, name = state.game.num_players, state.game.name
-        places = "; ".join(f"{zone_title(zone, players, name)}: {' '.join(map(str, zone.cards))}" for zone in state.zones())
+        places = "; ".join(f"{zone_title(zone, players, name)}: {' '.join(map(str, zone.cards))}"
+                           for zone in state.zones())
         text = f"{places} | actions: {' / '.join(f'{p}:{a}' for p, a in state.actions)} | chosen: {chosen}"
         if core.waiting is not None:
             shuffled = [" ".join(map(str, order)) for order in core.orders]

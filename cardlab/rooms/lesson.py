@@ -2,9 +2,9 @@
 
 :func:`lesson_table` replays each room from the store and writes one row per stored
 action: where it was played (class, table, room, game), by whom (seat; a student, by
-name and number on the class list, or a computer, by kind), when (move number, round), what (the action in words, from
-:mod:`cardlab.words`, and as data: kind, cards, amount, the hand held before and after), and
-the result of the round it belonged to for that seat. The teacher sees everything, so
+name and number on the class list, or a computer, by kind), when (move number, round),
+what (the action in words, from :mod:`cardlab.words`, and as data: kind, cards, amount,
+the hand held before and after), and the result of the round it belonged to for that seat. The teacher sees everything, so
 hidden cards are in it: it is the teacher's download, never a student's. Its words
 (the class's and the students' names where the teacher gave none, the seats' names, the
 actions) are said in the current language; who played is data too (``player``,
@@ -192,7 +192,8 @@ def _rooms(store: RoomStore) -> list[tuple[Any, Game, dict[int, dict[str, Any]],
     tables = store.class_tables()
     slips = {(slip.room, slip.seat): slip for info in store.classes() for slip in store.slips(info.id)}
     order = {room: (info.created, info.id, table) for room, (info, table) in tables.items()}
-    rooms = sorted(store.rooms(), key=lambda info: (info.id not in order, order.get(info.id, (0.0, "", 0)), info.created))
+    rooms = sorted(store.rooms(),
+                   key=lambda info: (info.id not in order, order.get(info.id, (0.0, "", 0)), info.created))
     found = []
     for info in rooms:
         game = game_of(info)

@@ -280,7 +280,8 @@ class TeacherDashboard:
         if table is None:
             return ""
         info, number = table
-        return "<br>" + html.escape(_("Table {table}, {name}").format(table=number, name=class_name(info.name, info.students)))
+        said = _("Table {table}, {name}").format(table=number, name=class_name(info.name, info.students))
+        return "<br>" + html.escape(said)
 
     def room_html(self, room_id: str, *, all_cards: bool) -> str:
         """One room: its join links and, if asked, every card where it really is."""
@@ -757,7 +758,8 @@ def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, in
                                                                         seat=names[slip.seat])
             code = html.escape(_("Your code: {code}")).format(code=f'<span class="cl-slip-code">{show_code(slip.code)}</span>')
             slips.append(
-                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(student_name(slip.student, slip.number))}</div>'
+                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(student_name(slip.student, slip.number))}'
+                f'</div>'
                 f'<div>{html.escape(where_at)}</div>'
                 f'<div class="cl-slip-qr">{qr}</div>'
                 f'<div>{code}</div>'
