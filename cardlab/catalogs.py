@@ -100,7 +100,7 @@ def messages() -> Iterator[Message]:
     # seats, zones, cards and hands
     from cardlab.words.seats import ZONE_NAMES
 
-    yield from ((name, None, "zone") for name in ZONE_NAMES)
+    yield from ((name, None, "zone") for name in ZONE_NAMES.values())
     for names in words.SEAT_NAMES.values():
         yield from ((name, None, None) for name in names)
     yield from ((letter, None, "rank letter") for letter in words.LETTERS)

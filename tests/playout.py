@@ -18,8 +18,8 @@ from cardlab.engine import Action, Game, GameState, IllegalActionError, cards_in
 
 
 def assert_cards_conserved(state: GameState) -> None:
-    places = state.card_locations()
-    found = Counter(card for cards in places.values() for card in cards)
+    places = state.zones()
+    found = Counter(card for zone in places for card in zone.cards)
     expected = Counter(state.game.full_deck)
     assert found == expected, f"cards not conserved: extra {found - expected}, missing {expected - found} in {places}"
 

@@ -43,3 +43,19 @@ def test_the_teacher_downloads_the_whole_class_as_one_csv(tmp_path):
     assert table.equals(board.lesson_table())
     assert pd.read_csv(io.StringIO(base64.b64decode(match[1]).decode()))["move"].min() == 1
     assert board._lesson.description and not board._lesson.disabled  # a real button: focus and Enter work
+
+
+def test_the_class_table_names_the_unnamed_in_the_dashboards_language(tmp_path):
+    """Issue 35: an unnamed class and its students are stored without names and said in
+    the dashboard's language in the class's table; who played stays data (number, player)."""
+    from cardlab.words import language
+    from cardlab.words.classroom import class_name, student_name
+
+    store = SQLiteStore(tmp_path / "class.db")
+    rehearse_class(store, 4, "kontrabluff", 2, seed=2, settings={"target": 60})
+    table = TeacherDashboard(store, lang="uk").lesson_table()
+    with language("uk"):
+        assert set(table["class"]) == {class_name("", 4)} and "4" in class_name("", 4)
+        assert set(table["student"]) == {student_name("", n) for n in range(1, 5)}
+    assert not table["student"].str.contains("Student").any() and set(table["number"]) == {1, 2, 3, 4}
+    assert set(table["player"]) == {"student"} and set(table["bot"]) == {""}

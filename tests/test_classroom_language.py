@@ -197,10 +197,34 @@ def test_cardlab_classroom_lang_sets_the_pages_default(tmp_path, capsys, monkeyp
 def test_a_default_class_name_is_shown_in_the_pages_language(store):
     board = TeacherDashboard(store, base_url=BASE, lang="pl")
     class_id = board.seat_class(5, "kontrabluff", 2, seed=1)
-    assert store.classes()[0].name == "5 students"  # stored as before
+    assert store.classes()[0].name == "" and {slip.student for slip in store.slips(class_id)} == {""}  # no words
     assert board._class_pick.label.startswith("5 uczniów") and "Stół 1, 5 uczniów" in _text(board.rooms_html())
     store.set_class_switches(class_id, Switches(lang="sv"))
     assert "Elev 5" in _text(board.sheet_html(class_id)) and "Student 5" not in board.sheet_html(class_id)
+
+
+def test_a_store_from_before_keeps_no_english_default_names(tmp_path):
+    """A store written when unnamed students and classes were stored as 'Student 3' and
+    '5 students' (in English) reads them as unnamed, so they are said in the page's
+    language; a name the teacher gave stays, even one that looks like a default."""
+    path = tmp_path / "old.db"
+    store = SQLiteStore(path)
+    unnamed = seat_class(store, 5, "kontrabluff", 2, seed=1)
+    named = seat_class(store, ["Ana", "Student 7", "Cy"], "kontrabluff", 2, seed=1, name="3 students, 9b")
+    with sqlite3.connect(path) as db:  # as an older cardlab wrote them
+        db.execute("UPDATE codes SET student = 'Student ' || number WHERE class = ?", (unnamed,))
+        db.execute("UPDATE classes SET name = '5 students' WHERE id = ?", (unnamed,))
+        db.execute("DELETE FROM meta WHERE key = 'unnamed_defaults'")
+    store = SQLiteStore(path)
+    assert [(info.name, info.students) for info in store.classes()] == [("", 5), ("3 students, 9b", 3)]
+    assert {slip.student for slip in store.slips(unnamed)} == {""}
+    assert [slip.student for slip in store.slips(named)] == ["Ana", "Student 7", "Cy"]
+    for class_id in (unnamed, named):
+        store.set_class_switches(class_id, Switches(lang="sv"))  # the slips speak the class's language
+    board = TeacherDashboard(store, base_url=BASE, lang="pl")
+    assert "Elev 3" in _text(board.sheet_html(unnamed)) and "5 elever" in _text(board.sheet_html(unnamed))
+    assert "Student 7" in _text(board.sheet_html(named))
+    assert board._class_pick.options[0][0].startswith("5 uczniów")  # the dashboard's own language
 
 
 def _h1(value: str) -> str:
@@ -269,3 +293,34 @@ def test_switching_a_pages_language_redraws_its_heading(store):
         assert _h1(board._title.value) == translate("The classroom: the teacher's page")
     assert "teacher's page" not in board._title.value and "Create a room" not in board._intro.value
     assert "lang='pl'" in board._title.value and "lang='pl'" in board._intro.value
+
+
+#: English words of places that no other language's all-cards view may show (its own
+#: words come from the catalogs; the possessive "'s" is English only).
+_ENGLISH_PLACES = ("'s ", "laid out", "deck", "discard", "stock", "packet", "tricks", "turned", "fight")
+
+
+@pytest.mark.parametrize("lang", ["sv", "pl", "uk"])
+@pytest.mark.parametrize("game, seats", [("kontrabluff", 2), ("draw_poker", 3), ("parallel_poker", 2),
+                                         ("fight_for_the_lead", 4)])
+def test_the_teachers_all_cards_view_names_every_place_in_the_pages_language(store, lang, game, seats):
+    """Issue 35: every zone of the all-cards view is named by the words layer from its kind,
+    owner and index, in the dashboard's language ("Południe's deck: laid out" was English
+    around a Polish seat), and holds the zone's cards: every card of the deck once."""
+    from cardlab.rooms import Room, move_bots
+    from cardlab.words import seat_names
+    from cardlab.words.seats import zone_title
+
+    board = TeacherDashboard(store, base_url=BASE, lang=lang)
+    room = board.create_room(game, seats=["random"] * seats, seed=5)
+    move_bots(Room(store, room), "test", max_moves=6)  # cards on the table, some in piles
+    board._all_cards.value = True
+    shown = re.findall(r'<span class="cl-zone-name">([^<]*)</span>', board.room_html(room, all_cards=True))
+    state = Room(store, room).state
+    with language(lang):
+        names = seat_names(seats)
+        wanted = [f"{zone_title(zone, names, game)} ({len(zone.cards)})" for zone in state.zones()]
+    assert [html.unescape(name) for name in shown] == wanted
+    assert sum(len(zone.cards) for zone in state.zones()) == len(state.game.full_deck)
+    for english in _ENGLISH_PLACES:
+        assert not any(english in html.unescape(name) for name in shown), (english, shown)

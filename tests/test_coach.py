@@ -54,7 +54,7 @@ def reshuffled_positions(game, seed: int, wanted: int):
             other = game.new_state(seed=seed, dealer=0, deck=[swap.get(card, card) for card in deck])
             if all(other.can_apply(a, s) and other.apply_for(s, a) is None for s, a in played):
                 if (position_key(other.observation(0)) == position_key(observation)
-                        and other.card_locations() != state.card_locations()):
+                        and other.zones() != state.zones()):
                     found.append((observation, other.observation(0), action))
         played.append((seat, action))
         state.apply_for(seat, action)

@@ -556,11 +556,11 @@ def test_observation_fields_and_hidden_cards():
     obs = state.observation(S0)
     assert isinstance(obs, DrawPokerObservation)
     assert obs.hand == parse_cards(TIE3[S0]) and obs.points == (19, 19, 19) and obs.pot == 3
-    assert obs.zone("hand 1").cards == (None,) * 5 and len(obs.legal_actions) == 0
-    # the glossary's names: zones keyed "<kind>" or "<kind> <seat>"; points are the stacks
-    assert [(zone.name, zone.kind, zone.owner) for zone in obs.zones] == [
-        ("hand 0", "hand", 0), ("hand 1", "hand", 1), ("hand 2", "hand", 2),
-        ("stock", "stock", None), ("discard", "discard", None), ("muck", "muck", None)]
+    assert obs.zone("hand", 1).cards == (None,) * 5 and len(obs.legal_actions) == 0
+    # the glossary's kinds: each zone a kind and its owner, no words; points are the stacks
+    assert [zone.key for zone in obs.zones] == [
+        ("hand", 0, None), ("hand", 1, None), ("hand", 2, None),
+        ("stock", None, None), ("discard", None, None), ("muck", None, None)]
     assert obs.in_session == obs.in_play == (True, True, True) and obs.yet_to_act == (S1, S2, S0)
     assert obs.own_discards == obs.own_folded == () and not hasattr(obs, "stacks")
     assert state.points == tuple(state.stacks) == obs.points and state.chips() == 60

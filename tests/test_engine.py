@@ -114,8 +114,8 @@ def test_action_list_and_zone_and_event_basics():
     listed = ActionList([Action("pass"), Action("hand_over")])
     assert len(listed) == 2 and Action("pass") in listed and listed[1] == Action("hand_over")
     assert listed.kinds() == {"pass", "hand_over"}
-    zone = Zone("stock", (None, None, Card.parse("Ah")))
-    assert zone.hidden == 2
+    zone = Zone("stock", cards=(None, None, Card.parse("Ah")))
+    assert zone.hidden == 2 and zone.key == ("stock", None, None)
     event = Event("kontrabluff", "pass", (0,), player=0, rule="KB-4", visible_to=frozenset({0}))
     assert line(event, 2) == "KB-4: South passes" and event.visible(0) and not event.visible(1)
     assert event.fields == {"seat": 0} and event["seat"] == 0 and not event.is_result

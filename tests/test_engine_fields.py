@@ -114,7 +114,7 @@ def test_samples_keep_what_the_observer_knows_and_deal_the_rest(game):
                     # the same cards (an observation may show a hand sorted, as FL's does)
                     assert sorted(mine[me]) == sorted(theirs[me]), f.name
                     assert [len(v) for v in mine] == [len(v) for v in theirs], f.name
-            located = sorted(card for cards in sample.card_locations().values() for card in cards)
+            located = sorted(card for zone in sample.zones() for card in zone.cards)
             assert located == sorted(game.full_deck)
             assert sample.hidden_from(me) <= set(game.full_deck) - set(state.observation(me).hand)
             with pytest.raises(ValueError, match="sampled"):

@@ -142,7 +142,7 @@ def test_fl3_fight_cards_are_chosen_at_once_and_never_leak():
         obs = state.observation(seat)
         assert Card.parse("9d") not in cards_in(obs)
         assert not any("9♦" in line for line in obs.log)
-        assert obs.fight_chosen[2] and obs.zone("fight 2").cards == (None,)
+        assert obs.fight_chosen[2] and obs.zone("fight", 2).cards == (None,)
     own = state.observation(2)
     assert own.fight_cards[2] == Card.parse("9d") and not own.legal_actions
     assert len(state.observation(1).legal_actions) == 4
@@ -186,8 +186,9 @@ def test_fl5_fight_cards_to_the_discard_and_one_new_card_each():
     state = four_game()
     for seat, new in enumerate(parse_cards("Td Kh 6h 3h")):
         assert new in state.hands[seat] and len(state.hands[seat]) == 4
-    assert state.card_locations()["fight discard"] == list(parse_cards("2h 5h 9d Jd"))
-    assert state.observation(1).zone("hand 0").cards == (None,) * 4
+    places = {zone.key: zone.cards for zone in state.zones()}
+    assert places["discard", None, None] == tuple(parse_cards("2h 5h 9d Jd"))  # the fight cards' discard, no seat's
+    assert state.observation(1).zone("hand", 0).cards == (None,) * 4
     assert_cards_conserved(state)
 
 
@@ -587,7 +588,7 @@ def test_the_table_zones_are_made_when_first_read_and_show_only_what_the_seat_se
     act(state, 0, "exchange", "8d Td")
     obs = state.observation(1)
     assert "zones" not in vars(obs.zones)  # an observation no one draws builds no zone
-    assert obs.zone("hand 1").cards == obs.hand and obs.zone("hand 0").cards == (None,) * 4
+    assert obs.zone("hand", 1).cards == obs.hand and obs.zone("hand", 0).cards == (None,) * 4
     assert obs.zone("discard").cards == (None,) * 6  # FL-5: four fight cards face down; FL-6: two backs
     assert "zones" in vars(obs.zones) and obs.zones == state.observation(1).zones == tuple(obs.zones)
     assert hash(obs) == hash(state.observation(1))  # an observation is a hashable value

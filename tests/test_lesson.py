@@ -9,6 +9,7 @@ from cardlab.engine import Action
 from cardlab.rooms import Room, SQLiteStore, move_bots
 from cardlab.rooms.lesson import COLUMNS, ROUND_COLUMNS, lesson_csv, lesson_rounds, lesson_table, read_lesson
 from cardlab.rooms.rehearsal import rehearse_class
+from cardlab.words import language
 
 GAMES = [("draw_poker", 3, {"hands": 4}), ("fight_for_the_lead", 3, {"games": 3}), ("kontrabluff", 2, {"target": 100}),
          ("parallel_poker", 2, {"games": 2})]
@@ -34,10 +35,30 @@ def test_one_row_per_stored_action_with_its_room_seat_and_number(lesson):
             for row in table.itertuples()}
     assert len(table) == len(stored) and rows == stored
     assert set(table["game"]) == {game for game, _, _ in GAMES}
-    assert (table["player"] == "computer").sum() == table["student"].str.startswith("Computer").sum() > 0
+    computers = (table["player"] == "computer").astype(bool)
+    assert computers.sum() > 0 and computers.tolist() == (table["bot"] != "").tolist() == table["number"].isna().tolist()
+    assert set(table.loc[computers, "bot"]) <= {"random", "rule", "search"} and set(table["player"]) == {"student", "computer"}
+    assert set(table.loc[~computers, "student"]) == {f"Student {n}" for n in table.loc[~computers, "number"]}
     hand_made = table[table["class"] == ""]
-    assert hand_made["table"].isna().all() and set(hand_made["student"]) == {"Computer (random)", "Computer (rule)"}
+    assert hand_made["table"].isna().all() and set(hand_made["bot"]) == {"random", "rule"}
+    assert set(hand_made["student"]) == {"Computer: random", "Computer: rules of thumb"}
     assert table[table["class"] != ""]["table"].notna().all()
+
+
+def test_who_played_is_data_and_their_names_are_said_in_the_language(lesson):
+    """Issue 35: the store holds no names for unnamed students or a class; the lesson's
+    typed columns (player, number, bot) are the same in every language, its words
+    (the class's name where the teacher gave none, the students', the computers') in the
+    language it is made in."""
+    store, table = lesson
+    with language("pl"):
+        polish = lesson_table(store)
+    typed = ["table", "room", "seat", "player", "number", "bot", "move", "kind", "cards", "amount", "result"]
+    pd.testing.assert_frame_equal(polish[typed], table[typed])
+    students = polish["player"] == "student"
+    assert set(polish.loc[students & (polish["class"] != ""), "student"]) == {
+        f"Uczeń {n}" for n in table.loc[students & (table["class"] != ""), "number"]}
+    assert "Komputer: losowo" in set(polish["student"]) and not polish["student"].str.contains("Computer").any()
 
 
 def test_the_rows_replay_to_the_stores_state(lesson):

@@ -55,8 +55,9 @@ def test_pp1_both_hold_the_same_25_cards_after_the_same_seven_are_removed():
     state = new_state()
     assert state.laid_out == parse_cards(EXAMPLE_LAID_OUT)
     assert sorted(state.held) == sorted(set(deck(32)) - set(state.laid_out))
-    places = state.card_locations()
-    assert places["South's deck: laid out"] == places["North's deck: laid out"] == state.laid_out
+    places = {zone.key: zone.cards for zone in state.zones()}
+    assert places["laid_out", SOUTH, None] == places["laid_out", NORTH, None] == state.laid_out
+    assert places["hand", SOUTH, None] == places["hand", NORTH, None] == state.held
     south, north = state.observation(SOUTH), state.observation(NORTH)
     assert south.held == north.held == south.hand == north.hand
     assert south.laid_out == north.laid_out == state.laid_out
@@ -68,8 +69,8 @@ def test_pp1_removed_seven_are_the_same_for_both_players_in_every_game(seed):
     state = ParallelPoker(games=2).new_state(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(2):
-        places = state.card_locations()
-        assert places["South's deck: laid out"] == places["North's deck: laid out"]
+        places = {zone.key: zone.cards for zone in state.zones()}
+        assert places["laid_out", SOUTH, None] == places["laid_out", NORTH, None]
         for seat in (SOUTH, NORTH):
             state.apply_for(seat, state.legal_actions(seat).sample(rng))
     assert state.is_terminal
@@ -152,12 +153,12 @@ def test_pp2_observations_never_hold_the_other_arrangement(first):
 
 
 def test_zones_are_keyed_and_points_are_the_only_totals():
-    """Zone names are stable keys, never a seat's name (the engine's glossary); the
-    match's totals are the observation's ``points``."""
+    """Zones are data, never a seat's name (the engine's glossary): the laid out, then
+    each seat's packets numbered 1..5; the match's totals are the observation's ``points``."""
     obs = new_state().observation(NORTH)
-    assert [zone.name for zone in obs.zones] == ["laid_out", *(f"packet {k} {seat}" for seat in (NORTH, SOUTH)
-                                                               for k in range(1, 6))]
-    assert obs.zone("packet 3 0").owner == SOUTH and obs.zone("laid_out").kind == "pile"
+    assert [zone.key for zone in obs.zones] == [("laid_out", None, None), *(("packet", seat, k) for seat in (NORTH, SOUTH)
+                                                                          for k in range(1, 6))]
+    assert obs.zone("packet", SOUTH, 3).cards == () and obs.zone("laid_out").cards == obs.laid_out
     assert obs.points == (0, 0) and not hasattr(obs, "scores")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import math
 import re
+import sqlite3
 
 import pytest
 
@@ -20,7 +21,7 @@ from cardlab.rooms import (GAME_CLASSES, GuessLimit, CodeRefused, Room, SeatSess
                            class_list, join_by_code, parse_code, plan_seating, seat_class, show_code)
 from cardlab.rooms.codes import ALPHABET, CODE_BITS, CODE_LENGTH, new_code
 from cardlab.rooms.store import GUESS_LIMITS
-from cardlab.widgets.classroom import TeacherDashboard
+from cardlab.widgets.classroom import TeacherDashboard, class_sheet_html
 import cardlab.sessions.room
 from cardlab.widgets.join import room_table
 from cardlab.widgets.landing import landing_page
@@ -79,9 +80,18 @@ def test_a_seated_class_has_a_room_per_table_a_code_per_student_and_the_same_dea
 
 
 def test_a_number_of_students_is_seated_as_student_1_2_3(store):
+    """Unnamed students and classes are stored without a name (issue 35: a store holds
+    no words), the students with their numbers; the pages name them when shown."""
     class_id = seat_class(store, 5, "kontrabluff", 2, seed=1, order="list")
-    assert [slip.student for slip in store.slips(class_id)] == [f"Student {i}" for i in range(1, 6)]
-    assert [seat.bot for seat in store.seats(store.classes()[0].rooms[-1])] == [None, "rule"]
+    assert [(slip.number, slip.student) for slip in store.slips(class_id)] == [(i, "") for i in range(1, 6)]
+    (info,) = store.classes()
+    assert info.name == "" and info.students == 5
+    assert [seat.bot for seat in store.seats(info.rooms[-1])] == [None, "rule"]
+    sheet = class_sheet_html(store, class_id, link=lambda room, seat, token: "http://pc/join")
+    assert all(f">Student {i}</div>" in sheet for i in range(1, 6)) and "5 students: seats and codes" in sheet
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT DISTINCT student FROM codes").fetchall() == [("",)]
+        assert db.execute("SELECT name FROM classes").fetchall() == [("",)]
 
 
 @pytest.mark.parametrize("bad, words", [("", "empty"), (0, "empty"), ("x" * 61, "at most 60")])
@@ -199,7 +209,7 @@ def test_the_teacher_pastes_a_list_clicks_and_prints_one_slip_per_student(store)
     assert 'download="class-sheet.html"' in board._sheet_link.value
     # the rooms show on the dashboard, and a class's switches change every table
     assert all(room in board.rooms_html() for room in info.rooms)
-    assert f"Table 3, {info.name}" in board.rooms_html() and info.name == "7 students"
+    assert "Table 3, 7 students" in board.rooms_html() and info.name == "" and info.students == 7
     board._class_switches._undo.value = True
     board._apply_class.click()
     assert all(store.switches(room).undo for room in info.rooms)
@@ -217,7 +227,8 @@ def test_a_seat_number_instead_of_names_and_words_for_a_wrong_seed(store):
     assert "whole number" in board._class_message.value and store.classes() == []
     board._class_seed.value = ""
     board._seat.click()
-    assert [s.student for s in store.slips(store.classes()[0].id)] == [f"Student {i}" for i in range(1, 5)]
+    assert [(s.number, s.student) for s in store.slips(store.classes()[0].id)] == [(i, "") for i in range(1, 5)]
+    assert "Student 4" in board.sheet_html(store.classes()[0].id)
 
 
 def test_the_qr_code_holds_the_join_link(store):

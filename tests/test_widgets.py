@@ -778,6 +778,30 @@ def test_teacher_mode_is_chosen_when_the_table_is_built_not_by_a_student_control
     assert pp._teacher_view.value.count("packet 5:") == 2  # each player's packets as rows
 
 
+@pytest.mark.parametrize("lang", ["sv", "pl", "uk"])
+def test_the_teachers_table_names_every_place_in_the_tables_language(lang):
+    """Issue 35: the teacher's view of every card names each zone through the words layer
+    from its kind, owner and index (no English "South's deck: laid out" on a Polish table)."""
+    from cardlab.words import language
+    from cardlab.words.seats import zone_title
+
+    pp = ParallelPokerTable(seed=6, teacher=True, lang=lang)
+    for card in list(pp.observation().hand):
+        pp.put(card)
+    pp.lay_packets()
+    text = html.unescape(re.sub(r"<[^>]*>", " ", pp._teacher_view.value))
+    zones = pp.session.state.zones()
+    with language(lang):
+        said = [zone_title(zone, pp.seats, "parallel_poker", short=zone.kind == "packet") for zone in zones]
+    assert all(words in text for words in said) and text.count(said[-1]) == 2  # packet 5 of each seat
+    assert "'s " not in text and "laid out" not in text and "packet" not in text
+    table = DrawPokerTable(seed=3, teacher=True, lang=lang)
+    text = html.unescape(re.sub(r"<[^>]*>", " ", table._teacher_view.value))
+    with language(lang):
+        assert all(zone_title(zone, table.seats, "draw_poker") in text for zone in table.session.state.zones())
+    assert "'s " not in text and "discard" not in text and "stock" not in text
+
+
 def test_an_error_in_a_callback_is_shown_in_the_table():
     class BrokenBot:
         name, seed = "broken", None

@@ -70,7 +70,8 @@ def draws_against_odds(table: pd.DataFrame, rules: HandRules = _DEFAULT_RULES) -
         chosen = exact[exact["key"] == frozenset(_text(row.cards).split()) - {"-"}].iloc[0]
         best = exact.iloc[0]
         before, after = evaluate(parse_cards(row.hand), rules), evaluate(parse_cards(row.hand_after), rules)
-        rows.append({"table": row.table, "student": row.student, "player": row.player, "round": row.round,
+        rows.append({"table": row.table, "student": row.student, "player": row.player, "number": row.number,
+                     "round": row.round,
                      "hand": _text(row.hand), "discard": chosen["discard"], "drawn": int(chosen["drawn"]),
                      "best": best["discard"], "improve": chosen["improve"], "best_improve": best["improve"],
                      "cost": best["expected"] - chosen["expected"],

@@ -105,12 +105,20 @@ and 26; ``tests/test_vocabulary.py`` checks the observations):
   that only it knows.
 - ``in_session`` / ``in_play``: one bool a seat: still in the session, and taking part
   in the current hand or game (the chip games).
-- zones: a :class:`Zone`'s ``name`` is a key, never words: ``"<kind>"`` for a shared
-  zone (``"stock"``, ``"discard"``, ``"trick"``), ``"<kind> <seat>"`` for a seat's
-  (``"hand 0"``, ``"row 1"``), a number before the seat for numbered ones
-  (``"packet 3 0"``); its ``kind`` is one word per idea (``hand``, ``row``, ``stock``,
-  ``discard``, ``face_down`` ...). :func:`cardlab.words.seats.zone_title` puts it in
-  words.
+- zones: a :class:`Zone` is data, never words: a ``kind``, an ``owner`` seat (None:
+  shared), an ``index`` where a kind is numbered, its ``cards`` (None face down) and,
+  where it matters, the ``players`` who laid them. Its ``key`` is ``(kind, owner,
+  index)``. One kind per idea in every game: ``hand`` (cards held), ``row``
+  (Kontrabluff's face-up row, KB-3), ``low`` (the five cards of a low round, KB-6),
+  ``stock``, ``discard`` (cards out of play; a seat's own where it has an owner: draw
+  poker's discards, DP-5, Fight for the Lead's given-up cards, FL-6), ``muck`` (hands passed
+  or conceded, DP-2, DP-7), ``laid_out`` (parallel poker's seven, PP-1), ``packet`` (numbered 1..5,
+  PP-2), ``fight`` (a fight card, FL-3), ``turned`` (FL-4), ``trick`` (the cards of the
+  trick in play, with their ``players``, FL-7) and ``tricks`` (the tricks a seat has
+  won). An observation's ``zones`` are the table as its seat sees it; a state's
+  ``zones()`` every card of the deck where it really is, face up (the truth a teacher
+  sees). :func:`cardlab.words.seats.zone_title` puts a zone in words, with a game's own
+  word for a kind (Kontrabluff's stock is the talon).
 - chips: what the chip games bet: draw poker and Fight for the Lead keep ``stacks``
   (each seat's chips) and a ``pot``; ``chips()`` is all chips in play, a constant
   (DP-9, FL-11). The point games have no chips: ``chips()`` and an observation's

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np  # noqa: F401  (apply_trusted's example draws with it)
@@ -18,7 +18,7 @@ from cardlab.engine.randomness import Randomness
 from cardlab.engine.replay import Replay
 from cardlab.engine.sampling import Sampling
 from cardlab.engine.saving import Saving
-from cardlab.engine.views import LegalActions, Observation
+from cardlab.engine.views import LegalActions, Observation, Zone
 from cardlab.records import Action
 from cardlab.words import seat_names
 
@@ -31,7 +31,7 @@ class GameState(Randomness, History, Sampling, Saving):
     Subclasses implement ``_setup()``, ``current_player``, ``legal_actions()``,
     ``check(action)`` (raise :class:`IllegalActionError` naming the rule),
     ``_apply(action)``, ``is_terminal``, ``returns()``, ``observation(player)``,
-    ``card_locations()`` and ``hidden_from(player)``. The base keeps the seed, the
+    ``zones()`` and ``hidden_from(player)``. The base keeps the seed, the
     stacked deck and the list of actions, which make ``to_json`` and ``replay``.
     """
 
@@ -177,8 +177,10 @@ class GameState(Randomness, History, Sampling, Saving):
     def observation(self, player: int) -> Observation:
         raise NotImplementedError
 
-    def card_locations(self) -> dict[str, Sequence[Card]]:
-        """Every card of the deck by where it really is (for the conservation checks)."""
+    def zones(self) -> tuple[Zone, ...]:
+        """Every card of the deck where it really is, face up, zone by zone (the truth a
+        teacher sees; the conservation checks count it): the same kinds, owners and
+        indexes as the observations' zones (see the glossary in :mod:`cardlab.engine`)."""
         raise NotImplementedError
 
     def chips(self) -> int | None:

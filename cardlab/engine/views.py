@@ -23,31 +23,42 @@ __all__ = ["Zone", "Zones", "CardOffer", "LegalActions", "ActionList", "NO_ACTIO
 
 @dataclass(frozen=True, init=False)
 class Zone:
-    """A group of cards on the table as one seat sees it; ``None`` is a face-down card.
-    ``players``: the seat that laid each card, where the zone says it (a trick, FL-7),
-    else empty.
+    """A place of cards, as data: its ``kind`` (one word per idea, the same in every game:
+    see the glossary in :mod:`cardlab.engine`), its ``owner`` seat (None: shared), its
+    ``index`` where a kind is numbered (parallel poker's packet 1..5, PP-2; else None), its
+    ``cards`` (``None`` is a face-down card) and ``players``: the seat that laid each card,
+    where the zone says it (a trick, FL-7), else empty. No words: :mod:`cardlab.words`
+    names a zone from its kind, owner and index (:func:`cardlab.words.seats.zone_title`).
 
-    >>> Zone("stock", (None, None)).hidden, Zone("stock") == Zone("stock", (), None, "row")
+    >>> Zone("stock", cards=(None, None)).hidden, Zone("hand", 1) == Zone("hand", 1, None, ())
     (2, True)
-    >>> Zone("trick", (Card.parse("9h"), Card.parse("Jh")), None, "trick", (3, 0)).players
+    >>> Zone("trick", cards=(Card.parse("9h"), Card.parse("Jh")), players=(3, 0)).players
     (3, 0)
+    >>> Zone("packet", 0, 3).key, Zone("stock").key
+    (('packet', 0, 3), ('stock', None, None))
     """
 
-    name: str
-    cards: tuple[Card | None, ...] = ()
+    kind: str
     owner: int | None = None
-    kind: str = "row"
+    index: int | None = None
+    cards: tuple[Card | None, ...] = ()
     players: tuple[int, ...] = ()
 
-    def __init__(self, name: str, cards: tuple[Card | None, ...] = (), owner: int | None = None, kind: str = "row",
-                 players: tuple[int, ...] = ()):
+    def __init__(self, kind: str, owner: int | None = None, index: int | None = None,
+                 cards: tuple[Card | None, ...] = (), players: tuple[int, ...] = ()):
         # the dataclass's own __init__ sets each field through object.__setattr__; an
         # observation makes up to a dozen zones, so they are set in one go
-        _set(self, "__dict__", {"name": name, "cards": cards, "owner": owner, "kind": kind, "players": players})
+        _set(self, "__dict__", {"kind": kind, "owner": owner, "index": index, "cards": cards, "players": players})
 
     @property
     def hidden(self) -> int:
+        """How many of its cards are face down."""
         return self.cards.count(None)
+
+    @property
+    def key(self) -> tuple[str, int | None, int | None]:
+        """The zone's stable key, ``(kind, owner, index)``: one zone of a table each (no words)."""
+        return self.kind, self.owner, self.index
 
 
 class Zones(Sequence[Zone]):
@@ -56,8 +67,8 @@ class Zones(Sequence[Zone]):
     (the leak checks, :func:`cards_in`, read them as they are), so an observation no one
     draws builds no zone. Equal to, and hashed as, the tuple it makes.
 
-    >>> zones = Zones(lambda n: (Zone("stock", (None,) * n),), 2)
-    >>> zones[0].cards, zones == (Zone("stock", (None, None)),), len(zones)
+    >>> zones = Zones(lambda n: (Zone("stock", cards=(None,) * n),), 2)
+    >>> zones[0].cards, zones == (Zone("stock", cards=(None, None)),), len(zones)
     ((None, None), True, 1)
     """
 
@@ -270,11 +281,12 @@ class Observation:
     def seat_names(self) -> tuple[str, ...]:
         return seat_names(self.game.num_players)
 
-    def zone(self, name: str) -> Zone:
+    def zone(self, kind: str, owner: int | None = None, index: int | None = None) -> Zone:
+        """The zone of that kind, owner and index (:attr:`Zone.key`); KeyError if there is none."""
         for zone in self.zones:
-            if zone.name == name:
+            if zone.kind == kind and zone.owner == owner and zone.index == index:
                 return zone
-        raise KeyError(name)
+        raise KeyError((kind, owner, index))
 
 
 def cards_in(value: Any) -> set[Card]:
@@ -316,7 +328,7 @@ def frozen(cls: type, **fields: Any) -> Any:
     action of observed play. Only for classes without ``__post_init__`` or slots, with
     fields already of their types; a field left out keeps its class default.
 
-    >>> frozen(Zone, name="stock", cards=(None, None)) == Zone("stock", (None, None))
+    >>> frozen(Zone, kind="stock", cards=(None, None)) == Zone("stock", cards=(None, None))
     True
     """
     value = object.__new__(cls)

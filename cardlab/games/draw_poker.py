@@ -742,12 +742,17 @@ class DrawPokerState(GameState):
             stock_size=len(self.stock),
         )
 
-    def card_locations(self) -> dict[str, list[Card]]:
-        places = {f"hand {seat}": self.hands[seat] for seat in range(self.game.players)}
-        places |= {f"discards {seat}": self.discards[seat] for seat in range(self.game.players)}
-        places["stock"] = self.stock
-        places["muck"] = self.muck
-        return places
+    def zones(self) -> tuple[Zone, ...]:
+        """Every card where it really is: each seat's hand, each seat's discards (DP-5), the
+        stock and the muck (DP-2, DP-7).
+
+        >>> [(zone.kind, zone.owner) for zone in DrawPoker(players=2).new_state(seed=1).zones()]
+        [('hand', 0), ('hand', 1), ('discard', 0), ('discard', 1), ('stock', None), ('muck', None)]
+        """
+        seats = range(self.game.players)
+        return (*(Zone("hand", seat, cards=tuple(self.hands[seat])) for seat in seats),
+                *(Zone("discard", seat, cards=tuple(self.discards[seat])) for seat in seats),
+                Zone("stock", cards=tuple(self.stock)), Zone("muck", cards=tuple(self.muck)))
 
     def name(self, player: int) -> str:
         return _names(self.game.players)[player]
@@ -901,37 +906,29 @@ def _table(player: int, hands_seen: tuple[tuple[Card, ...] | int, ...], stock: i
            discard_sizes: tuple[int, ...], muck: int) -> tuple[Zone, ...]:
     """The zones of a seat's observation, from what it sees: each hand (its cards, or
     only its size face down), the stock, the discards (the seat's own face up among the
-    others' backs, DP-5) and the muck. A zone's name is its key: ``"hand 0"``, ``"stock"``,
-    ``"discard"``, ``"muck"``."""
-    names = _hand_zones(len(hands_seen))
-    zones = [frozen(Zone, name=names[seat], cards=seen, owner=seat, kind="hand") if type(seen) is tuple
-             else _face_down(names[seat], seen, seat, "hand") for seat, seen in enumerate(hands_seen)]
-    zones.append(_face_down("stock", stock, None, "stock"))
+    others' backs, DP-5) and the muck."""
+    zones = [frozen(Zone, kind="hand", owner=seat, cards=seen) if type(seen) is tuple
+             else _face_down("hand", seen, seat) for seat, seen in enumerate(hands_seen)]
+    zones.append(_face_down("stock", stock))
     if sum(discard_sizes) > discard_sizes[player]:  # others' discards lie face down among the seat's own
         pile = tuple(card for seat, size in enumerate(discard_sizes)
                      for card in (own_discards if seat == player else (None,) * size))
     else:
         pile = own_discards
-    zones.append(frozen(Zone, name="discard", cards=pile, owner=None, kind="discard"))
-    zones.append(_face_down("muck", muck, None, "muck"))
+    zones.append(frozen(Zone, kind="discard", cards=pile))
+    zones.append(_face_down("muck", muck))
     return tuple(zones)
 
 
 @functools.lru_cache(maxsize=1024)
-def _face_down(name: str, count: int, owner: int | None, kind: str) -> Zone:
+def _face_down(kind: str, count: int, owner: int | None = None) -> Zone:
     """A zone of ``count`` face-down cards: the same value every time, so made once."""
-    return Zone(name, (None,) * count, owner=owner, kind=kind)
+    return Zone(kind, owner, cards=(None,) * count)
 
 
 @functools.cache
 def _names(players: int) -> tuple[str, ...]:
     return seat_names(players)
-
-
-@functools.cache
-def _hand_zones(players: int) -> tuple[str, ...]:
-    """The names of the seats' hand zones: ``"hand 0"``, ``"hand 1"`` ..."""
-    return tuple(f"hand {seat}" for seat in range(players))
 
 
 @functools.cache

@@ -78,7 +78,6 @@ from cardlab.engine import (
     Zone,
     Zones,
     frozen,
-    seat_names,
     uniform_index,
 )
 from cardlab.games.chips import from_the_left, share_left_over
@@ -490,10 +489,6 @@ _DECIDE = ActionList((Action("stay"), Action("leave")))  # FL-10; sampled with o
 
 
 # -- what each player may see -----------------------------------------------------------
-_HAND_NAMES = tuple(f"hand {seat}" for seat in range(_MOST_PLAYERS))  # zone names, made once
-_TRICKS_NAMES = tuple(f"tricks {seat}" for seat in range(_MOST_PLAYERS))
-
-
 def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...],
                 fight_cards: tuple[Card | None, ...], fight_chosen: tuple[bool, ...], stock_size: int,
                 turned: tuple[Card, ...], trick: tuple[tuple[int, Card], ...], fight_down: int,
@@ -510,19 +505,19 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
     given-up cards, FL-6), then the tricks each player of the game has won (FL-7).
 
     >>> table = FightForTheLead(players=2).new_state(seed=3).observation(1).zones
-    >>> [zone.name for zone in table][:4], table[0].cards
-    (['hand 0', 'hand 1', 'stock', 'turned'], (None, None, None, None))
+    >>> [(zone.kind, zone.owner) for zone in table][:4], table[0].cards
+    ([('hand', 0), ('hand', 1), ('stock', None), ('turned', None)], (None, None, None, None))
     """
     zones = []
     for seat, size in enumerate(hand_sizes):
-        zones.append(Zone(_HAND_NAMES[seat], hand if seat == player else (None,) * size, seat, "hand"))
+        zones.append(Zone("hand", seat, None, hand if seat == player else (None,) * size))
         if fight_chosen[seat]:  # FL-3: the observation holds only his own until they are turned up
-            zones.append(Zone(f"fight {seat}", (fight_cards[seat],), seat, "fight"))
-    zones.append(Zone("stock", (None,) * stock_size, None, "stock"))
-    zones.append(Zone("turned", turned, None, "turned"))
-    zones.append(Zone("trick", tuple([c for _, c in trick]), None, "trick", tuple([s for s, _ in trick])))
+            zones.append(Zone("fight", seat, None, (fight_cards[seat],)))
+    zones.append(Zone("stock", None, None, (None,) * stock_size))
+    zones.append(Zone("turned", None, None, turned))
+    zones.append(Zone("trick", None, None, tuple([c for _, c in trick]), tuple([s for s, _ in trick])))
     backs = fight_down + sum([k for seat, k in enumerate(exchanged) if k and seat != player])
-    zones.append(Zone("discard", (*own_discards, *(None,) * backs), None, "discard"))
+    zones.append(Zone("discard", None, None, (*own_discards, *(None,) * backs)))
     order = _clockwise(dealer, in_play)
     won: dict[int, list[Card]] = {seat: [] for seat in order}
     gathered = done_tricks[:-1] if trick and done_tricks and done_tricks[-1][0] == trick else done_tricks
@@ -530,7 +525,7 @@ def table_zones(player: int, hand: tuple[Card, ...], hand_sizes: tuple[int, ...]
         if winner in won:
             won[winner] += [c for _, c in plays]
     for seat in order:
-        zones.append(Zone(_TRICKS_NAMES[seat], tuple(won[seat]), seat, "tricks"))
+        zones.append(Zone("tricks", seat, None, tuple(won[seat])))
     return tuple(zones)
 
 
@@ -552,7 +547,7 @@ class FightForTheLeadObservation(Observation):
     ``fee`` the exchange fee per card (FL-6).
 
     >>> obs = FightForTheLead(players=2).new_state(seed=3).observation(1)
-    >>> obs.phase, len(obs.hand), obs.zone("hand 0").cards, obs.pot
+    >>> obs.phase, len(obs.hand), obs.zone("hand", 0).cards, obs.pot
     (<Phase.FIGHT: 'fight'>, 4, (None, None, None, None), 8)
     """
 
@@ -604,7 +599,6 @@ class FightForTheLeadState(GameState):
     #: from this): how each is copied, who may see its cards, how an observer knows it.
     FIELDS = (
         # FL-1, FL-8 .. FL-11: chips, seats and the session
-        Field("names", observed="seat_names"),
         Field("stacks", Copy.LIST, observed="points"),
         Field("pot"),
         Field("in_session", Copy.LIST),
@@ -645,7 +639,6 @@ class FightForTheLeadState(GameState):
     def _setup(self) -> None:
         game: FightForTheLead = self.game  # type: ignore[assignment]
         n = game.num_players
-        self.names = seat_names(n)  # South, West ...
         self.stacks = [game.stack] * n
         self.pot = 0
         self.in_session = [True] * n
@@ -1080,22 +1073,30 @@ class FightForTheLeadState(GameState):
         Phase.DECIDE: PhaseRules(_decide_choices, _check_decision, _decide),
     }
 
-    def name(self, player: int) -> str:
-        return self.names[player]
-
     # -- what each seat may see ----------------------------------------------------------
-    def card_locations(self) -> dict[str, list[Card]]:
-        places: dict[str, list[Card]] = {}
-        for seat in range(len(self.stacks)):
-            places[f"hand {seat}"] = list(self.hands[seat])
-            places[f"fight {seat}"] = list(self.fight[seat])
-            places[f"given up {seat}"] = list(self.given_up[seat])
-        places["stock"] = list(self.stock)
-        places["turned"] = list(self.turned)
-        places["fight discard"] = [] if self.fight_taken_back else [c for c in self.fight_cards if c is not None]
-        places["trick"] = [c for _, c in self.trick]
-        places["tricks taken"] = [c for plays, _ in self.done_tricks for _, c in plays]
-        return places
+    def zones(self) -> tuple[Zone, ...]:
+        """Every card where it really is: each seat's hand, fight card (FL-3) and the cards
+        it gave up in the exchange (its discard, FL-6); the stock, the turned stock cards
+        (FL-4), the fight cards in the discard (FL-5), the trick in play with who laid
+        each card, and the tricks each seat has won (FL-7).
+
+        >>> [(zone.kind, zone.owner) for zone in FightForTheLead(players=2).new_state(seed=3).zones()][:3]
+        [('hand', 0), ('fight', 0), ('discard', 0)]
+        """
+        places = []
+        seats = range(len(self.stacks))
+        for seat in seats:
+            places += [Zone("hand", seat, None, tuple(self.hands[seat])),
+                       Zone("fight", seat, None, tuple(self.fight[seat])),
+                       Zone("discard", seat, None, tuple(self.given_up[seat]))]
+        fought = () if self.fight_taken_back else tuple([c for c in self.fight_cards if c is not None])
+        places += [Zone("stock", None, None, tuple(self.stock)), Zone("turned", None, None, tuple(self.turned)),
+                   Zone("discard", None, None, fought),
+                   Zone("trick", None, None, tuple([c for _, c in self.trick]), tuple([s for s, _ in self.trick]))]
+        won: list[list[Card]] = [[] for _ in seats]
+        for plays, winner in self.done_tricks:
+            won[winner] += [c for _, c in plays]
+        return (*places, *(Zone("tricks", seat, None, tuple(won[seat])) for seat in seats))
 
     def observation(self, player: int) -> FightForTheLeadObservation:
         n = len(self.stacks)

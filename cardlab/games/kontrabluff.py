@@ -559,18 +559,21 @@ class KontrabluffState(GameState):
         return (
             _zone(0, rows[0]), _zone(1, rows[1]), _zone(2, low_cards[0]), _zone(3, low_cards[1]),
             _STOCK_ZONES[len(self.stock)],
-            frozen(Zone, name="discard", cards=discard, owner=None, kind="discard"),
+            frozen(Zone, kind="discard", cards=discard),
         )
 
-    def card_locations(self) -> dict[str, Sequence[Card]]:
-        places: dict[str, Sequence[Card]] = {}
+    def zones(self) -> tuple[Zone, ...]:
+        """Every card where it really is: each seat's hand, row and low cards, the stock
+        (the talon, KB-1) and the discard (KB-8).
+
+        >>> [zone.key for zone in Kontrabluff().new_state(seed=1).zones()][:3]
+        [('hand', 0, None), ('row', 0, None), ('low', 0, None)]
+        """
+        places = []
         for p in (0, 1):
-            places[f"{_NAMES[p]} hand"] = tuple(self.hands[p])
-            places[f"{_NAMES[p]} row"] = tuple(self.rows[p])
-            places[f"{_NAMES[p]} low"] = tuple(self.low[p])
-        places["talon"] = tuple(self.stock)  # the key the stored fingerprints digest
-        places["discard"] = tuple(self.discard)
-        return places
+            places += [Zone("hand", p, cards=tuple(self.hands[p])), Zone("row", p, cards=tuple(self.rows[p])),
+                       Zone("low", p, cards=tuple(self.low[p]))]
+        return (*places, Zone("stock", cards=tuple(self.stock)), Zone("discard", cards=tuple(self.discard)))
 
     # -- KB-8 After a round (and the score of KB-5 and KB-6) ------------------------------------
     def _end_round(self, winner: int, points: int, kind: EventKind, *why: object, shown: tuple[int, ...] = ()) -> None:
@@ -838,9 +841,8 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
 _NAMES = seat_names(2)
-_ZONE_NAMES = tuple(f"{what} {p}" for what in ("row", "low") for p in (0, 1))  # stable keys, not words
 _ONLY = (frozenset({0}), frozenset({1}))
-_ZONE_KINDS = ((0, "row"), (1, "row"), (0, "face_down"), (1, "face_down"))  # owner and kind by zone number
+_ZONE_KINDS = (("row", 0), ("row", 1), ("low", 0), ("low", 1))  # kind and owner by zone number
 
 
 def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
@@ -848,13 +850,13 @@ def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
     empty or all-face-down one is the same value every time, made once."""
     if not cards or cards[0] is None:
         return _BLANK_ZONES[number][len(cards)]
-    owner, kind = _ZONE_KINDS[number]
-    return frozen(Zone, name=_ZONE_NAMES[number], cards=cards, owner=owner, kind=kind)
+    kind, owner = _ZONE_KINDS[number]
+    return frozen(Zone, kind=kind, owner=owner, cards=cards)
 
 
-_BLANK_ZONES = tuple(tuple(Zone(_ZONE_NAMES[number], (None,) * n, owner, kind) for n in range(LOW_SIZE + 1))
-                     for number, (owner, kind) in enumerate(_ZONE_KINDS))
-_STOCK_ZONES = tuple(Zone("stock", (None,) * n, kind="stock") for n in range(53))
+_BLANK_ZONES = tuple(tuple(Zone(kind, owner, cards=(None,) * n) for n in range(LOW_SIZE + 1))
+                     for kind, owner in _ZONE_KINDS)
+_STOCK_ZONES = tuple(Zone("stock", cards=(None,) * n) for n in range(53))
 _TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
 
 

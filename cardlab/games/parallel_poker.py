@@ -285,8 +285,8 @@ class ParallelPokerObservation(Observation):
     have laid their packets (face down: never what is in them); ``showings``: every
     showing so far in the match; ``points`` (the base's): the match's totals;
     ``game_scores``: this game's; ``game_number``: the game in play (1 for the first) of
-    a match of ``games``. Zones are keyed ``"laid_out"`` and ``"packet <k> <seat>"``
-    (k = 1..5), each packet a "row" owned by its seat.
+    a match of ``games``. Its zones: the seven ``laid_out`` (shared), then each seat's
+    ``packet`` zones, ``index`` 1..5 (the other's face down until the match is over).
     """
 
     dealer: int = 0
@@ -488,7 +488,7 @@ class ParallelPokerState(GameState):
         mine = self.arrangements[player]
         theirs = self.arrangements[other]
         done = self.is_terminal
-        zones = [Zone("laid_out", self.laid_out, None, "pile")]
+        zones = [Zone("laid_out", cards=self.laid_out)]
         for seat, arrangement in ((player, mine), (other, theirs)):
             for k in range(PACKETS):
                 if arrangement is None:
@@ -497,7 +497,7 @@ class ParallelPokerState(GameState):
                     cards = packets_of(arrangement)[k]
                 else:
                     cards = (None,) * PACKET_SIZE  # PP-2: face down
-                zones.append(Zone(f"packet {k + 1} {seat}", cards, seat, "row"))
+                zones.append(Zone("packet", seat, k + 1, cards))
         arranging = self._may_act(player)
         return frozen(  # every field given: the same value as ParallelPokerObservation(...), made faster
             ParallelPokerObservation,
@@ -523,15 +523,22 @@ class ParallelPokerState(GameState):
             game_scores=(self.game_scores[0], self.game_scores[1]),
         )
 
-    def card_locations(self) -> dict[str, Sequence[Card]]:
-        """Both decks (PP-1): each seat's seven laid out and 25 in hand or in packets."""
-        places: dict[str, Sequence[Card]] = {}
+    def zones(self) -> tuple[Zone, ...]:
+        """Both decks (PP-1), seat by seat: the seven laid out of the seat's deck, then its 25
+        cards in hand or, once laid, in its five packets (PP-2).
+
+        >>> [zone.kind for zone in ParallelPoker().new_state(seed=1).zones()]
+        ['laid_out', 'hand', 'laid_out', 'hand']
+        """
+        places = []
         for seat in (0, 1):
-            name = self.name(seat)
-            places[f"{name}'s deck: laid out"] = self.laid_out
+            places.append(Zone("laid_out", seat, cards=self.laid_out))
             arrangement = self.arrangements[seat]
-            places[f"{name}'s hand" if arrangement is None else f"{name}'s packets"] = arrangement or self.held
-        return places
+            if arrangement is None:
+                places.append(Zone("hand", seat, cards=self.held))
+            else:
+                places += [Zone("packet", seat, k + 1, packet) for k, packet in enumerate(packets_of(arrangement))]
+        return tuple(places)
 
 
 ParallelPoker.state_class = ParallelPokerState

@@ -491,22 +491,23 @@ def info_vector(obs: Observation, own_actions: Sequence[Action], clicks: Clicks,
     >>> state = game.new_state(seed=1, dealer=0)
     >>> layout = info_layout(game, 100)
     >>> vector = info_vector(state.observation(0), [], Clicks(game), layout)
-    >>> vector.shape == (layout.size,), int(vector[layout.base]) == len(state.observation(0).log)
+    >>> vector.shape == (layout.size,), int(vector[layout.base]) == len(state.observation(0).events)
     (True, True)
     """
     kinds, ix = clicks.kinds, clicks.index
-    log = obs.log
-    if len(log) > layout.events or len(own_actions) > layout.events:
-        raise ValueError(f"{len(log)} log lines and {len(own_actions)} own actions exceed the layout's "
+    records = obs.events.records  # the seat's events as data: counted, never put in words
+    seen = len(records)
+    if seen > layout.events or len(own_actions) > layout.events:
+        raise ValueError(f"{seen} log lines and {len(own_actions)} own actions exceed the layout's "
                          f"{layout.events} slots (the game's length bound is too small)")
     out = np.zeros(layout.size, np.float32)
     out[:layout.base] = observation_vector(obs, clicks, chosen)
-    out[layout.base] = len(log)
+    out[layout.base] = seen
     out[layout.base + 1] = len(own_actions)
-    if log:
+    if seen:
         deck, width = clicks.deck, layout.line
         rows = out[layout.lines_at: layout.own_at].reshape(layout.events, width)
-        rows[:len(log)] = [_event_slot(record, deck, width) for record in obs.events.records]
+        rows[:seen] = [_event_slot(record, deck, width) for record in records]
     at = layout.own_at
     for action in own_actions:
         if len(action.cards) > layout.own_cards:

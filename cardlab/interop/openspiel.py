@@ -72,6 +72,7 @@ from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)
 from cardlab.odds import Z95
+from cardlab.words.seats import zone_title
 
 __all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
@@ -548,7 +549,9 @@ class CardlabState(pyspiel.State):
             return f"shuffling: dealer {core.dealer}, deck so far {' '.join(str(self._game.clicks.deck[i]) for i in core.order)}"
         chosen = "; ".join(" ".join(str(self._game.clicks.deck[i]) for i in c) for c in core.chosen)
         state = core.state
-        places = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in state.card_locations().items())
+        players, name = state.game.num_players, state.game.name
+        places = "; ".join(f"{zone_title(zone, players, name)}: {' '.join(map(str, zone.cards))}"
+                           for zone in state.zones())
         text = f"{places} | actions: {' / '.join(f'{p}:{a}' for p, a in state.actions)} | chosen: {chosen}"
         if core.waiting is not None:
             shuffled = [" ".join(map(str, order)) for order in core.orders]

@@ -1,11 +1,14 @@
 """The lesson as data: every decision of a classroom store as one pandas table (and as CSV).
 
 :func:`lesson_table` replays each room from the store and writes one row per stored
-action: where it was played (class, table, room, game), by whom (seat, student's name,
-student or computer), when (move number, round), what (the action in words, from
-:mod:`cardlab.words`, and as data: kind, cards, amount, the hand held before and after), and
-the result of the round it belonged to for that seat. The teacher sees everything, so
-hidden cards are in it: it is the teacher's download, never a student's.
+action: where it was played (class, table, room, game), by whom (seat; a student, by
+name and number on the class list, or a computer, by kind), when (move number, round),
+what (the action in words, from :mod:`cardlab.words`, and as data: kind, cards, amount,
+the hand held before and after), and the result of the round it belonged to for that seat. The teacher sees everything, so
+hidden cards are in it: it is the teacher's download, never a student's. Its words
+(the class's and the students' names where the teacher gave none, the seats' names, the
+actions) are said in the current language; who played is data too (``player``,
+``number``, ``bot``), so nothing needs to read them back.
 
 A round is a game's own: a deal of Kontrabluff, a hand of draw poker, a game of Fight
 for the Lead or Parallel Poker (the engine's ``round_index``). Its result for a seat is
@@ -48,20 +51,23 @@ from cardlab.engine import Action, Game, GameState
 from cardlab.rooms.room import game_of
 from cardlab.rooms.store import RoomStore
 from cardlab.words import describe, seat_names
+from cardlab.words.classroom import class_name, computer_name, student_name
 
 __all__ = ["COLUMNS", "ROUND_COLUMNS", "lesson_table", "lesson_rounds", "lesson_csv", "read_lesson", "room_decisions",
            "watched_state"]
 
 #: The lesson table's columns and their pandas types, in order.
 COLUMNS: dict[str, str] = {
-    "class": "string",  # the class's name ('' for a room made by hand)
+    "class": "string",  # the class's name (an unnamed one: '12 students'); '' for a room made by hand
     "table": "Int64",  # the table's number on the class sheet (missing for a room made by hand)
     "room": "string",
     "game": "string",
     "seat": "int64",  # 0, 1, ...
     "seat_name": "string",  # South, West, ...
-    "student": "string",  # the student's name, or 'Computer (rule)' for a computer's seat
+    "student": "string",  # who plays, in words: the student's name ('Student 3' if unnamed), 'Computer: random' ...
     "player": "string",  # 'student' or 'computer'
+    "number": "Int64",  # the student's number on the class list (missing for a computer or a room made by hand)
+    "bot": "string",  # the computer's kind: random, rule or search ('' for a student)
     "move": "int64",  # the action's number in its room: 1, 2, ...
     "round": "int64",  # the round (deal, hand or game) it belongs to: 1, 2, ...
     "action": "string",  # in words, as the log says it
@@ -179,30 +185,41 @@ def _replay(game: Game, seed: int, dealer: int | None, actions: list[tuple[int, 
     return rows, start, ends
 
 
-def _rooms(store: RoomStore) -> list[tuple[Any, Game, dict[int, str], str, int | None, list]]:
-    """Each room with its game, who sits where (names or computers), its class and table
-    number, and its stored actions; in the order of the classes' tables, then by hand."""
+def _rooms(store: RoomStore) -> list[tuple[Any, Game, dict[int, dict[str, Any]], str, int | None, list]]:
+    """Each room with its game, who sits in each seat (the lesson's columns of it), its
+    class's name and table number, and its stored actions; in the order of the classes'
+    tables, then the rooms made by hand."""
     tables = store.class_tables()
-    names: dict[tuple[str, int], str] = {}
-    for info in store.classes():
-        names |= {(slip.room, slip.seat): slip.student for slip in store.slips(info.id)}
-    rooms = sorted(store.rooms(), key=lambda info: (info.id not in tables, tables.get(info.id, ("", 0)), info.created))
+    slips = {(slip.room, slip.seat): slip for info in store.classes() for slip in store.slips(info.id)}
+    order = {room: (info.created, info.id, table) for room, (info, table) in tables.items()}
+    rooms = sorted(store.rooms(),
+                   key=lambda info: (info.id not in order, order.get(info.id, (0.0, "", 0)), info.created))
     found = []
     for info in rooms:
         game = game_of(info)
         said = seat_names(game.num_players)
-        who = {seat.seat: f"Computer ({seat.bot})" if seat.bot else names.get((info.id, seat.seat), said[seat.seat])
-               for seat in store.seats(info.id)}
+        who = {}
+        for seat in store.seats(info.id):
+            slip = slips.get((info.id, seat.seat))
+            if seat.bot:
+                who[seat.seat] = {"student": computer_name(seat.bot), "player": "computer", "number": None,
+                                  "bot": seat.bot}
+            elif slip is not None:
+                who[seat.seat] = {"student": student_name(slip.student, slip.number), "player": "student",
+                                  "number": slip.number, "bot": ""}
+            else:  # a student's seat of a room made by hand: no name but its seat's
+                who[seat.seat] = {"student": said[seat.seat], "player": "student", "number": None, "bot": ""}
         actions = [(number, seat, Action.from_list(data)) for number, seat, data in store.actions(info.id)]
-        class_name, table = tables.get(info.id, ("", None))
-        found.append((info, game, who, class_name, table, actions))
+        known = tables.get(info.id)
+        found.append((info, game, who, "" if known is None else class_name(known[0].name, known[0].students),
+                      None if known is None else known[1], actions))
     return found
 
 
-def _where(info: Any, game: Game, who: dict[int, str], class_name: str, table: int | None, seat: int) -> dict[str, Any]:
-    return {"class": class_name, "table": table, "room": info.id, "game": info.game, "seat": seat,
-            "seat_name": seat_names(game.num_players)[seat], "student": who[seat],
-            "player": "computer" if who[seat].startswith("Computer (") else "student"}
+def _where(info: Any, game: Game, who: dict[int, dict[str, Any]], class_title: str, table: int | None,
+           seat: int) -> dict[str, Any]:
+    return {"class": class_title, "table": table, "room": info.id, "game": info.game, "seat": seat,
+            "seat_name": seat_names(game.num_players)[seat], **who[seat]}
 
 
 def lesson_table(store: RoomStore) -> pd.DataFrame:
@@ -218,7 +235,8 @@ def lesson_table(store: RoomStore) -> pd.DataFrame:
 
 #: The round table's columns and their pandas types, in order.
 ROUND_COLUMNS: dict[str, str] = {
-    **{name: COLUMNS[name] for name in ("class", "table", "room", "game", "seat", "seat_name", "student", "player")},
+    **{name: COLUMNS[name] for name in ("class", "table", "room", "game", "seat", "seat_name", "student", "player",
+                                        "number", "bot")},
     "round": "int64",
     "result": "float64",  # the seat's points won (or lost) in the round
     "points": "float64",  # its points (score or chips) where the round ended

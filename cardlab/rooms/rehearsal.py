@@ -34,17 +34,17 @@ __all__ = ["rehearse_class", "student_styles"]
 
 
 def student_styles(students: str | int | Sequence[str], *, seed: int,
-                   styles: Sequence[str] = ("random", "rule")) -> dict[str, str]:
-    """Which computer player's style each student of the list plays in (seeded; as even as
-    the class allows).
+                   styles: Sequence[str] = ("random", "rule")) -> dict[int, str]:
+    """Which computer player's style each student of the list plays in, by the student's
+    number on the list (1, 2, ...; named or not), seeded and as even as the class allows.
 
-    >>> student_styles(["Ana", "Ben"], seed=1, styles=("rule",))
-    {'Ana': 'rule', 'Ben': 'rule'}
+    >>> student_styles(["Ana", "Ben", "Cy"], seed=1)
+    {1: 'rule', 2: 'random', 3: 'random'}
     """
-    names = class_list(students)
-    shares = [styles[i % len(styles)] for i in range(len(names))]
-    order = np.random.default_rng([seed, 1]).permutation(len(names))
-    return {names[i]: shares[k] for k, i in enumerate(order)}
+    count = len(class_list(students))
+    shares = [styles[i % len(styles)] for i in range(count)]
+    order = np.random.default_rng([seed, 1]).permutation(count)
+    return dict(sorted((int(i) + 1, shares[k]) for k, i in enumerate(order)))
 
 
 def rehearse_class(store: RoomStore, students: str | int | Sequence[str], game: str, table_size: int, *,
@@ -57,7 +57,7 @@ def rehearse_class(store: RoomStore, students: str | int | Sequence[str], game: 
                           settings=settings, name=name)
     style = student_styles(students, seed=seed, styles=styles)
     info = next(each for each in store.classes() if each.id == class_id)
-    slips = {(slip.room, slip.seat): slip.student for slip in store.slips(class_id)}
+    slips = {(slip.room, slip.seat): slip.number for slip in store.slips(class_id)}
     for room_id in info.rooms:
         room = Room(store, room_id)
         bots = room.bot_seats()

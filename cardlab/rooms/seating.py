@@ -67,13 +67,14 @@ class GuessLimit(AccessRefused):
 
 def class_list(students: str | int | Sequence[str]) -> tuple[str, ...]:
     """The students' names: from pasted text (one a line, blank lines dropped), a list,
-    or a number of students (named Student 1, Student 2, ...).
+    or a number of students, unnamed (``''``: the pages call each by its number on the
+    list, 'Student 3', in their own language; :func:`cardlab.words.classroom.student_name`).
 
     >>> class_list("  Ana \\n\\nBen\\n"), class_list(3)
-    (('Ana', 'Ben'), ('Student 1', 'Student 2', 'Student 3'))
+    (('Ana', 'Ben'), ('', '', ''))
     """
     if isinstance(students, int):
-        names: tuple[str, ...] = tuple(f"Student {i}" for i in range(1, students + 1))
+        names: tuple[str, ...] = ("",) * students
     else:
         lines = students.splitlines() if isinstance(students, str) else list(students)
         names = tuple(" ".join(line.split()) for line in lines if line.strip())
@@ -122,6 +123,8 @@ def seat_class(store: RoomStore, students: str | int | Sequence[str], game: str,
 
     ``seed`` fixes the seating (in random order) and every table's deal; None draws one.
     ``bot`` is the computer player that fills short tables; ``switches`` apply to every room.
+    ``name`` is the class's ('' leaves it unnamed: the pages call it '12 students' in
+    their own language), as each student's name on the list is (a number leaves them unnamed).
     """
     if game not in GAME_CLASSES:
         raise ValueError(f"game is one of {', '.join(GAME_CLASSES)}, got {game!r}")
@@ -141,7 +144,7 @@ def seat_class(store: RoomStore, students: str | int | Sequence[str], game: str,
     for table, seats in enumerate(plan_seating(listed, table_size, seed=seed, order=order), start=1):
         deal = int(np.random.SeedSequence([seed, table]).generate_state(1)[0])
         tables.append(ClassTable(settings, deal, seats, tuple(bot if who is None else None for who in seats)))
-    return store.create_class(name or f"{len(names)} students", game, table_size, tables, switches)
+    return store.create_class(name, game, table_size, tables, switches)
 
 
 def join_by_code(store: RoomStore, text: str, *, client: str, holder: str | None = None) -> SeatSession:

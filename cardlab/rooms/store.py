@@ -111,13 +111,15 @@ class ClassTable:
 
     settings: dict[str, Any]
     seed: int
-    students: tuple[tuple[int, str] | None, ...]  # one per seat: (number, name), or None for a computer
+    students: tuple[tuple[int, str] | None, ...]  # one per seat: (number, name; '' unnamed), or None for a computer
     bots: tuple[str | None, ...]  # one per seat: the computer's kind, or None for a student
 
 
 @dataclass(frozen=True)
 class ClassInfo:
-    """A seated class (no secrets): its name, game, table size, switches and rooms in table order."""
+    """A seated class (no secrets): its name (``''``: the teacher gave none; the words
+    layer names it when shown, :func:`cardlab.words.classroom.class_name`), game, table
+    size, switches, rooms in table order and how many students are on its list."""
 
     id: str
     name: str
@@ -126,6 +128,7 @@ class ClassInfo:
     switches: Switches
     created: float
     rooms: tuple[str, ...]
+    students: int
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,7 @@ class Slip:
     It holds the seat's join token and code: the teacher's to hand out, never a page's."""
 
     number: int  # the student's place on the class list (1, 2, ...)
-    student: str
+    student: str  # the student's name; '' unnamed (shown as 'Student 3' in the page's language)
     table: int  # 1, 2, ...
     room: str
     seat: int
@@ -243,7 +246,7 @@ class RoomStore(Protocol):
 
     def set_class_switches(self, class_id: str, switches: Switches) -> None: ...
 
-    def class_tables(self) -> dict[str, tuple[str, int]]: ...
+    def class_tables(self) -> dict[str, tuple[ClassInfo, int]]: ...
 
     def slips(self, class_id: str) -> list[Slip]: ...
 
@@ -322,6 +325,20 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+def _forget_default_names(db: sqlite3.Connection) -> None:
+    """Once per store: a store made before names were left out held the names that
+    ``seat_class`` then gave an unnamed student or class, in English ('Student 3' for
+    student number 3, '12 students' for a class of 12); they become unnamed (``''``), so
+    the pages name them in their own language. Only a name exactly as it was made, with
+    the row's own number, is taken for one."""
+    if db.execute("SELECT 1 FROM meta WHERE key = 'unnamed_defaults'").fetchone() is not None:
+        return
+    db.execute("UPDATE codes SET student = '' WHERE student = 'Student ' || number")
+    db.execute("UPDATE classes SET name = '' WHERE name = "
+               "(SELECT COUNT(*) FROM codes WHERE codes.class = classes.id) || ' students'")
+    db.execute("INSERT INTO meta (key, value) VALUES ('unnamed_defaults', 'forgotten')")
+
+
 class SQLiteStore:
     """The embedded store: one SQLite file shared by every kernel on the classroom server.
 
@@ -342,6 +359,7 @@ class SQLiteStore:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     tx.db.execute(statement)
+            _forget_default_names(tx.db)
         self._version = self._data_version()
 
     def close(self) -> None:
@@ -429,17 +447,20 @@ class SQLiteStore:
     def classes(self) -> list[ClassInfo]:
         """Every seated class, oldest first."""
         found = []
-        for row in self._db.execute("SELECT id, name, game, table_size, switches, created FROM classes ORDER BY created, id").fetchall():
+        for row in self._db.execute("SELECT id, name, game, table_size, switches, created, "
+                                    "(SELECT COUNT(*) FROM codes WHERE codes.class = classes.id) "
+                                    "FROM classes ORDER BY created, id").fetchall():
             rooms = tuple(r[0] for r in self._db.execute(
                 "SELECT room FROM class_rooms WHERE class = ? ORDER BY table_number", (row[0],)))
-            found.append(ClassInfo(row[0], row[1], row[2], row[3], Switches.from_dict(json.loads(row[4])), row[5], rooms))
+            found.append(ClassInfo(row[0], row[1], row[2], row[3], Switches.from_dict(json.loads(row[4])), row[5], rooms,
+                                   row[6]))
         return found
 
-    def class_tables(self) -> dict[str, tuple[str, int]]:
-        """Each seated class's room: its class's name and its table number (as on the sheet)."""
-        rows = self._db.execute("SELECT cr.room, c.name, cr.table_number FROM class_rooms cr "
-                                "JOIN classes c ON c.id = cr.class")
-        return {room: (name, table) for room, name, table in rows}
+    def class_tables(self) -> dict[str, tuple[ClassInfo, int]]:
+        """Each seated class's room: its class and its table number (as on the sheet)."""
+        rows = self._db.execute("SELECT room, class, table_number FROM class_rooms").fetchall()
+        classes = {info.id: info for info in self.classes()} if rows else {}
+        return {room: (classes[class_id], table) for room, class_id, table in rows}
 
     def set_class_switches(self, class_id: str, switches: Switches) -> None:
         """Set the switches of the class and of every one of its rooms."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, seat_names, to_act
+from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, Zone, seat_names, to_act
 from cardlab.records import reveals
 from cardlab.sessions.coaching import CoachNotes, running_loop
 from cardlab.sessions.seatview import (MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of,
@@ -196,11 +196,11 @@ class TableSession:
             return refusal_text(**refusal_values(error))
         return ""
 
-    def every_card(self) -> dict[str, tuple[Card, ...]]:
-        """Every card where it really is (a teacher's table only)."""
+    def every_card(self) -> tuple[Zone, ...]:
+        """Every card where it really is, zone by zone (a teacher's table only)."""
         if not self.teacher:
             raise PermissionError("only a teacher's table shows every card")
-        return {name: tuple(cards) for name, cards in self.shown_state().card_locations().items()}
+        return self.shown_state().zones()
 
     def coach_lines(self) -> tuple[str, ...]:
         """The coach's line on the seat's last decision (after it was made, never before),

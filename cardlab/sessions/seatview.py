@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.chain import LogView
-from cardlab.engine import Action, Event, Observation
+from cardlab.engine import Action, Event, Observation, Zone
 from cardlab.engine.views import NO_ACTIONS, ActionList
 
 __all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "offers_of", "LOG_EVENTS", "MAX_LISTED",
@@ -148,7 +148,7 @@ class SeatView:
     notice: Notice | None = None
     coach: tuple[str, ...] = ()
     replay: tuple[int, int] | None = None  # (position, last) while a finished game is replayed
-    every_card: Mapping[str, tuple[Any, ...]] | None = None
+    every_card: tuple[Zone, ...] | None = None  # every card where it really is (the state's zones())
     room: str | None = None
     version: int = 0
     status: str = "open"  # a room's: 'paused' or 'closed' by the teacher

@@ -29,7 +29,6 @@ import asyncio
 import base64
 import datetime as _dt
 import html
-import re
 import secrets
 import time
 import urllib.parse
@@ -42,14 +41,13 @@ import segno
 from cardlab.engine import seat_names
 from cardlab.games import GAMES
 from cardlab.widgets.view import cards_html
-from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, seat_class, show_code, to_act
+from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, ClassInfo, Room, RoomStore, Switches, seat_class, show_code, to_act
 from cardlab.rooms.seating import MAX_NAME, MAX_STUDENTS
 from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.words import (
     LANGUAGE_NAMES,
     LANGUAGES,
     N_,
-    NC_,
     Plural,
     check_language,
     default_language,
@@ -59,7 +57,8 @@ from cardlab.words import (
     number_text,
     translate as _,
 )
-from cardlab.words.seats import owned_zone, zone_word
+from cardlab.words.classroom import COMPUTERS, class_name, student_name
+from cardlab.words.seats import zone_title
 
 __all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "TEACHER_HEADING", "class_sheet_html"]
 
@@ -81,9 +80,7 @@ PLAYERS = TABLE_SIZES
 #: a message, said in the dashboard's language).
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
     (N_("Student"), "student"),
-    (N_("Computer: random"), "random"),
-    (N_("Computer: rules of thumb"), "rule"),
-    (N_("Computer: search"), "search"),
+    *((label, kind) for kind, label in COMPUTERS.items()),  # 'Computer: random' ... (cardlab.words.classroom)
 )
 #: A seat in the list of rooms, one whole phrase per kind of occupant.
 _SEAT_WORDS = {
@@ -99,12 +96,6 @@ _NOW_WORDS = {"paused": N_("Paused"), "ended": N_("Ended by the teacher"), "fini
 #: The seats still to choose (a plural: in Polish or Ukrainian the verb may follow their number).
 _TO_PLAY = Plural("{seats} to play", "{seats} to play", n="n")
 _ROOM_COLUMNS = (N_("Room"), N_("Game"), N_("Seats"), N_("Scores or chips"), N_("Now"), N_("Last move"))
-#: Zones of ``card_locations()`` that no table titles (the teacher's view of all cards).
-_MORE_ZONES = (NC_("zone", "discards"), NC_("zone", "given up"), NC_("zone", "fight discard"),
-               NC_("zone", "deck: laid out"))
-#: The name ``seat_class`` gives a class without one, and each unnamed student's (stored in English).
-_DEFAULT_CLASS = re.compile(r"(\d+) students")
-_DEFAULT_STUDENT = re.compile(r"Student (\d+)")
 
 
 def _ago(moment: float | None) -> str:
@@ -131,41 +122,10 @@ def _tag(tag: str, text: str) -> str:
     return f"<{tag}>{html.escape(text)}</{tag}>"
 
 
-def _class_name(name: str) -> str:
-    """A class's name as the dashboard shows it: the default one ('4 students', stored in
-    English) in the current language, a name the teacher gave as it is."""
-    default = _DEFAULT_CLASS.fullmatch(name)
-    if default is None:
-        return name
-    return message(Plural("{n} student", "{n} students", n="n"), int(default[1])).format(n=default[1])
-
-
-def _student_name(name: str) -> str:
-    """A student's name: an unnamed student's ('Student 3', stored in English) in the current language."""
-    default = _DEFAULT_STUDENT.fullmatch(name)
-    return _("Student {number}").format(number=default[1]) if default else name
-
-
 def _points(value: float) -> str:
     """A score or a stack as the current language writes it (decimals only where it has some)."""
     value = float(value)
     return number_text(value, 0 if value.is_integer() else 1 if (value * 10).is_integer() else 2)
-
-
-def _zone_name(name: str, game: str, players: int) -> str:
-    """A key of ``state.card_locations()`` in words: the games key a seat's zone as 'hand 1',
-    'South row' or "South's hand", a shared one as 'stock' (a game's own word: 'talon')."""
-    names = seat_names(players)
-    owner = re.fullmatch(r"(.*) (\d+)", name)
-    if owner and int(owner[2]) < players:
-        return owned_zone(names[int(owner[2])], zone_word(owner[1], game))
-    with language("en"):
-        english = seat_names(players)
-    for seat, said in enumerate(english):
-        for mark in (f"{said}'s ", f"{said} "):
-            if name.startswith(mark):
-                return owned_zone(names[seat], zone_word(name[len(mark):], game))
-    return zone_word(name, game)
 
 
 class TeacherDashboard:
@@ -316,17 +276,18 @@ class TeacherDashboard:
         return f'<table class="cl-rooms"><tr>{head}</tr>{"".join(rows)}</table>'
 
     @staticmethod
-    def _table_words(table: tuple[str, int] | None) -> str:
+    def _table_words(table: tuple[ClassInfo, int] | None) -> str:
         if table is None:
             return ""
-        return "<br>" + html.escape(_("Table {table}, {name}").format(table=table[1], name=_class_name(table[0])))
+        info, number = table
+        said = _("Table {table}, {name}").format(table=number, name=class_name(info.name, info.students))
+        return "<br>" + html.escape(said)
 
     def room_html(self, room_id: str, *, all_cards: bool) -> str:
         """One room: its join links and, if asked, every card where it really is."""
         with language(self.lang):
             room = self._room(room_id)
-            players = room.game.num_players
-            names = seat_names(players)
+            names = seat_names(room.game.num_players)
             links = "".join(f"<li>{html.escape(names[seat])}: <code>{html.escape(url)}</code></li>"
                             for seat, url in self.links(room_id).items())
             if not links:
@@ -334,8 +295,8 @@ class TeacherDashboard:
             parts = [_tag("b", _("Join links (one per student):")), f"<ul>{links}</ul>"]
             if all_cards:
                 zones = []
-                for name, cards in room.state.card_locations().items():
-                    title = _zone_name(name, room.game.name, players)
+                for zone in room.state.zones():
+                    title, cards = zone_title(zone, names, room.game.name), zone.cards
                     zones.append(f'<div class="cl-zone"><span class="cl-zone-name">{html.escape(title)} ({len(cards)})'
                                  f"</span>{cards_html(list(cards), size='sm', fan=len(cards) > 8)}</div>")
                 parts.append(_tag("b", _("All cards (your screen only):")) + "<br>" + "".join(zones))
@@ -364,7 +325,7 @@ class TeacherDashboard:
             self._switches_shown = chosen
             self._room_switches.show(self.store.switches(chosen))
         classes = [(message(Plural("{name} · {game} · {n} table", "{name} · {game} · {n} tables", n="n"), len(info.rooms))
-                    .format(name=_class_name(info.name), game=_(GAME_TITLES.get(info.game, info.game)),
+                    .format(name=class_name(info.name, info.students), game=_(GAME_TITLES.get(info.game, info.game)),
                             n=len(info.rooms)), info.id) for info in self.store.classes()]
         if classes != list(self._class_pick.options):
             self._choose(self._class_pick, classes, first=False)  # a new class: the newest is chosen
@@ -641,7 +602,7 @@ class TeacherDashboard:
         self._say(self._class_message,
                   Plural("Seated {name} at {n} table. Click {button} for the slips with their codes.",
                          "Seated {name} at {n} tables. Click {button} for the slips with their codes.", n="n"),
-                  len(info.rooms), name=lambda: html.escape(_class_name(info.name)), n=len(info.rooms),
+                  len(info.rooms), name=lambda: html.escape(class_name(info.name, info.students)), n=len(info.rooms),
                   button=lambda: _tag("b", _("Printable sheet")))
         self._print_clicked()
 
@@ -679,10 +640,12 @@ class TeacherDashboard:
                   link=f'<a download="room-{room}.json" href="data:application/json;base64,{data}">', end="</a>")
 
     def lesson_table(self) -> Any:
-        """Every decision of every room as a pandas table (:func:`cardlab.rooms.lesson.lesson_table`)."""
+        """Every decision of every room as a pandas table (:func:`cardlab.rooms.lesson.lesson_table`),
+        its words (actions, unnamed students and classes, computers) in the dashboard's language."""
         from cardlab.rooms.lesson import lesson_table  # pandas: only when the teacher asks
 
-        return lesson_table(self.store)
+        with language(self.lang):
+            return lesson_table(self.store)
 
     def _lesson_clicked(self) -> None:
         table = self.lesson_table()
@@ -795,13 +758,15 @@ def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, in
                                                                         seat=names[slip.seat])
             code = html.escape(_("Your code: {code}")).format(code=f'<span class="cl-slip-code">{show_code(slip.code)}</span>')
             slips.append(
-                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(_student_name(slip.student))}</div>'
+                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(student_name(slip.student, slip.number))}'
+                f'</div>'
                 f'<div>{html.escape(where_at)}</div>'
                 f'<div class="cl-slip-qr">{qr}</div>'
                 f'<div>{code}</div>'
                 f'<div class="cl-slip-how">{where}</div></div>')
-        head = _("{name}: seats and codes").format(name=_class_name(info.name))
-        heading = _("{name}: {game}, tables of {size}").format(name=_class_name(info.name), game=title, size=info.table_size)
+        said = class_name(info.name, info.students)
+        head = _("{name}: seats and codes").format(name=said)
+        heading = _("{name}: {game}, tables of {size}").format(name=said, game=title, size=info.table_size)
         cut = _("Print this page and cut along the dashed lines: one slip per student.")
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(head)}"
             f"</title>{_SHEET_CSS}</head><body><h1>{html.escape(heading)}</h1><p class='cl-no-print'>{html.escape(cut)}"

@@ -35,6 +35,7 @@ from cardlab.words import N_, Plural, cards_text, fill, hand_text, translate as 
 from cardlab.widgets.table import card_button, plain_button, plain_html, style_card_button
 from cardlab.widgets.tables import GameTable
 from cardlab.words import describe
+from cardlab.words.seats import zone_title
 
 __all__ = ["ParallelPokerTable"]
 
@@ -275,9 +276,8 @@ class ParallelPokerTable(GameTable):
         shown = sum(1 for s in obs.showings[: self.revealed] if s.game == last)
         zones = []
         for zone in obs.zones:
-            if zone.owner not in (None, obs.player) and zone.kind == "row" and zone.cards:
-                if int(zone.name.split()[1]) > shown:  # "packet <k> <seat>"
-                    zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
+            if zone.owner not in (None, obs.player) and zone.kind == "packet" and zone.cards and zone.index > shown:
+                zone = dataclasses.replace(zone, cards=(None,) * len(zone.cards))
             zones.append(zone)
         return super().board_html(dataclasses.replace(obs, zones=tuple(zones)), my_turn)
 
@@ -291,20 +291,21 @@ class ParallelPokerTable(GameTable):
         return [f"{text[:1].upper()}{text[1:]} — PP-5" for text in texts[-2:]]
 
     def teacher_html(self) -> str:
-        """Every card, each player's laid packets as five rows (teacher's view only)."""
-        parts = []
-        for name, cards in (self.seen.every_card or {}).items():
-            cards = list(cards)
-            if name.endswith("packets"):
-                packet_word = _("packet {number}")
+        """Every card, each player's laid packets as five rows under the player's name
+        (teacher's view only)."""
+        every, parts = self.seen.every_card or (), []
+        for zone in every:
+            if zone.kind != "packet":
+                parts.append(f"<div class='cl-zone' style='display:block'><span class='cl-zone-name'>"
+                             f"{html.escape(zone_title(zone, self.seats, self.game.name))} ({len(zone.cards)})</span>"
+                             f"{cards_html(list(zone.cards), size='sm', fan=True)}</div>")
+            elif zone.index == 1:  # a seat's five packets in one box (PP-2)
                 rows = "".join(
-                    f"<div>{html.escape(packet_word.format(number=k + 1))}: "
-                    f"{cards_html(cards[k * PACKET_SIZE:(k + 1) * PACKET_SIZE], size='sm')}</div>"
-                    for k in range(PACKETS))
-                parts.append(f"<div class='cl-zone'><span class='cl-zone-name'>{html.escape(name)}</span>{rows}</div>")
-            else:
-                parts.append(f"<div class='cl-zone' style='display:block'><span class='cl-zone-name'>{html.escape(name)} "
-                             f"({len(cards)})</span>{cards_html(cards, size='sm', fan=True)}</div>")
+                    f"<div>{html.escape(zone_title(packet, self.seats, self.game.name, short=True))}: "
+                    f"{cards_html(list(packet.cards), size='sm')}</div>"
+                    for packet in every if packet.kind == "packet" and packet.owner == zone.owner)
+                parts.append(f"<div class='cl-zone'><span class='cl-zone-name'>{html.escape(self.seats[zone.owner])}"
+                             f"</span>{rows}</div>")
         head = html.escape(_("Teacher's view: every card"))
         return f'<div class="cl-panel"><b>{head}</b><br>' + "".join(parts) + "</div>"
 

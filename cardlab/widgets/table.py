@@ -64,7 +64,7 @@ from cardlab.words import (
 )
 from cardlab.words.cards import card_name, spoken
 from cardlab.words.howto import UNITS, amount as unit_amount
-from cardlab.words.seats import owned_zone, zone_word
+from cardlab.words.seats import zone_title
 from cardlab.words.table import beats_text, notice_text, table_text
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
@@ -678,16 +678,9 @@ class Table:
 
     def teacher_html(self) -> str:
         """Every card where it really is (teacher mode only), one place per line."""
-        import re
-
         parts = []
-        for name, cards in (self.seen.every_card or {}).items():
-            cards = list(cards)
-            seat = re.fullmatch(r"(.*) (\d)", name)  # 'hand 2' -> "North's hand"
-            if seat and int(seat[2]) < len(self.seats):
-                name = owned_zone(self.seats[int(seat[2])], zone_word(seat[1], self.game.name))
-            else:
-                name = zone_word(name, self.game.name)
+        for zone in self.seen.every_card or ():
+            cards, name = list(zone.cards), zone_title(zone, self.seats, self.game.name)
             parts.append(
                 f'<div class="cl-zone" style="display:block"><span class="cl-zone-name">{html.escape(name)} '
                 f"({len(cards)})</span>{cards_html(cards, size='sm', fan=len(cards) > 8)}</div>"

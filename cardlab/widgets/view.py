@@ -6,7 +6,7 @@ bottom, the others above and at the sides, in clockwise order.
 
 >>> from cardlab.engine import Zone
 >>> seats = ("South", "North")
->>> html = zone_html(Zone("hand 1", (None,) * 4, owner=1, kind="hand"), seats)
+>>> html = zone_html(Zone("hand", 1, cards=(None,) * 4), seats)
 >>> "North's hand — 4 cards, face down" in html, html.count('aria-label="face-down card"')  # one back, counted
 (True, 1)
 >>> places(4, me=0)
@@ -28,14 +28,14 @@ from cardlab.hands import HandValue
 from cardlab.records import CARDS, HAND, SEAT, SEATS
 from cardlab.words import Plural, describe, fill, parts, translate as _
 from cardlab.words.howto import UNITS, amount
-from cardlab.words.seats import owned_zone, zone_word
+from cardlab.words.seats import zone_title
 from cardlab.render import card_html, cards_html
 
-__all__ = ["cards_html", "label", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html",
+__all__ = ["cards_html", "places", "zone_html", "seats_html", "log_html", "lines_with_cards_html",
            "hand_count", "Shown", "winners_of", "shown_by_seat", "by_seat_html"]
 
-_PILE_KINDS = {"stock", "discard", "deck", "pile", "removed", "out", "muck"}
-_FAN_KINDS = {"row", "hand", "fan", "face_down", "tricks", "turned"}
+_PILE_KINDS = {"stock", "discard", "muck", "laid_out"}
+_FAN_KINDS = {"row", "hand", "low", "packet", "tricks", "turned"}
 #: Where each other seat sits, clockwise from the viewer's left, by the number of players.
 _PLACES = {
     1: [],
@@ -49,11 +49,6 @@ _PLACES = {
 }
 
 
-def label(name: str) -> str:
-    """An identifier in words: ``'hand_over'`` -> ``'hand over'``."""
-    return name.replace("_", " ")
-
-
 def places(players: int, me: int) -> list[str]:
     """Where each seat sits on the screen, the viewer ``me`` at the bottom."""
     around = _PLACES.get(players) or ["top"] * (players - 1)
@@ -61,14 +56,6 @@ def places(players: int, me: int) -> list[str]:
     for step in range(1, players):
         spots[(me + step) % players] = around[step - 1]
     return spots
-
-
-def _zone_title(zone: Zone, seats: Sequence[str], game: str | None = None, short: bool = False) -> str:
-    name = label(zone.name)
-    if zone.owner is None:
-        return zone_word(name, game)
-    bare = zone_word(name.removesuffix(f" {zone.owner}") or "cards", game)  # 'hand 2' of seat 2: "North's hand"
-    return bare if short else owned_zone(seats[zone.owner], bare)
 
 
 # How a zone is said with its count (whole sentences, so a translator can reorder them).
@@ -83,7 +70,7 @@ def zone_html(zone: Zone, seats: Sequence[str], *, size: str | None = None, shor
 
     ``short``: without the owner's name (inside the owner's own box on the table).
     """
-    text_name = _zone_title(zone, seats, game, short=short)
+    text_name = zone_title(zone, seats, game, short=short)
     cards = zone.cards
     count = len(cards)
     if zone.hidden == count and count:

@@ -3,44 +3,45 @@ adapters' strings: OpenSpiel's observation and information-state strings, Pettin
 render). Built from an observation only, so they hold nothing the seat may not see.
 
 >>> from cardlab.engine import Zone
->>> zone_title(Zone("hand 1", (None,) * 4, owner=1, kind="hand"), 2)
+>>> zone_title(Zone("hand", 1, cards=(None,) * 4), 2)
 "North's hand"
->>> zone_title(Zone("stock", (None,) * 4, kind="stock"), 2, "kontrabluff")
+>>> zone_title(Zone("stock", cards=(None,) * 4), 2, "kontrabluff")
 'talon'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.words import ZONE_WORDS, seat_names, translate, translate_in
+from cardlab.words import N_, ZONE_WORDS, seat_names, translate, translate_in
 
-__all__ = ["zone_title", "table_text", "info_text", "ZONE_NAMES", "zone_word", "owned_zone"]
+__all__ = ["zone_title", "table_text", "info_text", "ZONE_NAMES", "NUMBERED_ZONES", "zone_word", "owned_zone"]
 
-#: The zones' names as the tables say them (a zone's key without its seat number, and
-#: each game's own word for a kind, :data:`cardlab.words.ZONE_WORDS`), in the catalogs with
+#: Each kind of zone (the engine's glossary) as the tables say it, in the catalogs with
 #: the context "zone" (:mod:`cardlab.catalogs` extracts them): a zone's 'hand' is the
-#: cards held, not a deal (the coach's 'hand').
-ZONE_NAMES = ("hand", "row", "low", "fight", "tricks", "stock", "turned", "trick", "discard", "laid out",
-              "talon", "tricks taken", "cards", "muck")
-_PACKET = re.compile(r"packet (\d+)")
+#: cards held, not a deal (the coach's 'hand'). A game's own word for a kind comes first
+#: (:data:`cardlab.words.ZONE_WORDS`: Kontrabluff's stock is the talon).
+ZONE_NAMES: dict[str, str] = {
+    "hand": "hand", "row": "row", "low": "low", "stock": "stock", "discard": "discard", "muck": "muck",
+    "laid_out": "laid out", "fight": "fight", "turned": "turned", "trick": "trick", "tricks": "tricks",
+}
+#: The numbered kinds: a whole phrase with the zone's index as ``{number}`` (PP-2's packets).
+NUMBERED_ZONES: dict[str, str] = {"packet": N_("packet {number}")}
 
 
-def zone_word(bare: str, game: str | None = None) -> str:
-    """A zone's name without its owner, in the current language: 'talon' (Kontrabluff's
-    stock), 'packet 3'.
+def zone_word(kind: str, game: str | None = None, index: int | None = None) -> str:
+    """A kind of zone in words, without its owner, in the current language: the game's own
+    word for it (Kontrabluff's stock is the talon), a numbered one with its number.
 
-    >>> zone_word("stock", "kontrabluff"), zone_word("packet 3")
-    ('talon', 'packet 3')
+    >>> zone_word("stock", "kontrabluff"), zone_word("packet", index=3), zone_word("laid_out")
+    ('talon', 'packet 3', 'laid out')
     """
-    bare = ZONE_WORDS.get(game or "", {}).get(bare, bare)
-    packet = _PACKET.fullmatch(bare)
-    if packet:
-        return translate("packet {number}").format(number=packet[1])
-    return translate_in("zone", bare)
+    if index is not None:
+        return translate(NUMBERED_ZONES[kind]).format(number=index)
+    own = ZONE_WORDS.get(game or "", {}).get(kind)
+    return translate_in("zone", own or ZONE_NAMES.get(kind) or kind.replace("_", " "))
 
 
 def owned_zone(seat: str, zone: str) -> str:
@@ -48,18 +49,21 @@ def owned_zone(seat: str, zone: str) -> str:
     return translate("{seat}'s {zone}").format(seat=seat, zone=zone)
 
 
-def zone_title(zone: Any, players: int, game: str | None = None) -> str:
-    """A zone in words: "North's hand", 'packet 3', 'talon' (a game's own word for a kind).
+def zone_title(zone: Any, seats: int | Sequence[str], game: str | None = None, *, short: bool = False) -> str:
+    """A zone in words from its kind, owner and index: "North's hand", "South's packet 3",
+    'talon' (a game's own word for a kind). ``seats``: the seats' names, or the number of
+    players (their names in the current language); ``short``: without the owner's name
+    (inside the owner's own box on a table).
 
-    A zone's name is a key (``"hand 1"``, ``"packet 3 0"``, ``"stock"``); the owner's name
-    and the game's word for its kind are put in here.
+    >>> from cardlab.engine import Zone
+    >>> zone_title(Zone("packet", 0, 3), ("Ana", "Ben")), zone_title(Zone("packet", 0, 3), 2, short=True)
+    ("Ana's packet 3", 'packet 3')
     """
-    seats = seat_names(players)
-    name = zone.name.replace("_", " ")
-    if zone.owner is None:
-        return zone_word(name, game)
-    bare = name.removesuffix(f" {zone.owner}")  # 'hand 2' of seat 2: "North's hand"
-    return owned_zone(seats[zone.owner], zone_word(bare or "cards", game))
+    word = zone_word(zone.kind, game, zone.index)
+    if zone.owner is None or short:
+        return word
+    names = seat_names(seats) if isinstance(seats, int) else seats
+    return owned_zone(names[zone.owner], word)
 
 
 def _cards_words(cards: Sequence[Card | None]) -> str:

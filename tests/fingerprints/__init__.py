@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.bots import RuleBot, SearchBot
-from cardlab.engine import Action, Game, GameState, Observation
+from cardlab.engine import Action, Game, GameState, Observation, Zone
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
@@ -151,7 +151,10 @@ def _digest(value: Any) -> str:
 def digests(state: GameState) -> dict[str, str]:
     """The ``play`` and ``words`` digests of a finished game (see the module docstring)."""
     history = state.history
-    places = {name: sorted(c.short for c in cards) for name, cards in state.card_locations().items()}
+    places: dict[str, list[str]] = {}
+    for zone in state.zones():
+        places.setdefault(stored_key(state.game.name, zone), []).extend(c.short for c in zone.cards)
+    places = {key: sorted(cards) for key, cards in places.items()}
     play_part = {
         "events": [e.to_json() for e in history],
         "actions": [[seat, _action(action)] for seat, action in state.actions],
@@ -165,6 +168,36 @@ def digests(state: GameState) -> dict[str, str]:
         "logs": [list(state.log_for(seat)) for seat in range(state.game.num_players)],
     }
     return {"play": _digest(play_part), "words": _digest(words_part)}
+
+
+#: The names of a two-seat game's seats the stored digests were made with (in English).
+_TWO_SEATS = ("South", "North")
+#: Where a zone's cards were filed under ``card_locations()``, the words-keyed places that
+#: ``zones()`` replaced (issue 35), by game and (kind, has an owner): the stored digests
+#: hash the places by those keys, so they are kept here only (``{seat}`` a seat number,
+#: ``{name}`` its English name; zones of one key are put together).
+_STORED_KEYS = {
+    "kontrabluff": {("hand", True): "{name} hand", ("row", True): "{name} row", ("low", True): "{name} low",
+                    ("stock", False): "talon", ("discard", False): "discard"},
+    "draw_poker": {("hand", True): "hand {seat}", ("discard", True): "discards {seat}", ("stock", False): "stock",
+                   ("muck", False): "muck"},
+    "parallel_poker": {("laid_out", True): "{name}'s deck: laid out", ("hand", True): "{name}'s hand",
+                       ("packet", True): "{name}'s packets"},
+    "fight_for_the_lead": {("hand", True): "hand {seat}", ("fight", True): "fight {seat}",
+                           ("discard", True): "given up {seat}", ("stock", False): "stock", ("turned", False): "turned",
+                           ("discard", False): "fight discard", ("trick", False): "trick",
+                           ("tricks", True): "tricks taken"},
+}
+
+
+def stored_key(game_name: str, zone: Zone) -> str:
+    """The key under which the stored digests hold ``zone``'s cards.
+
+    >>> stored_key("parallel_poker", Zone("packet", 1, 3)), stored_key("fight_for_the_lead", Zone("tricks", 2))
+    ("North's packets", 'tricks taken')
+    """
+    template = _STORED_KEYS[game_name][zone.kind, zone.owner is not None]
+    return template.format(seat=zone.owner, name=_TWO_SEATS[zone.owner] if "{name}" in template else "")
 
 
 def fingerprint(game_name: str) -> dict[str, dict[str, dict[str, str]]]:
