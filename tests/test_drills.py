@@ -26,7 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardlab.cards import DECK_SIZES, Card, deck
-from cardlab.drills import KINDS, DrillError, Exercise, exercise
+from cardlab.drills import KINDS, MAKERS, DrillError, Exercise, exercise
 from cardlab.rules import rule
 from cardlab.words import drills as said
 from cardlab.words import language
@@ -475,6 +475,7 @@ def test_every_kind_cites_real_rules_and_the_kinds_the_issue_asks_for():
         assert kind.name == name and kind.answer in ("choice", "number") and kind.rules
         assert all(rule(r).id == r for r in kind.rules)
     assert set(KINDS["which_hand_wins"].rules) == {"HR-1", "HR-2", "HR-3", "HR-4", "HR-5"}
+    assert all(set(MAKERS[name].settings) == set(kind.settings) for name, kind in KINDS.items())
     assert {"KB-5", "KB-6"} <= set(KINDS["round_points"].rules)
 
 

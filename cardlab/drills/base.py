@@ -59,7 +59,12 @@ class Kind:
 @dataclass(frozen=True)
 class Verdict:
     """The grade of one answer: ``correct``, and ``why`` in the exercise's language (words
-    that cite ``rule`` and give the reason with the exercise's own cards)."""
+    that cite ``rule`` and give the reason with the exercise's own cards).
+
+    >>> from cardlab.drills import exercise
+    >>> exercise("lead_winner", seed=1, lang="sv").grade(0).rule
+    'FL-4'
+    """
 
     correct: bool
     why: str
@@ -113,6 +118,13 @@ class Exercise:
     right option, or the number; ``data`` the typed values it was made from (cards as
     :class:`~cardlab.cards.Card`), read-only. :meth:`grade` grades an answer with the
     engine. Two exercises are equal when their kind, seed, settings, language and data are.
+
+    >>> from cardlab.drills import exercise
+    >>> drill = exercise("trick_winner", seed=3, players=3)
+    >>> drill.options, drill.rule
+    (('South', 'West', 'East'), 'FL-7')
+    >>> drill == exercise("trick_winner", seed=3, players=3), drill.data["players"]
+    (True, 3)
     """
 
     kind: str

@@ -69,25 +69,38 @@ def _amount(rng: np.random.Generator, view: Any, kind: str) -> Action:
     return amounts[int(rng.integers(len(amounts)))]
 
 
+def _position(game: DrawPoker, rng: np.random.Generator, opened: bool, skip: int
+              ) -> tuple[int, list[tuple[int, Action]], DrawPokerState | None]:
+    """A seeded betting decision (after ``skip`` moves, before or after the opening as
+    ``opened`` asks) of a seat that can afford every bet on offer; None if the session ends first."""
+    seed = int(rng.integers(2**31))
+    state = game.new_state(seed=seed)
+    moves: list[tuple[int, Action]] = []
+    for step in range(_STEPS):
+        seat = state.current_player
+        if seat is None:
+            return seed, moves, None
+        if (state.phase in _BETTING and step >= skip and (state.opener is not None) == opened
+                and state.stacks[seat] >= state.stake - state.put[seat] + game.max_bet + game.ante):
+            return seed, moves, state
+        action = _policy(state, rng)
+        state.apply_for(seat, action)
+        moves.append((seat, action))
+    return seed, moves, None
+
+
 def _make_may(rng: np.random.Generator, settings: Mapping[str, Any]) -> Made:
     players = int(rng.integers(2, 6))
     sizes = [s for s in DECK_SIZES if s >= 5 * (players + 1)]
     ante = int(rng.choice((1, 2, 5)))
     game = DrawPoker(players=players, deck_size=int(sizes[int(rng.integers(len(sizes)))]), ante=ante,
                      max_bet=ante * int(rng.integers(3, 11)))
-    seed = int(rng.integers(2**31))
-    state = game.new_state(seed=seed)
-    moves: list[tuple[int, Action]] = []
     opened = bool(rng.random() < 0.55)
     skip = int(rng.integers(0, 12))
-    for step in range(_STEPS):
-        if (state.phase in _BETTING and step >= skip and (state.opener is not None) == opened
-                and state.stacks[state.current_player] > game.max_bet + game.ante):
+    while True:  # a session that ends first (one player left, DP-10) is dealt again from a new seed
+        seed, moves, state = _position(game, rng, opened, skip)
+        if state is not None:
             break
-        seat = state.current_player
-        action = _policy(state, rng)
-        state.apply_for(seat, action)
-        moves.append((seat, action))
     seat = state.current_player
     view = state.legal_actions(seat)
     stack, top = state.stacks[seat], game.max_bet

@@ -67,20 +67,23 @@ def _play_until(game: FightForTheLead, rng: np.random.Generator,
                 done: Any) -> tuple[int, list, FightForTheLeadState, Any]:
     """Play a seeded session until ``done(state, events)`` returns something (an event or
     True): the seed, the moves, the state and what ``done`` returned."""
-    seed = int(rng.integers(2**31))
-    state = game.new_state(seed=seed)
-    moves: list[tuple[int, Action]] = []
-    for _ in range(_STEPS):
-        start = len(state.history)
-        seat = state.current_player
-        action = _policy(state, rng)
-        trick = tuple(state.trick)
-        state.apply_for(seat, action)
-        moves.append((seat, action))
-        found = done(state, state.history[start:], trick + ((seat, action.cards[0]),) if action.kind == "play" else ())
-        if found:
-            return seed, moves, state, found
-    raise AssertionError("the position sought was not reached")  # pragma: no cover
+    while True:  # a session that ends first (FL-10) is dealt again from a new seed
+        seed = int(rng.integers(2**31))
+        state = game.new_state(seed=seed)
+        moves: list[tuple[int, Action]] = []
+        for _ in range(_STEPS):
+            seat = state.current_player
+            if seat is None:
+                break
+            start = len(state.history)
+            action = _policy(state, rng)
+            trick = tuple(state.trick)
+            state.apply_for(seat, action)
+            moves.append((seat, action))
+            played = trick + ((seat, action.cards[0]),) if action.kind == "play" else ()
+            found = done(state, state.history[start:], played)
+            if found:
+                return seed, moves, state, found
 
 
 # -- who takes this trick (FL-7) --------------------------------------------------------------------

@@ -15,6 +15,7 @@ replays them (a few milliseconds) and asks the engine whether the chosen action 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import numpy as np
 
 from cardlab.engine import Action, Game, GameState, IllegalActionError

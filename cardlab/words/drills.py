@@ -144,7 +144,11 @@ ACE_LOW_OFF = N_("Here the ace-low straight does not count: {wheel} is no straig
 
 
 def in_deck(deck: int) -> str:
-    """'in a 32-card deck'."""
+    """'in a 32-card deck'.
+
+    >>> in_deck(32)
+    'in a 32-card deck'
+    """
     return fill(IN_DECK, deck=deck)
 
 
@@ -383,10 +387,21 @@ def kb_may_prompt(phase: str, seat: int, hand: Sequence[Card], rows: Sequence[Se
 
 
 def kb_yes(phase: str, kind: str) -> str:
+    """Why a Kontrabluff action is allowed in ``phase`` (``"lead"``, ``"normal"``, ``"choose"``).
+
+    >>> kb_yes("normal", "pass")
+    'Yes (KB-4): you may pass in your turn, and so lose the round.'
+    """
     return translate(KB_YES[phase, kind])
 
 
 def kb_no(reason: str, rule: str, card: Card | None = None) -> str:
+    """Why a Kontrabluff action is refused: ``reason`` one of :data:`KB_NO`'s, ``rule`` the
+    engine's.
+
+    >>> kb_no("not_held", "KB-3", Card.parse("Qh"))
+    'Q♥ is not in your hand (KB-3): you lay only cards you hold.'
+    """
     return translate(KB_NO[reason]).format(rule=rule, card=card_text(card) if card else "")
 
 
@@ -426,11 +441,21 @@ def dp_may_prompt(players: int, seat: int, hand: Sequence[Card], ante: int, max_
 
 
 def dp_yes(reason: str, ante: int, max_bet: int, need: int = 0) -> str:
+    """Why a betting action is allowed (DP-2, DP-3).
+
+    >>> dp_yes("open", 1, 10)
+    'Yes (DP-2): an opening is more than the ante of 1 chip and at most 10 chips.'
+    """
     return translate(DP_YES[reason]).format(ante=chips_text(ante), max_bet=chips_text(max_bet),
                                             need=chips_text(need))
 
 
 def dp_no(reason: str, rule: str, ante: int, max_bet: int) -> str:
+    """Why a betting action is refused: ``reason`` one of :data:`DP_NO`'s, ``rule`` the engine's.
+
+    >>> dp_no("opened", "DP-3", 1, 10)
+    'The pot is already open (DP-3): call, raise or pass.'
+    """
     return translate(DP_NO[reason]).format(rule=rule, ante=chips_text(ante), max_bet=chips_text(max_bet))
 
 
@@ -453,10 +478,16 @@ def pp_may_prompt(laid_out: Sequence[Card], held: Sequence[Card]) -> str:
 
 
 def pp_yes() -> str:
+    """Why an arrangement is allowed (PP-2)."""
     return translate(PP_YES)
 
 
 def pp_no(reason: str, rule: str, card: Card | None, missing: Card | None) -> str:
+    """Why an arrangement is refused: ``reason`` one of :data:`PP_NO`'s, ``rule`` the engine's.
+
+    >>> pp_no("short", "PP-2", None, Card.parse("9c"))
+    'The last packet has only four cards: 9♣ is left out (PP-2); all 25 cards go into five packets of five.'
+    """
     return translate(PP_NO[reason]).format(rule=rule, card=card_text(card) if card else "",
                                            missing=card_text(missing) if missing else "")
 
@@ -502,11 +533,24 @@ def fl_may_prompt(players: int, seat: int, hand: Sequence[Card], phase: str, tri
 
 
 def fl_yes(reason: str, card: Card | None = None, suit: Any = None, fee: int = 0) -> str:
+    """Why a play or an exchange is allowed (FL-6, FL-7).
+
+    >>> from cardlab.cards import Suit
+    >>> fl_yes("void", suit=Suit.HEARTS)
+    'Yes (FL-7): you hold no card of the suit led, ♥, so you may play any card.'
+    """
     return translate(FL_YES[reason]).format(card=card_text(card) if card else "", suit=suit.symbol if suit else "",
                                             fee=chips_text(fee))
 
 
 def fl_no(reason: str, rule: str, card: Card | None = None, suit: Any = None, follow: Sequence[Card] = ()) -> str:
+    """Why a play or an exchange is refused: ``reason`` one of :data:`FL_NO`'s, ``rule`` the
+    engine's.
+
+    >>> from cardlab.cards import Suit
+    >>> fl_no("follow", "FL-7", suit=Suit.HEARTS, follow=[Card.parse("9h")])
+    'You must follow suit (FL-7): ♥ was led and you hold 9♥.'
+    """
     return translate(FL_NO[reason]).format(rule=rule, card=card_text(card) if card else "",
                                            suit=suit.symbol if suit else "", follow=cards_text(follow))
 
@@ -543,7 +587,13 @@ def chance_prompt(deck: int, ace_low: bool, hand: Sequence[Card], value: Any, di
 
 
 def chance_why(discard: Sequence[Card], good: int, total: int, value: Any) -> str:
-    """Why a draw's chance is what it is: the draws counted (DP-5)."""
+    """Why a draw's chance is what it is: the draws counted (DP-5).
+
+    >>> from cardlab.cards import parse_cards
+    >>> from cardlab.hands import evaluate
+    >>> chance_why(parse_cards("8c 4d 2s"), 4656, 16215, evaluate(parse_cards("Jh Js 8c 4d 2s")))
+    'If you throw away 8♣ 4♦ 2♠, 4,656 of the 16,215 possible draws give a better kind of hand than one pair: about 3 times in 10 (DP-5).'
+    """
     return translate(CHANCE_WHY).format(discard=cards_text(discard), good=number_text(good), total=number_text(total),
                                         category=category_text(value.category),
                                         chance=chance_text(Fraction(good, total)))
@@ -602,7 +652,11 @@ def trick_prompt(trick: Sequence[tuple[int, Card]], players: int) -> str:
 
 
 def trick_why(players: int, winner: int, card: Card, chosen: int, chosen_card: Card) -> str:
-    """Why a seat takes the trick (and, for a wrong answer, why the chosen seat does not)."""
+    """Why a seat takes the trick (and, for a wrong answer, why the chosen seat does not).
+
+    >>> trick_why(3, 2, Card.parse("Kh"), 1, Card.parse("As"))
+    'East takes the trick, not West (FL-7): A♠ is not of the suit led, ♥, and with no trumps only that suit wins; K♥ is its highest card.'
+    """
     names = seat_names(players)
     words = {"winner": names[winner], "card": card_text(card), "suit": card.suit.symbol, "chosen": names[chosen],
              "chosen_card": card_text(chosen_card)}
@@ -618,7 +672,11 @@ def lead_prompt(fights: Sequence[tuple[int, Card]], turned: Sequence[Card], deal
 
 
 def lead_why(players: int, winner: int, card: Card, turned: Sequence[Card], stock_out: bool) -> str:
-    """Why a seat wins the lead (FL-4)."""
+    """Why a seat wins the lead (FL-4).
+
+    >>> lead_why(3, 1, Card.parse("9h"), [Card.parse("2s"), Card.parse("5h")], stock_out=False)
+    "West wins the lead (FL-4): 2♠ matched no fight card's suit, so 5♥ makes ♥ the fight suit, and 9♥ is the highest fight card of that suit."
+    """
     words = {"winner": seat_names(players)[winner], "card": card_text(card)}
     if stock_out:
         return translate(LEAD_OUT).format_map(words)
