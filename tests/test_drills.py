@@ -16,7 +16,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -541,3 +544,14 @@ def test_a_chance_in_words_is_about_right(p):
     else:
         assert text.split(" (")[0] in ("never", "every time", "almost every time", "less than once in 1,000")
     assert text.endswith(f"({p.numerator}/{p.denominator})") == (0 < p < 1 and p.denominator <= 100)
+
+
+def test_the_same_seed_gives_the_same_exercise_in_another_process():
+    """A class's students each have a kernel of their own: nothing may depend on a process's
+    hash seed (no set order leaks into an exercise)."""
+    code = ("from cardlab.drills import KINDS, exercise\n"
+            "print([(k, s, repr(sorted((n, repr(v)) for n, v in exercise(k, s).data.items())), exercise(k, s).answer)"
+            " for k in KINDS for s in (0, 7)])")
+    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)}
+    assert len(outputs) == 1 and "which_hand_wins" in outputs.pop()
