@@ -21,7 +21,7 @@ import cardlab
 
 #: Each layer of cardlab and its rank: a module may import its own layer and lower ranks only.
 #: (cards, chain) -> hands -> (fast, odds, render, records) -> words -> engine -> rules -> games -> bots
-#: -> (analysis, rooms, interop, coach) -> sessions -> (charts, widgets) -> app; the package's own
+#: -> drills -> (analysis, rooms, interop, coach) -> sessions -> (charts, widgets) -> app; the package's own
 #: ``__init__`` re-exports the few names a notebook starts with and sits on top.
 LAYERS = {
     "cardlab.cards": 0,
@@ -36,6 +36,7 @@ LAYERS = {
     "cardlab.rules": 5,
     "cardlab.games": 6,
     "cardlab.bots": 7,
+    "cardlab.drills": 7.5,  # exercises made and graded by the games, said by the words; below every user of them
     "cardlab.analysis": 8,
     "cardlab.rooms": 8,
     "cardlab.interop": 8,
@@ -160,7 +161,8 @@ def test_the_registry_paths_are_asked_for_only_by_the_layers_they_point_to():
 
 
 ENGINE = sorted(module for module in SOURCES if LAYERS[layer_of(module)] <= LAYERS["cardlab.bots"]
-                or layer_of(module) in {"cardlab.analysis", "cardlab.rooms", "cardlab.coach", "cardlab.sessions"})
+                or layer_of(module) in {"cardlab.drills", "cardlab.analysis", "cardlab.rooms", "cardlab.coach",
+                                        "cardlab.sessions"})
 
 
 def test_the_engine_lists_every_game_bot_and_analysis_module():
