@@ -154,17 +154,17 @@ def game_entry(game: str | Game | type[Game] | Any) -> GameEntry:
     'draw_poker'
     """
     if isinstance(game, str):
-        entry = _GAMES.get(game)
+        entry = GAMES.get(game)
     elif isinstance(game, type) and issubclass(game, Game):
-        entry = _GAMES.get(game.name)
+        entry = GAMES.get(game.name)
         entry = entry if entry is not None and entry.game is game else None
     elif isinstance(game, Game):
-        entry = _GAMES.get(type(game).name)
+        entry = GAMES.get(type(game).name)
         entry = entry if entry is not None and isinstance(game, entry.game) else None
     else:
         entry = None
     if entry is None:
-        raise ValueError(f"no game named {game!r} in cardlab.games.GAMES; the games are {', '.join(_GAMES)}")
+        raise ValueError(f"no game named {game!r} in cardlab.games.GAMES; the games are {', '.join(GAMES)}")
     return entry
 
 
