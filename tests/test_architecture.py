@@ -4,8 +4,10 @@ Every module of cardlab belongs to a layer of :data:`LAYERS`; it may import its 
 layer and any layer of a lower rank, never one beside it or above it. Imports are read
 from the source with ``ast`` (function-level imports included), so an import hidden in
 a function counts too. No module loads another by a string, except the registry's
-declared dotted paths (:mod:`cardlab.games.registry`), and only the layers those paths
-point to may ask for them. The engine layers never import ipywidgets or altair.
+declared dotted paths (:mod:`cardlab.games.registry`: a game's bots, table, judges and
+hints), and only the layers those paths point to may ask for them. The engine layers never
+import ipywidgets or altair. No module outside a game's own files names the game (issue
+35), and the words import no game.
 """
 
 from __future__ import annotations
@@ -373,3 +375,19 @@ def test_the_game_name_check_sees_names_modules_and_paths_but_not_docstrings():
     finally:
         del TREES["cardlab.coach.probe"], SOURCES["cardlab.coach.probe"]
         TREES["cardlab.words.draw_poker"] = own_words
+
+
+def test_the_words_import_no_game_and_a_game_brings_its_words():
+    """No cycle between the games and their words: cardlab.words imports no game and no
+    game's words; each game's module imports its own words module (which registers them)."""
+    code = ("import sys, cardlab.words, cardlab.words.howto, cardlab.words.coach\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardlab.games') or m.count('.') == 2"
+            " and m.startswith('cardlab.words.')))\n"
+            "import cardlab.games.parallel_poker\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardlab.words.')))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after = result.stdout.strip().splitlines()
+    assert before == "['cardlab.words.coach', 'cardlab.words.howto']", before
+    from cardlab.games import GAMES
+
+    assert {f"cardlab.words.{entry.game.__module__.rpartition('.')[2]}" for entry in GAMES.values()} <= set(ast.literal_eval(after))
