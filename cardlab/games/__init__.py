@@ -6,9 +6,9 @@ package imports cardlab's four, in the order the lists show them. How to add a g
 :mod:`cardlab.games.spec`.
 """
 
-from cardlab.games.registry import GAMES, GameEntry, by_game, game_entry, register
+from cardlab.games.registry import GAMES, GameEntry, by_game, game_entry, register, unregister
 
 # cardlab's own games, each registered by its module (Kontrabluff first: the lists' order)
 from cardlab.games import kontrabluff, draw_poker, parallel_poker, fight_for_the_lead  # noqa: E402,F401,I001
 
-__all__ = ["GAMES", "GameEntry", "by_game", "game_entry", "register"]
+__all__ = ["GAMES", "GameEntry", "by_game", "game_entry", "register", "unregister"]

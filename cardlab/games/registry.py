@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 from cardlab.engine import Game, GameState
 from cardlab.games.spec import GameSpec
 
-__all__ = ["GameEntry", "GAMES", "GENERIC_TABLE", "register", "game_entry", "by_game"]
+__all__ = ["GameEntry", "GAMES", "GENERIC_TABLE", "register", "unregister", "game_entry", "by_game"]
 
 T = TypeVar("T")
 
@@ -142,6 +142,22 @@ def register(entry: GameEntry) -> GameEntry:
         raise ValueError(f"a game named {name!r} is registered already")
     _GAMES[name] = entry
     return entry
+
+
+def unregister(name: str) -> GameEntry:
+    """Take the game ``name`` out of :data:`GAMES` and return its entry: for a test that
+    registers a game of its own and leaves the registry as it found it (its words stay
+    registered under its name, unused). A KeyError for a game not registered.
+
+    >>> entry = unregister("fight_for_the_lead")  # the last registered, so the order stays
+    >>> game_entry(entry.game(players=3))
+    Traceback (most recent call last):
+    ...
+    ValueError: no game named FightForTheLead(players=3, ...) in cardlab.games.GAMES; the games are kontrabluff, draw_poker, parallel_poker
+    >>> register(entry) is entry, list(GAMES)[-1]
+    (True, 'fight_for_the_lead')
+    """
+    return _GAMES.pop(name)
 
 
 def game_entry(game: str | Game | type[Game] | Any) -> GameEntry:

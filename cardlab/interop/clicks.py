@@ -226,10 +226,11 @@ class Clicks:
         key = (kind, amount, sizes, exact)
         found = self._shapes.get(key)
         if found is None:
-            if exact:
-                found = (_EXACT, self.button_id(kind, amount), ())
-            elif kind in self.single_offset and sizes == frozenset((1,)):
+            if kind in self.single_offset and sizes == frozenset((1,)) and amount is None:
+                # a one-card kind is one click, whether the view lists its actions or offers the cards
                 found = (_SINGLE, self.single_offset[kind], ())
+            elif exact:
+                found = (_EXACT, self.button_id(kind, amount), ())
             elif self.catalogue.packet:
                 found = (_PACKETS, self.button_id(kind, amount), ())
             else:

@@ -1,6 +1,10 @@
-"""Fight for the Lead's sentences: one whole template per kind of event (FL-1 .. FL-10).
+"""Fight for the Lead's words: one whole template per kind of event (FL-1 .. FL-10).
 
-The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lead`.
+The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lead`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
-"""Kontrabluff's sentences: one whole template per kind of event (KB-1 .. KB-12).
+"""Kontrabluff's words: one whole template per kind of event (KB-1 .. KB-12).
 
-The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`.
+The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations

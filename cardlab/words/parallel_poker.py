@@ -1,6 +1,10 @@
-"""Parallel poker's sentences: one whole template per kind of event (PP-1 .. PP-5).
+"""Parallel poker's words: one whole template per kind of event (PP-1 .. PP-5).
 
-The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
+The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations
