@@ -22,9 +22,13 @@ How to add a game
 -----------------
 A game lives in its own files; nothing else in cardlab changes:
 
-- ``cardlab/games/<game>.py`` (the rules): the settings (a frozen :class:`~cardlab.engine.Game`
-  subclass with a class-level ``name``), the state (a :class:`~cardlab.engine.GameState`
-  declaring its ``FIELDS``, see :mod:`cardlab.engine`), its kinds of event
+- ``cardlab/games/<game>.py`` (the rules): its rule ids, if it has its own book
+  (:func:`cardlab.rules.add_book`; a rule page in ``docs/rules/``); the settings (a frozen
+  :class:`~cardlab.engine.Game` subclass with a class-level ``name``, its ``state_class``
+  set); the state (a :class:`~cardlab.engine.GameState` declaring its ``FIELDS``, with
+  ``_setup``, ``current_player``, ``legal_actions``, ``check``, ``_apply``, ``returns``,
+  ``points``, ``observation`` and ``card_locations``, see :mod:`cardlab.engine`; it counts
+  its scoring units in ``round_index``); its kinds of event
   (:class:`~cardlab.records.EventKind`), then its ``SPEC`` (below) and, last,
   ``register(GameEntry(title, Settings, SPEC, rule_bot="package.module:Class"))``. It
   imports its words module (``import cardlab.words.<game>``) so that its sentences are
@@ -35,10 +39,18 @@ A game lives in its own files; nothing else in cardlab changes:
   (:func:`cardlab.words.howto.howto_words`); the coach's sentence for each kind of action
   and its round word (:func:`cardlab.words.coach.coach_words`). Then ``bash
   tools/catalogs.sh``; a message without a translation falls back to English.
-- ``cardlab/bots/<game>.py`` (its rule-of-thumb bot, a :class:`~cardlab.bots.RuleBot`
-  part), named by the entry's ``rule_bot`` path. The generic search bot and the generic
-  table play any game; a game may name its own (``search_bot``, ``table``), and may add
-  ``analysis/<game>.py`` and ``widgets/<game>.py``.
+- ``cardlab/bots/<game>.py`` (its rule-of-thumb bot: a class made with ``seed=`` that
+  returns a legal action of an observation, with ``candidates`` and ``plausible`` if it
+  can tell; :class:`~cardlab.bots.RuleBot` plays it), named by the entry's ``rule_bot``
+  path. The generic search bot, the coach's sampled judge and the generic table
+  (:data:`~cardlab.games.registry.GENERIC_TABLE`) play any game; a game may name its own
+  (``search_bot``, ``table``), and may add ``analysis/<game>.py`` and ``widgets/<game>.py``.
+
+Those are a game's own files (``tests/test_architecture.py``: ``OWN_PACKAGES``); the
+rooms, the OpenSpiel and PettingZoo adapters, the coach and the tables find a game
+registered later as they find cardlab's own (their tables of games follow the registry,
+:func:`~cardlab.games.registry.by_game`). A test may register a game of its own from
+``tests/`` the same way and take it out again (:func:`~cardlab.games.registry.unregister`).
 
 What the spec declares: ``name`` (the settings' ``name``), ``players`` (fewest, most),
 ``actions`` (each kind with its rule, what it takes, whether it names an amount, what
