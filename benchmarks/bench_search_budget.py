@@ -1,6 +1,6 @@
 """Does the search bot's work budget cost it strength? Draw poker (DP), the default setting.
 
-The budget (``cardlab.bots.search.BUDGETS``, counted in rollout actions) binds only on
+The budget (a game spec's ``search_budget``, counted in rollout actions) binds only on
 the slowest decisions; elsewhere the bot decides exactly as without it. The peer is the
 same bot without a budget (``budget=math.inf``), measured in the same run:
 

@@ -46,6 +46,7 @@ def _template(template: Any) -> Iterator[Message]:
 
 def messages() -> Iterator[Message]:
     """Every message the registries hold, in a stable order (duplicates included)."""
+    import cardlab.games  # noqa: F401  (each game registers its words: templates, verbs, how-to, coach)
     import cardlab.words as words
     from cardlab import rules
     from cardlab.words import coach, howto, table

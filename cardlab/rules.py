@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Rule", "RULES", "BOOKS", "rule", "rule_text", "rules_of", "cited", "RULE_ID", "LANGUAGES"]
+__all__ = ["Rule", "RULES", "BOOKS", "rule", "rule_text", "rules_of", "cited", "RULE_ID", "LANGUAGES", "add_book"]
 
 #: The languages of the rules' titles and statements (the words layer's, issue 29).
 LANGUAGES = ("en", "sv", "pl", "uk")
@@ -245,8 +245,35 @@ def _sentence(text: str) -> str:
 #: Every rule, by id, in book order (HR, KB, DP, PP, FL, EN).
 RULES: dict[str, Rule] = {rid: Rule(rid, title, _sentence(text)) for rid, title, text in _TEXTS}
 
-#: A rule id as it is cited in text: ``KB-4``, ``FL-10``.
-RULE_ID = re.compile(r"\b(?:HR|KB|DP|PP|FL|EN)-\d+\b")
+#: A rule id as it is cited in text: ``KB-4``, ``FL-10`` (a book added later is cited too).
+RULE_ID = re.compile(rf"\b(?:{'|'.join(BOOKS)})-\d+\b")
+
+
+def add_book(book: str, name: str, page: str, rules: list[tuple[str, str]]) -> tuple[Rule, ...]:
+    """Add a game's own book of rules: ``book`` its prefix (two capitals, new), ``name``
+    and ``page`` as :data:`BOOKS` holds them, ``rules`` each rule's title and statement,
+    numbered from 1 (``book-1``, ``book-2`` ...). A game registered after cardlab's own
+    calls this in its module, so that its how-to, its events and its refusals may cite
+    its rules; their titles and statements are English, the catalogs' source.
+
+    >>> try:
+    ...     add_book("KB", "Kontrabluff", "docs/rules/kontrabluff.md", [("Deal", "ten cards each.")])
+    ... except ValueError as error:
+    ...     print(error)
+    the book KB has its rules already
+    """
+    global RULE_ID
+    if not (isinstance(book, str) and re.fullmatch(r"[A-Z]{2}", book)):
+        raise ValueError(f"a book's prefix is two capital letters, got {book!r}")
+    if book in BOOKS:
+        raise ValueError(f"the book {book} has its rules already")
+    added = tuple(Rule(f"{book}-{number}", title, _sentence(text)) for number, (title, text) in enumerate(rules, 1))
+    if not added:
+        raise ValueError(f"the book {book} needs at least one rule")
+    BOOKS[book] = (name, page)
+    RULES.update((found.id, found) for found in added)
+    RULE_ID = re.compile(rf"\b(?:{'|'.join(BOOKS)})-\d+\b")
+    return added
 
 
 def rule(rule_id: str, lang: str | None = None) -> Rule:

@@ -4,8 +4,10 @@ Every module of cardlab belongs to a layer of :data:`LAYERS`; it may import its 
 layer and any layer of a lower rank, never one beside it or above it. Imports are read
 from the source with ``ast`` (function-level imports included), so an import hidden in
 a function counts too. No module loads another by a string, except the registry's
-declared dotted paths (:mod:`cardlab.games.registry`), and only the layers those paths
-point to may ask for them. The engine layers never import ipywidgets or altair.
+declared dotted paths (:mod:`cardlab.games.registry`: a game's bots, table, judges and
+hints), and only the layers those paths point to may ask for them. The engine layers never
+import ipywidgets or altair. No module outside a game's own files names the game (issue
+35), and the words import no game.
 """
 
 from __future__ import annotations
@@ -47,10 +49,11 @@ LAYERS = {
     "cardlab.app": 11,
     "cardlab": 12,
 }
-#: The registry's accessors that load a class of a higher layer by its declared path,
-#: and the lowest rank that may use each.
+#: The registry's accessors that load a class or a function of a higher layer by its
+#: declared path (a game's entry and spec), and the lowest rank that may use each.
 ACCESSORS = {"rule_bot_class": LAYERS["cardlab.bots"], "search_bot_class": LAYERS["cardlab.bots"],
-             "table_class": LAYERS["cardlab.widgets"]}
+             "table_class": LAYERS["cardlab.widgets"], "exact_judge": LAYERS["cardlab.coach"],
+             "exact_hint": LAYERS["cardlab.sessions"]}
 ROOT = Path(cardlab.__file__).parent
 
 
@@ -157,7 +160,14 @@ def test_the_registry_paths_are_asked_for_only_by_the_layers_they_point_to():
             if isinstance(node, ast.Attribute) and node.attr in ACCESSORS and rank < ACCESSORS[node.attr]:
                 early.append(f"{module}:{node.lineno} asks for {node.attr}")
     assert not early, early
-    assert len(_resolve_lines()) == 3  # the rule bot, the search bot and the table
+    # one loader, which every accessor calls: the bots, the table, the judges and the hints
+    assert len(_resolve_lines()) == 1
+    tree = TREES["cardlab.games.registry"]
+    entry = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "GameEntry")
+    loads = {node.name for node in entry.body if isinstance(node, ast.FunctionDef)
+             and any(isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "_resolve"
+                     for call in ast.walk(node))}
+    assert loads == set(ACCESSORS), loads
 
 
 ENGINE = sorted(module for module in SOURCES if LAYERS[layer_of(module)] <= LAYERS["cardlab.bots"]
@@ -284,3 +294,103 @@ def test_the_private_check_sees_imports_attributes_and_getattr():
     finally:
         del TREES["cardlab.bots.probe"], SOURCES["cardlab.bots.probe"]
     assert all(name == "cardlab.widgets.table" for name, _ in PRIVATE_READS_ALLOWED)  # and nothing else excused
+
+
+# -- a game in one place (issue 35) ---------------------------------------------------------
+#
+# Everything about a game is in its own files; every other module reads the game's spec
+# and entry (cardlab.games.spec, cardlab.games.registry), never its name. A game's own
+# files are the modules of its module's name (``kontrabluff`` for
+# ``cardlab/games/kontrabluff.py``) in these packages: its rules, its words, its bots, its drills, its
+# analysis and its table. No other module holds a string that names the game: neither its
+# name, nor its module's name, nor a dotted path into one of its own modules; docstrings
+# (their examples) may name any game.
+#: The packages whose ``<game module>.py`` is a game's own file.
+OWN_PACKAGES = ("cardlab.games", "cardlab.words", "cardlab.bots", "cardlab.drills", "cardlab.analysis",
+                "cardlab.widgets")
+
+
+def own_modules(entry) -> set[str]:
+    """The modules that are the game's own files (see above)."""
+    stem = entry.game.__module__.rpartition(".")[2]
+    return {f"{package}.{stem}" for package in OWN_PACKAGES}
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                found.add(id(first.value))
+    return found
+
+
+def names_of_games(module: str, games) -> list[str]:
+    """Where ``module`` names a game that is not its own, as "module:line 'string' (game)"."""
+    tree, found = TREES[module], []
+    docstrings = _docstrings(tree)
+    for name, entry in games.items():
+        own = own_modules(entry)
+        if module in own:
+            continue
+        stem = entry.game.__module__.rpartition(".")[2]
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docstrings:
+                continue
+            text = node.value
+            if text in {name, stem} or any(text == path or text.startswith((path + ":", path + ".")) for path in own):
+                found.append(f"{module}:{node.lineno} {text!r} ({name})")
+    return found
+
+
+def test_no_module_outside_a_games_own_files_names_it():
+    from cardlab.games import GAMES
+
+    found = [line for module in SOURCES for line in names_of_games(module, GAMES)]
+    assert not found, ("modules that name a game outside its own files (read the game's spec or entry instead):\n"
+                       + "\n".join(found))
+
+
+def test_the_game_name_check_sees_names_modules_and_paths_but_not_docstrings():
+    from cardlab.games import GAMES
+
+    source = ('"""A doctest may say kontrabluff."""\n'
+              'def f(game):\n    """Or draw_poker."""\n'
+              '    low = game.name == "kontrabluff"\n'
+              '    budget = {"draw_poker": 1500}\n'
+              '    table = "cardlab.widgets.parallel_poker:ParallelPokerTable"\n'
+              '    return f"{game.name}", "poker", "cardlab.games.fight_for_the_lead"\n')
+    own_words = TREES["cardlab.words.draw_poker"]
+    TREES["cardlab.coach.probe"], SOURCES["cardlab.coach.probe"] = ast.parse(source), ROOT / "coach" / "probe.py"
+    TREES["cardlab.words.draw_poker"] = ast.parse('X = "kontrabluff"\nY = "draw_poker"\n')
+    try:
+        assert [line.split(" ", 1)[1] for line in names_of_games("cardlab.coach.probe", GAMES)] == [
+            "'kontrabluff' (kontrabluff)", "'draw_poker' (draw_poker)",
+            "'cardlab.widgets.parallel_poker:ParallelPokerTable' (parallel_poker)",
+            "'cardlab.games.fight_for_the_lead' (fight_for_the_lead)"]
+        # a game's own words may name it, and no other game
+        assert [line.split(" ", 1)[1] for line in names_of_games("cardlab.words.draw_poker", GAMES)] == [
+            "'kontrabluff' (kontrabluff)"]
+        assert own_modules(GAMES["draw_poker"]) == {"cardlab.games.draw_poker", "cardlab.words.draw_poker",
+                                                    "cardlab.bots.draw_poker", "cardlab.analysis.draw_poker",
+                                                    "cardlab.widgets.draw_poker"}
+    finally:
+        del TREES["cardlab.coach.probe"], SOURCES["cardlab.coach.probe"]
+        TREES["cardlab.words.draw_poker"] = own_words
+
+
+def test_the_words_import_no_game_and_a_game_brings_its_words():
+    """No cycle between the games and their words: cardlab.words imports no game and no
+    game's words; each game's module imports its own words module (which registers them)."""
+    code = ("import sys, cardlab.words, cardlab.words.howto, cardlab.words.coach\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardlab.games') or m.count('.') == 2"
+            " and m.startswith('cardlab.words.')))\n"
+            "import cardlab.games.parallel_poker\n"
+            "print(sorted(m for m in sys.modules if m.startswith('cardlab.words.')))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after = result.stdout.strip().splitlines()
+    assert before == "['cardlab.words.coach', 'cardlab.words.howto']", before
+    from cardlab.games import GAMES
+
+    assert {f"cardlab.words.{entry.game.__module__.rpartition('.')[2]}" for entry in GAMES.values()} <= set(ast.literal_eval(after))

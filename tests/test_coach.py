@@ -24,7 +24,7 @@ from cardlab.games.draw_poker import DrawPoker, Phase
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import Kontrabluff
 from cardlab.games.parallel_poker import ParallelPoker
-from cardlab.words.coach import ACTIONS, coach_line, review_line
+from cardlab.words.coach import ACTIONS, ROUNDS, coach_line, review_line
 
 
 def seat_of(state) -> int:
@@ -191,6 +191,20 @@ def test_every_game_has_a_short_setting_and_coach_words():
     assert set(SHORT) == set(GAMES)
     for name, entry in GAMES.items():
         assert set(ACTIONS[name]) == set(entry.spec.kinds), name
+        assert ROUNDS[name] == entry.spec.round_unit, name  # the words name what the spec's round_index counts
+
+
+def test_the_specs_declare_which_judge_judges_what():
+    """Issue 35: the exact and own judges are the games' declarations (dotted paths the
+    coach loads), not a table of the coach's keyed by the games' names."""
+    from cardlab.coach.arrangement import judge_arrangement
+    from cardlab.coach.exact import judge_draw
+
+    draw, arrange = GAMES["draw_poker"], GAMES["parallel_poker"]
+    assert draw.exact_judge("draw") is judge_draw and draw.exact_judge("open") is None
+    assert arrange.exact_judge("arrange") is judge_arrangement
+    assert all(entry.exact_judge(kind) is None for name, entry in GAMES.items()
+               if name in ("kontrabluff", "fight_for_the_lead") for kind in entry.spec.kinds)
 
 
 @pytest.mark.parametrize("name", list(GAMES))

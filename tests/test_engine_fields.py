@@ -180,3 +180,76 @@ def test_a_declared_cache_is_copied_but_not_compared():
     copy = state.clone()
     copy._memo.append("made")
     assert copy == state and state._memo == [] and "_memo" not in Cached._compared
+
+
+# -- the state's parts declare what they read (issue 35) ----------------------------------------
+#: GameState and the parts it gathers, each in its own module of cardlab/engine.
+PARTS = {"history": "History", "randomness": "Randomness", "sampling": "Sampling", "saving": "Saving",
+         "state": "GameState"}
+
+
+def _part(source: str, name: str) -> dict[str, set[str]]:
+    """A class's own names (methods and class attributes with a value), its annotations
+    without a value (what it declares it reads or keeps), and the attributes of ``self``
+    and ``cls`` its methods read and write."""
+    import ast
+
+    tree = ast.parse(source)
+    cls = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name)
+    own, declared, read, stored = set(), set(), set(), set()
+    for item in cls.body:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            own.add(item.name)
+        elif isinstance(item, ast.Assign):
+            own.update(target.id for target in item.targets if isinstance(target, ast.Name))
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            (own if item.value is not None else declared).add(item.target.id)
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls") \
+                and not (node.attr.startswith("__") and node.attr.endswith("__")):
+            (stored if isinstance(node.ctx, ast.Store) else read).add(node.attr)
+    return {"own": own, "declared": declared, "read": read, "stored": stored}
+
+
+def _parts() -> dict[str, dict[str, set[str]]]:
+    from pathlib import Path
+
+    import cardlab.engine
+
+    folder = Path(cardlab.engine.__file__).parent
+    return {name: _part((folder / f"{module}.py").read_text(encoding="utf-8"), name) for module, name in PARTS.items()}
+
+
+def test_each_part_of_the_state_declares_what_it_reads_and_the_state_provides_it():
+    """GameState is one class gathered from parts (cardlab.engine, "Where things are"):
+    each part uses only its own names and the ones it declares (class-level annotations);
+    each declared name is one of the engine's fields, declared once by GameState, or a
+    name another part defines or this part keeps."""
+    from cardlab.engine.fields import ENGINE_CACHES, ENGINE_FIELDS
+
+    parts = _parts()
+    state = parts["GameState"]
+    defined = set().union(*(part["own"] for part in parts.values()))
+    for name, part in parts.items():
+        inherited = defined if name == "GameState" else set()  # GameState gathers the parts
+        undeclared = (part["read"] | part["stored"]) - part["own"] - part["declared"] - inherited
+        assert not undeclared, f"{name} uses {sorted(undeclared)} without declaring them"
+        if name != "GameState":
+            unknown = part["declared"] - state["declared"] - defined - part["stored"]
+            assert not unknown, f"{name} reads {sorted(unknown)}, which GameState does not provide"
+    # the engine's fields are declared in one place: GameState's, and the history's own
+    kept = parts["History"]["declared"] & parts["History"]["stored"]
+    assert set(ENGINE_FIELDS) == (state["declared"] | kept | {"quiet", "sampled"}) - set(ENGINE_CACHES)
+    assert set(ENGINE_CACHES) - {"_offered"} <= kept
+
+
+@pytest.mark.parametrize("game", PARAMS)
+def test_a_state_has_everything_its_parts_declare(game):
+    state = game.new_state(seed=1)
+    needed = set().union(*(part["declared"] for part in _parts().values()))
+    assert needed and all(hasattr(state, name) for name in needed), sorted(n for n in needed if not hasattr(state, n))
+
+
+def test_the_parts_check_sees_an_undeclared_read():
+    part = _part("class Part:\n    seed: int\n    def f(self):\n        return self.seed, self.game, self.f\n", "Part")
+    assert part["read"] - part["own"] - part["declared"] == {"game"}

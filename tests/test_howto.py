@@ -16,9 +16,10 @@ from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_
 from cardlab.games.registry import GAMES
 from cardlab.hands import Category, HandRules, hierarchy
 from cardlab.rules import RULES, cited
-from cardlab.widgets.howto import figures, game_hand_rules, hand_order_html, how_to_play_html, term_html
+from cardlab.widgets.howto import (figures, game_hand_order_html, game_hand_rules, hand_order_html, how_to_play_html,
+                                   term_html)
 from cardlab.widgets.words import target_text, words_for
-from cardlab.words.howto import HOW_TO_PLAY, TERMS, amount
+from cardlab.words.howto import HOW_TO_PLAY, TERMS, Amount, Numbers, amount, figure_text
 
 SETTINGS = {
     "kontrabluff": [kontrabluff.Kontrabluff(), kontrabluff.Kontrabluff(target=1)],
@@ -64,6 +65,35 @@ def test_how_to_cites_only_known_rule_ids_and_fills_every_figure(game):
     assert "{" not in _visible(page)
     for rule in how.rules:
         assert f">{rule}</span>" in page
+
+
+@pytest.mark.parametrize("game", ALL, ids=repr)
+def test_the_specs_figures_are_typed_values_the_words_say(game):
+    """Issue 35: a game's spec declares its how-to's figures as numbers, amounts with their
+    unit or lists of numbers, never words; the words layer says them in each language."""
+    declared = GAMES[game.name].spec.figures(game)
+    assert declared and all(type(f) in (int, Amount, Numbers) for f in declared.values()), declared
+    for lang in words.LANGUAGES:
+        with words.language(lang):
+            said = figures(game)
+            assert {name: said[name] for name in declared} == {name: figure_text(f) for name, f in declared.items()}
+    assert figure_text(Amount(1, "chips")) == "1 chip"
+    with words.language("pl"):
+        assert figure_text(Amount(32, "cards")) == "32 karty" and figure_text(Numbers((1000, 3))) == "1000, 3"
+    with pytest.raises(ValueError, match="unit is one of"):
+        Amount(3, "card")
+    with pytest.raises(TypeError, match="an Amount or Numbers"):
+        figure_text("32-card")
+
+
+def test_parallel_poker_says_its_deck_size_in_each_language():
+    """The deck size is an amount said by a translated message ('32-card' was English in every language)."""
+    said = {}
+    for lang, deck in (("en", "32 cards"), ("sv", "32 kort"), ("pl", "32 karty"), ("uk", "32 карти")):
+        with words.language(lang):
+            said[lang] = _visible(how_to_play_html(parallel_poker.ParallelPoker()))
+            assert deck in said[lang], lang
+    assert all("32-card" not in text for text in said.values())
 
 
 def test_kontrabluff_says_its_scoring_table_target_and_low_points_from_the_code():
@@ -117,6 +147,12 @@ def test_each_game_gets_the_hand_order_of_the_deck_in_play():
     assert game_hand_rules(fight_for_the_lead.FightForTheLead()) is None  # tricks, no poker hands
     assert hand_order_html(None) == ""
     assert "upside down" in hand_order_html(HandRules(), low=True)
+    # the panel a table shows: the spec's hand rules and low round (KB-6 only)
+    assert [name for name, entry in GAMES.items() if entry.spec.low] == ["kontrabluff"]
+    for game in ALL:
+        panel = game_hand_order_html(game)
+        assert panel == hand_order_html(game_hand_rules(game), low=game.name == "kontrabluff")
+        assert ("upside down" in panel) == (game.name == "kontrabluff")
 
 
 def _game_words(name: str) -> str:

@@ -104,3 +104,20 @@ def test_the_readme_links_the_rule_pages_of_the_repository():
             target = page.parent / path if path else page
             assert "://" not in link and target.exists(), (page.relative_to(ROOT).as_posix(), link)
             assert not anchor or f'<a id="{anchor}"></a>' in target.read_text(encoding="utf-8"), (page.name, link)
+
+
+def test_a_game_added_later_brings_its_own_book_of_rules(monkeypatch):
+    """Issue 35: a fifth game's module adds its rules; they are cited, stated and said like cardlab's own."""
+    import cardlab.rules as rules
+
+    monkeypatch.setattr(rules, "BOOKS", dict(rules.BOOKS))
+    monkeypatch.setattr(rules, "RULES", dict(rules.RULES))
+    monkeypatch.setattr(rules, "RULE_ID", rules.RULE_ID)
+    added = rules.add_book("HC", "high card", "tests/high_card.md", [("Three cards", "three cards each."),
+                                                                      ("Play", "lay one card in turn.")])
+    assert [r.id for r in added] == ["HC-1", "HC-2"] and rules.rule("hc-2").statement == "Lay one card in turn."
+    assert rules.cited("HC-2 and KB-4") == ["HC-2", "KB-4"] and rules.rules_of("HC") == list(added)
+    assert rules.rule_text("HC-1", "pl") == "HC-1 Three cards: Three cards each."  # untranslated: English
+    for book, wrong in (("HC", "has its rules already"), ("hc", "two capital letters"), ("XY", "at least one rule")):
+        with pytest.raises(ValueError, match=wrong):
+            rules.add_book(book, "x", "x.md", [] if book == "XY" else [("T", "s.")])

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import types
 
 import pytest
 
 from cardlab.bots import RuleBot, SearchBot
 from cardlab.bots import search
-from cardlab.games import GAMES
+from cardlab.games import GAMES, registry
 from cardlab.games.draw_poker import DrawPoker
 
 
@@ -56,8 +58,19 @@ def test_a_budget_bounds_the_work_and_scores_every_candidate_on_the_same_samples
     assert SearchBot(seed=3, samples=16, budget=work // 3).action_values(obs) == values  # counted, not timed: seeded
 
 
-def test_draw_poker_has_a_default_budget_and_a_bad_budget_is_refused():
-    assert search.BUDGETS["draw_poker"] > 0
+def test_draw_poker_has_a_default_budget_and_a_bad_budget_is_refused(played, monkeypatch):
+    entry = GAMES["draw_poker"]
+    assert entry.spec.search_budget > 0  # the game's spec declares it; the other games need none
+    assert {name for name, other in GAMES.items() if other.spec.search_budget} == {"draw_poker"}
+    obs = _first_betting()
+    SearchBot(seed=3, samples=16, budget=math.inf).action_values(obs)
+    work = sum(n for _, n in played)
+    # the bot's default is the spec's budget: a spec whose budget binds bounds its work
+    bound = dataclasses.replace(entry, spec=dataclasses.replace(entry.spec, search_budget=work // 3))
+    monkeypatch.setattr(registry, "GAMES", types.MappingProxyType({**GAMES, "draw_poker": bound}))
+    played.clear()
+    assert SearchBot(seed=3, samples=16).action_values(obs) == SearchBot(seed=3, samples=16, budget=work // 3).action_values(obs)
+    assert sum(n for _, n in played) < work
     with pytest.raises(ValueError, match="budget must be a positive number"):
         SearchBot(seed=1, budget=0)
     assert repr(SearchBot(seed=1, budget=500)) == "SearchBot(seed=1, samples=32, budget=500)"

@@ -274,3 +274,23 @@ def test_the_table_stops_on_the_fight_for_the_lead_and_undo_cannot_go_back_past_
         session.play(Action("exchange"))  # the table stays on it until it is read
     session.resume()
     assert session.result is None and session.state.lead == lead["winner"]
+
+
+def test_a_hint_is_exact_where_the_games_spec_declares_an_exact_hint():
+    """Issue 35: draw poker's spec names its exact hint for the draw (DP-5); elsewhere the
+    hint is the search's, sampled. No table of the sessions' is keyed by a game's name."""
+    from cardlab.bots import RuleBot
+    from cardlab.sessions.hints import draw_hint, hint
+
+    assert GAMES["draw_poker"].exact_hint("draw") is draw_hint
+    assert [(name, kind) for name, entry in GAMES.items() for kind in entry.spec.kinds if entry.exact_hint(kind)] == [
+        ("draw_poker", "draw")]
+    bot, methods = RuleBot(seed=2), {}
+    for seed in range(20):  # until a hand reaches the draw
+        state = GAMES["draw_poker"].game(players=3, hands=1).new_state(seed=seed)
+        while not state.is_terminal and len(methods) < 2:
+            observation = state.observation(state.current_player)
+            if len(observation.legal_actions) > 1:
+                methods.setdefault("draw" in observation.legal_actions.kinds(), hint(observation, seed=1).method)
+            state.apply(bot(observation))
+    assert methods == {True: "exact", False: "sampled"}

@@ -27,6 +27,7 @@ import pandas as pd
 from cardlab.analysis.draw_odds import discard_table
 from cardlab.analysis.fight_for_the_lead import wilson_interval
 from cardlab.cards import parse_cards
+from cardlab.games.draw_poker import DrawPoker
 from cardlab.hands import HandRules, evaluate
 
 __all__ = ["standings", "draws_against_odds", "draw_costs", "improvement_by_draw"]
@@ -62,7 +63,7 @@ def draws_against_odds(table: pd.DataFrame, rules: HandRules = _DEFAULT_RULES) -
     hand rules (``DrawPoker(...).rules``)."""
     rows = []
     odds: dict[str, pd.DataFrame] = {}
-    for row in table[(table["game"] == "draw_poker") & (table["kind"] == "draw")].itertuples():
+    for row in table[(table["game"] == DrawPoker.name) & (table["kind"] == "draw")].itertuples():
         exact = odds.get(row.hand)
         if exact is None:
             exact = odds[row.hand] = discard_table(row.hand, rules).assign(

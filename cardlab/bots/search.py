@@ -5,9 +5,9 @@ with its observation (``game.sample_state``, determinization), applies the actio
 plays on with a rollout policy until the scoring round ends (``state.round_index``
 changes). An action's value is the mean of its own points gain minus the others' mean
 gain. The same samples serve every action (common random numbers), so the comparison
-is sharper than the sample count suggests. A work budget (:data:`BUDGETS`, counted in
-rollout actions, not in seconds, so a seed still gives the same decision) bounds the
-slowest decisions: when the rollouts would overrun it, every action is scored on fewer
+is sharper than the sample count suggests. A work budget (the game's spec's
+``search_budget``, counted in rollout actions, not in seconds, so a seed still gives the
+same decision) bounds the slowest decisions: when the rollouts would overrun it, every action is scored on fewer
 of the same samples.
 
 >>> from cardlab.games.kontrabluff import Kontrabluff
@@ -20,8 +20,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -30,18 +29,9 @@ from cardlab.bots.rule import RuleBot
 from cardlab.engine import Action, Game, GameState, Observation
 from cardlab.games import game_entry
 
-__all__ = ["BUDGETS", "SearchBot", "rollout_gain", "affordable_samples"]
+__all__ = ["SearchBot", "rollout_gain", "affordable_samples"]
 
 Policy = Callable[[Observation], Action]
-
-#: Rollout actions one decision may play, by game: the default work budget of
-#: :class:`SearchBot`. Set so that the slowest decision at the game's default setting
-#: stays well under 200 ms (``benchmarks/bench_games.py``): a draw-poker rollout action
-#: costs 45-60 microseconds (five hands, the rollout bot's exact draw odds), and its
-#: first-betting decisions without a budget played up to 2,800 of them. The budget binds
-#: on about 5% of its decisions at no measurable cost in strength
-#: (``benchmarks/bench_search_budget.py``). The other games decide in time without one.
-BUDGETS: Mapping[str, int] = MappingProxyType({"draw_poker": 1500})
 
 
 def rollout_gain(state: GameState, player: int, action: Action, policy: Policy, max_actions: int = 1000) -> float:
@@ -92,8 +82,8 @@ class SearchBot:
     ``rollout`` plays both sides after the action (default: :class:`RuleBot`).
     Candidates are the rollout bot's short list when it keeps one (``candidates``),
     else every legal action, or at most ``max_actions`` of them when there are more.
-    ``budget`` bounds the rollout actions of one decision (None: the game's entry in
-    :data:`BUDGETS`, if any; ``math.inf``: no bound): once ``samples // 4`` rollouts show
+    ``budget`` bounds the rollout actions of one decision (None: the game's spec's
+    ``search_budget``, if any; ``math.inf``: no bound): once ``samples // 4`` rollouts show
     their average length, the candidates are scored on only as many samples as the
     budget affords, never fewer than ``samples // 4`` (see :meth:`action_values`).
     The rollout policy must return legal actions (:func:`rollout_gain` trusts it).
@@ -186,7 +176,7 @@ class SearchBot:
             return {actions[0]: 0.0}
         player = observation.player
         worlds = self.sample_worlds(observation)
-        budget = self.budget if self.budget is not None else BUDGETS.get(observation.game.name, math.inf)
+        budget = self.budget if self.budget is not None else game_entry(observation.game).spec.search_budget or math.inf
         limit, least = len(worlds), min(len(worlds), max(1, self.samples // 4))
         gains: list[list[float]] = [[] for _ in actions]
         spent = rollouts = 0

@@ -28,8 +28,8 @@ Layout: :mod:`~cardlab.coach.verdict` (the record and the review),
 :mod:`~cardlab.coach.judge` (which method judges what).
 """
 
-from cardlab.coach.judge import EXACT, OWN, judge
+from cardlab.coach.judge import judge
 from cardlab.coach.position import position_seed
 from cardlab.coach.verdict import Verdict, review
 
-__all__ = ["Verdict", "judge", "review", "position_seed", "EXACT", "OWN"]
+__all__ = ["Verdict", "judge", "review", "position_seed"]

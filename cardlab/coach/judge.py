@@ -3,7 +3,10 @@
 A decision is judged from the :class:`~cardlab.engine.Observation` its seat had just
 before it (``state.observation(seat)``) and the action it chose; the coach never sees a
 state, so it cannot use a hidden card. Which method judges which decision is declared
-in :data:`EXACT` and :data:`OWN`; every other decision is sampled
+by the game's spec (:class:`~cardlab.games.spec.GameSpec`: ``judges``, an exact judge by
+kind of action, such as draw poker's draw; ``judge``, a game's own judge of every
+decision, such as parallel poker's arrangement), read through its entry
+(:meth:`~cardlab.games.registry.GameEntry.exact_judge`); every other decision is sampled
 (:func:`cardlab.coach.sampled.judge_by_rollouts`).
 
 >>> from cardlab.engine import Action
@@ -19,23 +22,12 @@ ValueError: the coach judges one of the legal actions of North, and see 2â™£ 3â™
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
-
-from cardlab.coach.arrangement import judge_arrangement
-from cardlab.coach.exact import judge_draw
 from cardlab.coach.sampled import judge_by_rollouts
 from cardlab.coach.verdict import Verdict
 from cardlab.engine import Action, Observation
+from cardlab.games import game_entry
 
-__all__ = ["judge", "EXACT", "OWN"]
-
-Judge = Callable[..., "Verdict | None"]
-
-#: Decisions with exact odds, by (game, kind of action): draw poker's draw (DP-5).
-EXACT: Mapping[tuple[str, str], Judge] = MappingProxyType({("draw_poker", "draw"): judge_draw})
-#: Games judged their own way: parallel poker's arrangement (PP-2), against the other's likely ones.
-OWN: Mapping[str, Judge] = MappingProxyType({"parallel_poker": judge_arrangement})
+__all__ = ["judge"]
 
 
 def judge(observation: Observation, action: Action, *, move: int) -> Verdict | None:
@@ -43,9 +35,9 @@ def judge(observation: Observation, action: Action, *, move: int) -> Verdict | N
     (the index the action takes in ``state.actions``); None where there was no choice
     (a single legal action) or nothing to compare it with.
 
-    Exact where exact odds exist (:data:`EXACT`), else sampled from the seat's own view
-    and seeded by the position: the same position gives the same verdict, whatever the
-    cards the seat cannot see. ``action`` must be legal now (a ValueError says why not).
+    Exact where exact odds exist, or the game's own way, as its spec declares; else
+    sampled from the seat's own view and seeded by the position: the same position gives
+    the same verdict, whatever the cards the seat cannot see. ``action`` must be legal now (a ValueError says why not).
     """
     if not isinstance(observation, Observation):
         raise TypeError(f"the coach judges from a seat's observation (state.observation(seat)), "
@@ -62,6 +54,5 @@ def judge(observation: Observation, action: Action, *, move: int) -> Verdict | N
                          f"(the kinds open now: {', '.join(sorted(legal.kinds()))})")
     if len(legal) == 1:
         return None
-    game = observation.game.name
-    method = EXACT.get((game, action.kind)) or OWN.get(game) or judge_by_rollouts
+    method = game_entry(observation.game).exact_judge(action.kind) or judge_by_rollouts
     return method(observation, action, move=move)

@@ -159,6 +159,22 @@ observations), ``fields`` (declared state fields, generated ``clone``), ``game``
 (settings), ``state`` (``GameState``), ``randomness`` (seeded shuffles, deck sources),
 ``history`` (the records, each seat's events and log), ``sampling`` (hidden cards and
 determinization), ``saving`` (JSON, EN-5) and ``replay`` (checkpointed replays).
+
+**What each part reads** (issue 35). ``GameState`` is one class gathered from parts
+(``Randomness``, ``History``, ``Sampling``, ``Saving``), each in its own module. The
+engine's fields (:data:`cardlab.engine.fields.ENGINE_FIELDS`: ``game``, ``seed``,
+``first_dealer``, ``stacked``, ``round_index``, ``_shuffles``, ``actions``) are declared in
+one place, as class-level annotations of ``GameState``, and set by its ``__init__``, a
+sample and ``clone``. Each part declares the same way, at the top of its class, every
+attribute of the state it reads and does not define itself (``History`` reads ``game``,
+``actions`` and ``quiet``, and keeps its own records and caches; ``Sampling`` reads the
+class's ``FIELDS``, ``SAMPLE_SEED`` and ``SAMPLE_LOG``), so a part can be read, and
+replaced, on its own. ``tests/test_engine_fields.py`` reads each part's source: every
+attribute of ``self`` or ``cls`` it uses is its own or declared, and every declared one is
+GameState's or another part's. (Folding the parts into one class would make one module of
+some 900 lines; a ``Protocol`` would say the same as the annotations, in a second place.)
+The package's import order has no cycle: :mod:`cardlab.words` imports no engine module
+and no game (each game's module imports its own words).
 """
 
 from __future__ import annotations

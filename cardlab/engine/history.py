@@ -10,6 +10,7 @@ from cardlab.records import Action, Event, EventKind
 from cardlab.words import record_line
 
 if TYPE_CHECKING:
+    from cardlab.engine.game import Game
     from cardlab.engine.state import GameState
 
 __all__ = ["History", "HistoryView", "EventsView"]
@@ -31,6 +32,16 @@ class History:
     #: While set (by a table's session, around one move), called with the index of each
     #: result or trick recorded: the session keeps the position as it stood then.
     on_result: Any = None
+
+    # What this part keeps (made by the ``history`` setter, copied by ``_clone_log``).
+    _records: Chain[tuple[Any, ...]]
+    _lines: Chain[str]
+    _log_cache: dict[int, tuple[int, Chain[str]]]
+    _event_cache: dict[int, tuple[int, Chain[tuple[Any, ...]]]]
+    # What this part reads from the state (GameState's fields; tests/test_engine_fields.py checks the list).
+    game: Game
+    actions: Chain[tuple[int, Action]]
+    quiet: bool
 
     @property
     def history(self) -> HistoryView:

@@ -24,6 +24,14 @@ class Randomness:
     #: ``_new_deck`` and ``_shuffle``: KB-11, DP-5, DP-10 ...). OpenSpiel's adapter makes
     #: each shuffle chance nodes with it (:mod:`cardlab.interop.openspiel`). Clones keep it.
     deck_source: Callable[[tuple[Card, ...]], Sequence[Card]] | None = None
+
+    # What this part reads from the state (GameState's fields; tests/test_engine_fields.py checks the list).
+    game: Game
+    seed: int
+    first_dealer: int | None
+    stacked: tuple[Card, ...] | None
+    _shuffles: int
+
     @classmethod
     def cards_read_in_order(cls, game: Game, size: int) -> int:
         """How many leading cards of a shuffle of ``size`` cards the game may ever read in

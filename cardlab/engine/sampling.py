@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from cardlab.cards import Card
 from cardlab.chain import Chain
-from cardlab.engine.fields import HIDDEN, REST, Seen, cards_of
+from cardlab.engine.fields import HIDDEN, REST, Field, Seen, cards_of
 
 if TYPE_CHECKING:
     from cardlab.engine.game import Game
@@ -45,6 +45,11 @@ def deal_rest(value: Any, rest: list[Card]) -> Any:
 class Sampling:
     """Hidden cards and determinization (a part of :class:`~cardlab.engine.GameState`),
     from the declared fields."""
+
+    # What this part reads from the state's class (GameState's; tests/test_engine_fields.py checks the list).
+    FIELDS: ClassVar[tuple[Field, ...]]
+    SAMPLE_SEED: ClassVar[tuple[str, int]]
+    SAMPLE_LOG: ClassVar[str]
 
     def hidden_from(self, player: int) -> frozenset[Card]:
         """The cards whose place ``player`` may not know (for the leak checks), from the

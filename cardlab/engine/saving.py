@@ -13,6 +13,7 @@ from cardlab.engine.errors import ReplayError
 from cardlab.records import Action
 
 if TYPE_CHECKING:
+    from cardlab.chain import Chain
     from cardlab.engine.game import Game
     from cardlab.engine.state import GameState
 
@@ -155,6 +156,14 @@ def load_state(game: Game, text: str | bytes) -> GameState:
 
 class Saving:
     """Saving a state (a part of :class:`~cardlab.engine.GameState`)."""
+
+    # What this part reads from the state (GameState's fields; tests/test_engine_fields.py checks the list).
+    game: Game
+    seed: int
+    first_dealer: int | None
+    stacked: tuple[Card, ...] | None
+    actions: Chain[tuple[int, Action]]
+    sampled: bool
 
     def to_json(self) -> str:
         """The state as JSON text; ``game.state_from_json`` replays it exactly (EN-5).

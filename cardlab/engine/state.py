@@ -35,6 +35,17 @@ class GameState(Randomness, History, Sampling, Saving):
     stacked deck and the list of actions, which make ``to_json`` and ``replay``.
     """
 
+    # The engine's fields (``cardlab.engine.fields.ENGINE_FIELDS``, set by ``__init__``, by a
+    # sample and by ``clone``): every part of the state reads them from here, and each part
+    # lists the ones it reads (tests/test_engine_fields.py checks both lists).
+    game: Game
+    seed: int
+    first_dealer: int | None
+    stacked: tuple[Card, ...] | None
+    round_index: int
+    _shuffles: int
+    actions: Chain[tuple[int, Action]]
+
     simultaneous: ClassVar[bool] = False  # True where a seat may act out of turn (FL-3, PP-2)
     _offered: tuple[int, LegalActions] | None = None  # the last view handed out and its seat (see apply)
 

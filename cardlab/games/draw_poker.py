@@ -44,8 +44,10 @@ from typing import ClassVar, NoReturn
 
 import numpy as np
 
+import cardlab.words.draw_poker  # noqa: F401  (the game's words, registered with it)
 from cardlab.cards import DECK_SIZES, Card, format_cards, rng_for
 from cardlab.chain import Chain
+from cardlab.games.registry import GameEntry, register
 from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     HIDDEN,
@@ -73,6 +75,7 @@ from cardlab.engine import (
 from cardlab.games.chips import from_the_left, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
 from cardlab.records import AMOUNTS, CARDS, CHIPS, COUNT, HAND, NUMBER, SEAT, SEATS, EventKind
+from cardlab.words.howto import Amount, Figure
 
 __all__ = ["DrawPoker", "DrawPokerState", "bet_cost", "DrawPokerObservation", "DrawActions", "BetActions", "HandResult", "Phase", "MAX_CHIPS"]
 
@@ -987,6 +990,20 @@ def bet_cost(obs: DrawPokerObservation, action: Action) -> int:
     return 0
 
 
+def how_to_figures(game: DrawPoker) -> dict[str, Figure]:
+    """The figures of the how-to (:mod:`cardlab.words.draw_poker`, which says the session's
+    length itself, DP-10), from the rules' figures and the settings.
+
+    >>> how_to_figures(DrawPoker(ante=2))["ante"]
+    Amount(n=2, unit='chips')
+    """
+    return {
+        "ante": Amount(game.ante, "chips"),  # DP-1
+        "max_bet": Amount(game.max_bet, "chips"),  # DP-2, DP-3
+        "hand": Amount(HAND_SIZE, "cards"),  # DP-1, DP-5
+    }
+
+
 SPEC = GameSpec(
     name="draw_poker",
     players=(2, 8),
@@ -1002,4 +1019,18 @@ SPEC = GameSpec(
     unit="chips",
     bounds=adapter_bounds,
     adapter_settings=MappingProxyType({"players": 2, "hands": 1}),
+    hand_rules=lambda game: game.rules,  # HR-4: the order of the deck in play
+    figures=how_to_figures,
+    round_unit="hand",  # DP-8: each hand's pot is won
+    # Set so that the slowest decision at the default settings stays well under 200 ms
+    # (benchmarks/bench_games.py): a rollout action costs 45-60 microseconds (five hands,
+    # the rollout bot's exact draw odds), and first-betting decisions without a budget played
+    # up to 2,800 of them. The budget binds on about 5% of the decisions at no measurable cost
+    # in strength (benchmarks/bench_search_budget.py).
+    search_budget=1500,
+    judges=MappingProxyType({"draw": "cardlab.coach.exact:judge_draw"}),  # DP-5: every draw counted
+    hints=MappingProxyType({"draw": "cardlab.sessions.hints:draw_hint"}),  # DP-5: the exact odds of each discard
 )
+
+ENTRY = register(GameEntry("Draw poker", DrawPoker, SPEC, rule_bot="cardlab.bots.draw_poker:RuleOfThumb",
+                           table="cardlab.widgets.tables:DrawPokerTable"))

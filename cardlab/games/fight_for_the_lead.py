@@ -57,7 +57,9 @@ from typing import ClassVar
 
 import numpy as np
 
+import cardlab.words.fight_for_the_lead  # noqa: F401  (the game's words, registered with it)
 from cardlab.cards import Card, Suit, check_distinct, deck, parse_cards
+from cardlab.games.registry import GameEntry, register
 from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     NO_ACTIONS,
@@ -83,6 +85,7 @@ from cardlab.engine import (
 from cardlab.games.chips import from_the_left, share_left_over
 from cardlab.records import AMOUNTS, CARD, CARDS, CHIPS, COUNT, NUMBER, SEAT, SEATS, EventKind
 from cardlab.rules import rules_of
+from cardlab.words.howto import Amount, Figure
 
 __all__ = [
     "exchange_cost",
@@ -1268,6 +1271,22 @@ def stake_cost(obs: FightForTheLeadObservation, action: Action) -> int:
     return (obs.last_pot or 0) if obs.player in obs.losers else 0
 
 
+def how_to_figures(game: FightForTheLead) -> dict[str, Figure]:
+    """The figures of the how-to (:mod:`cardlab.words.fight_for_the_lead`), from the rules'
+    figures and the settings.
+
+    >>> how_to_figures(FightForTheLead(ante=1))["fee"]
+    Amount(n=1, unit='chips')
+    """
+    return {
+        "session": Amount(game.games, "games"),  # FL-10
+        "ante": Amount(game.ante, "chips"),  # FL-1
+        "fee": Amount(game.exchange_fee, "chips"),  # FL-6
+        "hand": Amount(HAND_SIZE, "cards"),  # FL-2
+        "tricks": Amount(TRICKS, "tricks"),  # FL-7
+    }
+
+
 SPEC = GameSpec(
     name="fight_for_the_lead",
     players=(2, 5),
@@ -1281,4 +1300,10 @@ SPEC = GameSpec(
     unit="chips",
     bounds=adapter_bounds,
     adapter_settings=MappingProxyType({"players": 2, "games": 1}),
+    figures=how_to_figures,
+    round_unit="game",  # FL-8, FL-9: each game's pot is paid out
 )
+
+ENTRY = register(GameEntry("Fight for the Lead", FightForTheLead, SPEC,
+                           rule_bot="cardlab.bots.fight_for_the_lead:RuleOfThumb",
+                           table="cardlab.widgets.tables:FightForTheLeadTable"))

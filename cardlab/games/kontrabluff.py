@@ -43,7 +43,9 @@ from typing import ClassVar
 
 import numpy as np
 
+import cardlab.words.kontrabluff  # noqa: F401  (the game's words, registered with it)
 from cardlab.cards import Card, deck
+from cardlab.games.registry import GameEntry, register
 from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     HIDDEN,
@@ -64,8 +66,9 @@ from cardlab.engine import (
     frozen,
     seat_names,
 )
-from cardlab.hands import HandValue, evaluate
+from cardlab.hands import HandRules, HandValue, evaluate
 from cardlab.records import CARD, CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, EventKind
+from cardlab.words.howto import Amount, Figure, Numbers
 
 __all__ = [
     "KIND_RULES",
@@ -875,6 +878,26 @@ def adapter_bounds(game: Kontrabluff) -> tuple[float, float, int]:
     return -(game.target + 55.0), game.target + 55.0, 1 + rounds * (14 + d)
 
 
+def how_to_figures(game: Kontrabluff) -> dict[str, Figure]:
+    """The figures of the how-to (:mod:`cardlab.words.kontrabluff`), from the rules' figures
+    and the settings.
+
+    >>> how_to_figures(Kontrabluff(target=100))["triangle"]
+    Numbers(values=(1, 3, 6, 10, 15, 21, 28, 36, 45, 55))
+    """
+    return {
+        "target": Amount(game.target, "points"),  # KB-12
+        "hand": Amount(HAND_SIZE, "cards"),  # KB-1
+        "row": Amount(ROW_SIZE, "cards"),  # KB-3
+        "low": Amount(LOW_SIZE, "cards"),  # KB-6
+        "min_hand": Amount(MIN_HAND, "cards"),  # KB-11
+        "triangle": Numbers(tuple(TRIANGLE[n] for n in sorted(TRIANGLE))),  # KB-5
+        "most": max(TRIANGLE),
+        "low_seen": Amount(LOW_SEEN_POINTS, "points"),  # KB-6
+        "low_passed": Amount(LOW_PASSED_POINTS, "points"),
+    }
+
+
 SPEC = GameSpec(
     name="kontrabluff",
     players=(2, 2),
@@ -887,7 +910,14 @@ SPEC = GameSpec(
     ),
     unit="points",
     bounds=adapter_bounds,
+    hand_rules=lambda game: HandRules(),  # KB-5: the 52-card ranking
+    low=True,  # KB-6
+    figures=how_to_figures,
+    round_unit="round",  # KB-9: the loser of a round refills
 )
+
+ENTRY = register(GameEntry("Kontrabluff", Kontrabluff, SPEC, rule_bot="cardlab.bots.kontrabluff:KontrabluffRuleBot",
+                           table="cardlab.widgets.tables:KontrabluffTable"))
 
 _COUNT = tuple(frozenset((n,)) for n in range(HAND_SIZE + 1))  # "exactly n cards", made once
 _offer = functools.partial(tuple.__new__, CardOffer)  # a CardOffer from its fields, without the named call's cost

@@ -34,8 +34,10 @@ from typing import ClassVar
 
 import numpy as np
 
+import cardlab.words.parallel_poker  # noqa: F401  (the game's words, registered with it)
 from cardlab.cards import Card, deck, format_cards, parse_cards, seeded_permutation
 from cardlab.chain import Chain
+from cardlab.games.registry import GameEntry, register
 from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
     NO_ACTIONS,
@@ -57,6 +59,7 @@ from cardlab.engine import (
 from cardlab.fast import evaluate_batch
 from cardlab.hands import HandRules, HandValue, evaluate, hierarchy
 from cardlab.records import CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, EventKind
+from cardlab.words.howto import Amount, Figure, Numbers
 
 __all__ = [
     "ARRANGE",
@@ -599,12 +602,41 @@ def adapter_bounds(game: ParallelPoker) -> tuple[float, float, int]:
     return -25.0 * game.games, 25.0 * game.games, 1 + game.games * (2 * 21 + d)
 
 
+def how_to_figures(game: ParallelPoker) -> dict[str, Figure]:
+    """The figures of the how-to (:mod:`cardlab.words.parallel_poker`), from the rules'
+    figures and the settings.
+
+    >>> how_to_figures(ParallelPoker())["deck"], how_to_figures(ParallelPoker())["showing_points"]
+    (Amount(n=32, unit='cards'), Numbers(values=(3, 4, 5, 6, 7)))
+    """
+    return {
+        "session": Amount(game.games, "games"),  # PP-5
+        "deck": Amount(DECK_SIZE, "cards"),  # PP-1
+        "laid_out": Amount(LAID_OUT, "cards"),
+        "held": Amount(HELD, "cards"),
+        "packets": Amount(PACKETS, "packets"),  # PP-2
+        "packet_size": Amount(PACKET_SIZE, "cards"),
+        "last": PACKETS,
+        "showing_points": Numbers(SHOWING_POINTS),  # PP-4
+        "total": Amount(sum(SHOWING_POINTS), "points"),
+    }
+
+
 SPEC = GameSpec(
     name="parallel_poker",
     players=(2, 2),
     actions=(ActionSpec(ARRANGE, "PP-2", Takes.PACKETS),),
     unit="points",
     bounds=adapter_bounds,
+    packets=PACKETS,  # PP-2: five packets of five
     packet=PACKET_SIZE,
     joint=True,
+    hand_rules=lambda game: game.rules,  # PP-3: the traditional order or the 32-card one
+    figures=how_to_figures,
+    round_unit="game",  # PP-5
+    judge="cardlab.coach.arrangement:judge_arrangement",  # PP-2: against the other's likely arrangements
 )
+
+ENTRY = register(GameEntry("Parallel poker", ParallelPoker, SPEC, rule_bot="cardlab.bots.parallel_poker:Balanced",
+                           search_bot="cardlab.bots.parallel_poker:SearchArrangement",
+                           table="cardlab.widgets.parallel_poker:ParallelPokerTable"))

@@ -25,7 +25,7 @@ from the order of a legal list:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import functools
@@ -35,7 +35,7 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine import Action, Game, GameState, LegalActions, Observation
-from cardlab.games import GAMES
+from cardlab.games import by_game
 from cardlab.games.spec import GameSpec, Takes
 from cardlab.records import AMOUNTS, CARD, CARDS, HAND, SEAT, SEATS
 from cardlab.words import CLICKS
@@ -78,7 +78,7 @@ def catalogue(spec: GameSpec) -> Catalogue:
 
 
 #: Each game's action shapes (rules as data: its spec), by name.
-CATALOGUES: dict[str, Catalogue] = {name: catalogue(entry.spec) for name, entry in GAMES.items()}
+CATALOGUES: Mapping[str, Catalogue] = by_game(lambda entry: catalogue(entry.spec))
 
 
 _SINGLE, _EXACT, _PACKETS, _SUBSET = range(4)  # how an offer's ids are found (see Clicks.legal_ids)
@@ -226,10 +226,11 @@ class Clicks:
         key = (kind, amount, sizes, exact)
         found = self._shapes.get(key)
         if found is None:
-            if exact:
-                found = (_EXACT, self.button_id(kind, amount), ())
-            elif kind in self.single_offset and sizes == frozenset((1,)):
+            if kind in self.single_offset and sizes == frozenset((1,)) and amount is None:
+                # a one-card kind is one click, whether the view lists its actions or offers the cards
                 found = (_SINGLE, self.single_offset[kind], ())
+            elif exact:
+                found = (_EXACT, self.button_id(kind, amount), ())
             elif self.catalogue.packet:
                 found = (_PACKETS, self.button_id(kind, amount), ())
             else:

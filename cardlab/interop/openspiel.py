@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -69,20 +69,23 @@ import pyspiel
 from cardlab.cards import Card, parse_cards
 from cardlab.engine import Action, Game, GameState, seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
+from cardlab.games import by_game
+from cardlab.games.draw_poker import DrawPoker
 from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)
 from cardlab.odds import Z95
 from cardlab.words.seats import zone_title
 
-__all__ = ["GAMES", "SHORT_NAMES", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
+__all__ = ["GAMES", "SHORT_NAMES", "registered", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
 #: cardlab's game classes by name (every game of :data:`cardlab.games.GAMES`), with the
 #: settings an OpenSpiel game starts from where cardlab's own defaults make a long session
 #: (each game's ``spec.adapter_settings``: one hand of draw poker, one game of Fight for the Lead).
-GAMES: dict[str, tuple[type[Game], dict[str, Any]]] = {
-    name: (entry.game, dict(entry.spec.adapter_settings)) for name, entry in CARDLAB_GAMES.items()
-}
-SHORT_NAMES = {name: f"cardlab_{name}" for name in GAMES}
+#: A live table: a game registered after this module is imported is here too.
+GAMES: Mapping[str, tuple[type[Game], dict[str, Any]]] = by_game(
+    lambda entry: (entry.game, dict(entry.spec.adapter_settings)))
+#: Each game's name in OpenSpiel's registry (:func:`registered` adds a game to it).
+SHORT_NAMES: Mapping[str, str] = by_game(lambda entry: f"cardlab_{entry.name}")
 _NONE = -1  # an OpenSpiel parameter cannot be None
 # Who acts, as plain ints (pyspiel's enum compares at a few times an int's cost, several times a step)
 _CHANCE_ID, _TERMINAL_ID, _SIMULTANEOUS_ID = (int(p) for p in (pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL,
@@ -625,21 +628,31 @@ def _game_class(name: str) -> type[CardlabGame]:
         CardlabGame.__init__(self, name, params)
 
     title = "".join(part.title() for part in name.split("_"))
-    return type(f"Cardlab{title}Game", (CardlabGame,), {"__init__": __init__, "__module__": __name__})
+    cls = type(f"Cardlab{title}Game", (CardlabGame,), {"__init__": __init__, "__module__": __name__})
+    globals()[cls.__name__] = cls  # picklable by name
+    return cls
 
 
-GAME_CLASSES = {name: _game_class(name) for name in GAMES}
-globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})  # picklable by name
+#: Each game's OpenSpiel game class, made once (a live table, as :data:`GAMES`).
+GAME_CLASSES: Mapping[str, type[CardlabGame]] = by_game(lambda entry: _game_class(entry.name))
 
 
-def _register() -> None:
-    registered = set(pyspiel.registered_names())
-    for name in GAMES:
-        if SHORT_NAMES[name] not in registered:
-            pyspiel.register_game(_game_type(name), GAME_CLASSES[name])
+def registered(name: str) -> str:
+    """The OpenSpiel short name of cardlab game ``name``, registered with OpenSpiel first
+    if it is not yet (every game of :data:`cardlab.games.GAMES` is when this module is
+    imported; a game registered later is when it is first loaded).
+
+    >>> registered("kontrabluff"), "cardlab_kontrabluff" in pyspiel.registered_names()
+    ('cardlab_kontrabluff', True)
+    """
+    short = SHORT_NAMES[name]
+    if short not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(name), GAME_CLASSES[name])
+    return short
 
 
-_register()
+for _name in GAMES:
+    registered(_name)
 
 
 def action_from_text(text: str) -> Action:
@@ -659,7 +672,7 @@ def load(name: str, **params: Any) -> pyspiel.Game:
     >>> load("kontrabluff", target=30).get_parameters()["target"]
     30
     """
-    return pyspiel.load_game(SHORT_NAMES[name], params)
+    return pyspiel.load_game(registered(name), params)
 
 
 # -- search and solving -------------------------------------------------------------------------
@@ -726,7 +739,7 @@ def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 5) -> pyspiel.
         dealt = [card for pair in zip(hands[i], hands[j]) for card in pair]  # DP-1: North (dealer's left) first
         rest = [card for k in range(3) if k not in (i, j) for card in hands[k]]
         decks.append(" ".join(card.short for card in dealt + list(spare) + rest))
-    return load("draw_poker", players=2, deck_size=20, ante=ante, max_bet=max_bet, stack=stack, hands=1,
+    return load(DrawPoker.name, players=2, deck_size=20, ante=ante, max_bet=max_bet, stack=stack, hands=1,
                 dealer=0, decks="|".join(decks), prefix="open 2|call|draw|draw")
 
 

@@ -17,6 +17,7 @@ You are South; you are to act.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -24,14 +25,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardlab.engine import Game, LegalActions, seat_names
-from cardlab.games import GAMES, game_entry
+from cardlab.games import by_game, game_entry
 from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
 
 __all__ = ["CardlabEnv", "env_for", "DEFAULTS"]
 
 #: Settings an environment starts from (each game's ``spec.adapter_settings``): one hand
 #: of draw poker, one game of Fight for the Lead.
-DEFAULTS: dict[str, dict[str, Any]] = {name: dict(entry.spec.adapter_settings) for name, entry in GAMES.items()}
+DEFAULTS: Mapping[str, Mapping[str, Any]] = by_game(lambda entry: entry.spec.adapter_settings)
 
 
 def env_for(name: str, render_mode: str | None = None, **settings: Any) -> CardlabEnv:

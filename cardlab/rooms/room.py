@@ -41,14 +41,14 @@ Lead lay their fight cards against the page each saw first, and none is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
 from cardlab.bots import BOTS, bot_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, to_act
-from cardlab.games import GAMES
+from cardlab.games import by_game
 from cardlab.records import SEAT, reveals
 from cardlab.rooms.store import RoomInfo, RoomStore
 from cardlab.words.table import notice_text
@@ -57,7 +57,7 @@ __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomC
            "game_of", "make_bot", "move_bots", "to_act"]
 
 #: The games a room can hold, by the name a room stores.
-GAME_CLASSES: dict[str, type[Game]] = {name: entry.game for name, entry in GAMES.items()}
+GAME_CLASSES: Mapping[str, type[Game]] = by_game(lambda entry: entry.game)  # every game, live
 
 #: The bots a room can seat, by name.
 BOT_NAMES = tuple(BOTS)

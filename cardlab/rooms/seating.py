@@ -32,12 +32,12 @@ from __future__ import annotations
 import math
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
 
-from cardlab.games import GAMES
+from cardlab.games import by_game
 from cardlab.rooms.codes import parse_code
 from cardlab.rooms.room import BOT_NAMES, GAME_CLASSES, AccessRefused
 from cardlab.rooms.seat import JoinRequest, SeatSession
@@ -49,7 +49,7 @@ __all__ = ["TABLE_SIZES", "ORDERS", "CodeRefused", "GuessLimit", "class_list", "
 T = TypeVar("T")
 
 #: How many players each game's table takes (least, most): each game's spec says it.
-TABLE_SIZES: dict[str, tuple[int, int]] = {name: entry.spec.players for name, entry in GAMES.items()}
+TABLE_SIZES: Mapping[str, tuple[int, int]] = by_game(lambda entry: entry.spec.players)
 #: How students are shared out: shuffled (with a seed), or in the list's order.
 ORDERS = ("random", "list")
 #: The longest name a slip prints (a pasted paragraph is not a name).

@@ -94,8 +94,10 @@ class CoachNotes:
         """The coach's line on the last decision; at the game's end (``over``) the review."""
         if not self.verdicts:
             return ()
+        from cardlab.games import game_entry
         from cardlab.words.coach import coach_line, review_line
 
+        packet = game_entry(game).spec.packet  # an arrangement is said packet by packet (PP-2)
         if over:
-            return tuple(review_line(v, game) for v in self.review())
-        return (coach_line(self.verdicts[-1], game),)
+            return tuple(review_line(v, game, packet=packet) for v in self.review())
+        return (coach_line(self.verdicts[-1], game, packet=packet),)

@@ -11,14 +11,15 @@ only what its seat may see; parallel poker adds its packet arranger.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardlab.bots import bot_for
-from cardlab.games import GAMES
+from cardlab.games import GAMES, by_game
 from cardlab.widgets.odds import OddsExplorer
 from cardlab.widgets.parallel_poker import ParallelPokerTable
 from cardlab.widgets.table import Table
-from cardlab.widgets.tables import DrawPokerTable, FightForTheLeadTable, GameTable, KontrabluffTable
+from cardlab.widgets.tables import TABLE_OPTIONS, DrawPokerTable, FightForTheLeadTable, GameTable, KontrabluffTable
 
 __all__ = [
     "TABLES",
@@ -34,11 +35,12 @@ __all__ = [
 ]
 
 #: The table of each game, by the game's name (as :data:`cardlab.games.GAMES` wires them).
-TABLES: dict[str, type[GameTable]] = {name: entry.table_class for name, entry in GAMES.items()}
+TABLES: Mapping[str, type[GameTable]] = by_game(lambda entry: entry.table_class)
 
 
 def play(game: str, **options: Any) -> GameTable:
-    """A table for ``game`` ('kontrabluff', 'draw_poker', 'parallel_poker', 'fight_for_the_lead').
+    """A table for ``game``, by its name in :data:`cardlab.games.GAMES` ('kontrabluff',
+    'draw_poker', 'parallel_poker', 'fight_for_the_lead', and any game registered since).
 
     ``options`` are the table's (seat, seed, opponent, pace, auto, hotseat, teacher,
     hints) and the game's settings.
@@ -46,4 +48,6 @@ def play(game: str, **options: Any) -> GameTable:
     key = game.lower().replace(" ", "_").replace("-", "_")
     if key not in TABLES:
         raise ValueError(f"no table for {game!r}; choose one of {', '.join(TABLES)}")
-    return TABLES[key](**options)
+    settings = {name: value for name, value in options.items() if name not in TABLE_OPTIONS}
+    table_options = {name: value for name, value in options.items() if name in TABLE_OPTIONS}
+    return TABLES[key](GAMES[key].game(**settings), **table_options)

@@ -39,7 +39,7 @@ import ipywidgets as W
 import segno
 
 from cardlab.engine import seat_names
-from cardlab.games import GAMES
+from cardlab.games import by_game
 from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, ClassInfo, Room, RoomStore, Switches, seat_class, show_code, to_act
 from cardlab.rooms.seating import MAX_NAME, MAX_STUDENTS
@@ -73,7 +73,7 @@ _INTRO = (
     N_("Start the classroom server with {command}; it prints this page's link."),
 )
 #: Games in plain words, and how many players each takes.
-GAME_TITLES = {name: entry.title for name, entry in GAMES.items()}
+GAME_TITLES = by_game(lambda entry: entry.title)
 PLAYERS = TABLE_SIZES
 
 #: Who sits in a seat: a student (gets a link) or one of the computer players (each label

@@ -3,8 +3,8 @@ the deck in play, and the first appearance of a term marked with its explanation
 
 Pure functions returning HTML strings; a table puts them on its page. Everything is
 folded by default (``<details>``: keyboard and screen-reader friendly, no script), and
-the figures come from the game's own code and settings, never retyped: Kontrabluff's
-scoring table and target, the exchange fee, the packet points.
+the figures come from the game's own code and settings through its spec, never retyped:
+Kontrabluff's scoring table and target, the exchange fee, the packet points.
 
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> page = how_to_play_html(Kontrabluff(target=100))
@@ -24,88 +24,30 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 from typing import Any
 
-from cardlab.games import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker
+from cardlab.cards import Rank
+from cardlab.games import game_entry
 from cardlab.hands import HandRules, hierarchy
 from cardlab.rules import rule_text
-from cardlab.cards import Rank
-from cardlab.words import category_text, current_language, rank_letter, translate as _
 from cardlab.widgets.words import plain
-from cardlab.words import draw_poker as draw_poker_words
-from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, amount
+from cardlab.words import category_text, current_language, rank_letter, translate as _
+from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, said_figures
 
-__all__ = ["figures", "how_to_play_html", "hand_order_html", "game_hand_rules", "term_html", "glossary_html",
-           "rule_html"]
-
-
-# -- the figures of each game, from its code and settings ------------------------------------
-def _kontrabluff(game: Any) -> dict[str, str]:
-    table = kontrabluff.TRIANGLE
-    return {
-        "target": amount(game.target, "points"),
-        "hand": amount(kontrabluff.HAND_SIZE, "cards"),
-        "row": amount(kontrabluff.ROW_SIZE, "cards"),
-        "low": amount(kontrabluff.LOW_SIZE, "cards"),
-        "min_hand": amount(kontrabluff.MIN_HAND, "cards"),
-        "triangle": ", ".join(str(table[n]) for n in sorted(table)),
-        "most": str(max(table)),
-        "low_seen": amount(kontrabluff.LOW_SEEN_POINTS, "points"),
-        "low_passed": amount(kontrabluff.LOW_PASSED_POINTS, "points"),
-    }
+__all__ = ["figures", "how_to_play_html", "hand_order_html", "game_hand_rules", "game_hand_order_html", "term_html",
+           "glossary_html", "rule_html"]
 
 
-def _draw_poker(game: Any) -> dict[str, str]:
-    return {
-        "session": draw_poker_words.session_length(game),
-        "ante": amount(game.ante, "chips"),
-        "max_bet": amount(game.max_bet, "chips"),
-        "hand": amount(draw_poker.HAND_SIZE, "cards"),
-    }
-
-
-def _parallel_poker(game: Any) -> dict[str, str]:
-    points = parallel_poker.SHOWING_POINTS
-    return {
-        "session": amount(game.games, "games"),
-        "deck": f"{parallel_poker.DECK_SIZE}-card",
-        "laid_out": amount(parallel_poker.LAID_OUT, "cards"),
-        "held": amount(parallel_poker.HELD, "cards"),
-        "packets": amount(parallel_poker.PACKETS, "packets"),
-        "packet_size": amount(parallel_poker.PACKET_SIZE, "cards"),
-        "last": str(parallel_poker.PACKETS),
-        "showing_points": ", ".join(map(str, points)),
-        "total": amount(sum(points), "points"),
-    }
-
-
-def _fight_for_the_lead(game: Any) -> dict[str, str]:
-    return {
-        "session": amount(game.games, "games"),
-        "ante": amount(game.ante, "chips"),
-        "fee": amount(game.exchange_fee, "chips"),
-        "hand": amount(fight_for_the_lead.HAND_SIZE, "cards"),
-        "tricks": amount(fight_for_the_lead.TRICKS, "tricks"),
-    }
-
-
-_FIGURES: dict[str, Callable[[Any], dict[str, str]]] = {
-    "kontrabluff": _kontrabluff,
-    "draw_poker": _draw_poker,
-    "parallel_poker": _parallel_poker,
-    "fight_for_the_lead": _fight_for_the_lead,
-}
-
-
+# -- the figures of each game, from its spec and settings ----------------------------------
 def figures(game: Any) -> dict[str, str]:
-    """The figures a game's how-to says, from its code and settings, each with its unit.
+    """The figures a game's how-to says, from its code and settings (its spec's
+    ``figures``), each with its unit, in the current language.
 
     >>> from cardlab.games.fight_for_the_lead import FightForTheLead
     >>> figures(FightForTheLead(ante=1))["fee"], figures(FightForTheLead())["fee"]
     ('1 chip', '4 chips')
     """
-    return _FIGURES[game.name](game)
+    return said_figures(game, game_entry(game).spec.figures(game))
 
 
 # -- HTML ---------------------------------------------------------------------------------
@@ -157,18 +99,26 @@ def how_to_play_html(game: Any) -> str:
 
 
 def game_hand_rules(game: Any) -> HandRules | None:
-    """The hand ranking a game plays with (None for a game that compares no poker hands).
+    """The hand ranking a game plays with, as its spec declares (None for a game that
+    compares no poker hands).
 
     >>> from cardlab.games.parallel_poker import ParallelPoker
     >>> game_hand_rules(ParallelPoker()).deck_size, game_hand_rules(ParallelPoker()).order == hierarchy(52)
     (32, True)
     """
-    rules = getattr(game, "rules", None)
-    if isinstance(rules, HandRules):
-        return rules
-    if game.name == "kontrabluff":
-        return HandRules()  # KB-5: the 52-card ranking
-    return None
+    return game_entry(game).spec.hand_rules(game)
+
+
+def game_hand_order_html(game: Any) -> str:
+    """The hand order panel of ``game`` (its settings), as its spec declares: the ranking
+    it compares hands by, and whether a low round turns it upside down (HR-6); '' for a
+    game that compares no poker hands.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> "upside down" in game_hand_order_html(Kontrabluff())
+    True
+    """
+    return hand_order_html(game_hand_rules(game), low=game_entry(game).spec.low)
 
 
 def hand_order_html(rules: HandRules | None, *, low: bool = False) -> str:

@@ -3,7 +3,8 @@ then watch the five showings one by one (PP-3, PP-4).
 
 Click a card of the hand to put it into the packet being filled (chosen with the
 packet buttons); click a card in a packet to take it back. "Lay the packets" plays
-``Action("arrange", ...)`` once all 25 lie in packets; the engine judges it.
+``Action("arrange", ...)`` once all 25 lie in packets; the engine judges it, and says why
+not while the packets are not full (the button's reason is the engine's refusal).
 
 >>> from cardlab.widgets import ParallelPokerTable
 >>> table = ParallelPokerTable(seed=3)
@@ -28,7 +29,7 @@ import ipywidgets as W
 
 from cardlab.cards import Card
 from cardlab.engine import Action, Event, Observation
-from cardlab.games.parallel_poker import ParallelPoker
+from cardlab.games.parallel_poker import SPEC, ParallelPoker
 from cardlab.hands import evaluate
 from cardlab.widgets.view import cards_html
 from cardlab.words import N_, Plural, cards_text, fill, hand_text, translate as _
@@ -39,7 +40,7 @@ from cardlab.words.seats import zone_title
 
 __all__ = ["ParallelPokerTable"]
 
-PACKETS, PACKET_SIZE = 5, 5
+PACKETS, PACKET_SIZE = SPEC.packets, SPEC.packet  # PP-2: the geometry the game declares
 
 
 class ParallelPokerTable(GameTable):
@@ -163,7 +164,7 @@ class ParallelPokerTable(GameTable):
         # a click changes one button, not every button after it.
         used = {c for p in self.packets for c in p}
         hand = obs.hand
-        while len(self._card_buttons) < 25:
+        while len(self._card_buttons) < PACKETS * PACKET_SIZE:
             index = len(self._card_buttons)
             self._card_buttons.append(card_button(lambda i=index: self._guard(self.select_card, i)))
         if len(self._hand.children) != len(self._card_buttons):
@@ -203,12 +204,6 @@ class ParallelPokerTable(GameTable):
         with its hands (PP-3, PP-4), so the banner says the result in words only."""
         return ()
 
-    def why_not(self, action: Action) -> str:
-        placed = len(action.cards)
-        if placed < PACKETS * PACKET_SIZE:
-            return _("PP-2: all 25 cards go into five packets of five ({placed} placed)").format(placed=placed)
-        return super().why_not(action)
-
     def draw_board(self, obs: Observation, my_turn: bool) -> None:
         rules = self.game.rules
         if not obs.showings and self.seen.replay is None:  # a new game: none turned up yet
@@ -220,7 +215,7 @@ class ParallelPokerTable(GameTable):
                 style_card_button(button, packet[i] if i < len(packet) else None, small=True)
                 button.disabled = not my_turn
             what = (hand_text(evaluate(packet, rules)) if len(packet) == PACKET_SIZE
-                    else _("{n} of 5").format(n=len(packet)))
+                    else _("{n} of {size}").format(n=len(packet), size=PACKET_SIZE))
             here = " ◀" if my_turn and self._fill.value == str(k + 1) else ""
             name = html.escape(_("packet {number}").format(number=k + 1))
             self._packet_labels[k].value = f"<b>{name}</b>{here} <span style='font-size:12px'>{html.escape(what)}</span>"

@@ -40,7 +40,7 @@ from cardlab.cards import Card
 from cardlab.engine import Action, Event, Game, IllegalActionError, Observation
 from cardlab.sessions import SeatView, TableSession
 from cardlab.sessions.seatview import LOG_EVENTS
-from cardlab.widgets.howto import game_hand_rules, hand_order_html, how_to_play_html
+from cardlab.widgets.howto import game_hand_order_html, how_to_play_html
 from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.widgets.view import (Shown, by_seat_html, cards_html, lines_with_cards_html, log_html, seats_html,
                                   shown_by_seat, winners_of)
@@ -807,8 +807,7 @@ class Table:
         set when it is built and again when its language changes."""
         if self.heading_message is not None:
             self.heading.value = page_heading_html(_(self.heading_message))
-        self._howto.value = how_to_play_html(self.game) + hand_order_html(game_hand_rules(self.game),
-                                                                          low=self.game.name == "kontrabluff")
+        self._howto.value = how_to_play_html(self.game) + game_hand_order_html(self.game)
         labels = (
             (self._continue, _("Continue"), _("Go on with the game")),
             (self._yes, _("Yes"), _("Yes")),

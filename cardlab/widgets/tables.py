@@ -15,28 +15,39 @@ from typing import Any
 
 from cardlab.words import N_
 from cardlab.engine import Game
+from cardlab.games import game_entry
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.games.fight_for_the_lead import FightForTheLead
 from cardlab.games.kontrabluff import WON_AT_SHOWDOWN, WON_AT_SHOWDOWN_TIE, Kontrabluff
 from cardlab.widgets.table import Table
 from cardlab.widgets.view import Shown
 
-__all__ = ["GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
+__all__ = ["TABLE_OPTIONS", "GameTable", "KontrabluffTable", "DrawPokerTable", "FightForTheLeadTable"]
 
-_TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session", "lang", "heading"}
+#: The options of a table (the other keywords are the game's settings).
+TABLE_OPTIONS = {"seat", "seed", "opponent", "pace", "auto", "hotseat", "teacher", "hints", "coach", "session", "lang", "heading"}
 
 
 class GameTable(Table):
-    """A table that builds its game (of ``game_class``) from keyword settings."""
+    """A table that builds its game (of ``game_class``) from keyword settings; as it is,
+    the table of any game given as settings (a game without a table of its own, whose
+    entry names :data:`cardlab.games.registry.GENERIC_TABLE`), titled by its entry.
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> GameTable(Kontrabluff(target=30), seed=2).title
+    'Kontrabluff'
+    """
 
     game_class: type[Game] = Game
 
     def __init__(self, game: Game | None = None, **kwargs: Any):
-        options = {k: kwargs.pop(k) for k in list(kwargs) if k in _TABLE_OPTIONS}
+        options = {k: kwargs.pop(k) for k in list(kwargs) if k in TABLE_OPTIONS}
         if game is None:
             game = self.game_class(**kwargs)
         elif kwargs:
             raise TypeError(f"give either a game or its settings, not both: {sorted(kwargs)}")
+        if type(self).title == Table.title:  # no title of its own: the game's
+            self.title = game_entry(game).title
         super().__init__(game, **options)
 
 

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.engine import Action
-from cardlab.games import GAMES
+from cardlab.games import by_game
 from cardlab.words import SESSIONS, VERBS, Verb, cards_text, choices_text, current_language, fill, session_text, translate
 
 __all__ = ["Verb", "GameWords", "WORDS", "words_for", "plain", "cards_words", "rule_sentence", "target_text"]
@@ -78,10 +77,9 @@ class GameWords:
 
 
 #: Each game's verbs (its words module, :mod:`cardlab.words`) and the unit of its standings (its spec).
-WORDS: dict[str, GameWords] = {
-    name: GameWords(VERBS.get(name, {}), unit=entry.spec.unit,
-                    costs={a.kind: a.cost for a in entry.spec.actions if a.cost is not None})
-    for name, entry in GAMES.items()}
+WORDS: Mapping[str, GameWords] = by_game(lambda entry: GameWords(
+    VERBS.get(entry.name, {}), unit=entry.spec.unit,
+    costs={a.kind: a.cost for a in entry.spec.actions if a.cost is not None}))
 
 
 def words_for(game_name: str) -> GameWords:

@@ -2,10 +2,14 @@
 
 The engine records what happened as typed :class:`~cardlab.records.Event` values; this
 layer alone makes sentences of them, for the tables, the logs, the notebooks and the
-adapters' strings. Each game's sentences live in a module of their own
+adapters' strings. Each game's words live in a module of their own
 (``cardlab/words/<game>.py``): one whole template per kind of event, with named
 placeholders (``"{seat} lays {card}"``), or a :class:`Plural` whose form follows a count,
-so a translator can reorder a sentence and nothing ever parses one back.
+so a translator can reorder a sentence and nothing ever parses one back; its verbs and
+clicks, its how-to and glossary (:mod:`cardlab.words.howto`) and its coach's sentences
+(:mod:`cardlab.words.coach`). That module registers them here when the game's own module
+(``cardlab/games/<game>.py``) imports it: this package imports no game, so there is no
+import cycle, and a game's words are there whenever one of its states is.
 
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> state = Kontrabluff().new_state(seed=1, dealer=0)
@@ -781,6 +785,3 @@ def placeholders(template: Template) -> set[str]:
     texts = (template,) if isinstance(template, str) else (template.one, template.other)
     return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
 
-
-# Each game's sentences (they register themselves in TEMPLATES).
-from cardlab.words import draw_poker, fight_for_the_lead, kontrabluff, parallel_poker  # noqa: E402,F401

@@ -3,7 +3,9 @@
 A verdict (:class:`cardlab.coach.Verdict`) is put into words here only: whole sentences
 with named placeholders (so a translator can reorder them), every number with its unit.
 How each kind of action is said, as done (``"You laid {cards}"``) and as the coach's
-choice (``"laying {cards}"``), is in :data:`ACTIONS`.
+choice (``"laying {cards}"``), and each game's round word are in the game's own words module
+(``cardlab/words/<game>.py``), registered in :data:`ACTIONS` and :data:`ROUNDS`
+(:func:`coach_words`).
 
 >>> from types import SimpleNamespace
 >>> from cardlab.records import Action
@@ -25,7 +27,7 @@ from typing import Any
 
 from cardlab.words import Plural, cards_text, decimal_amount, message, number_text, percent_text, seat_names, translate_in
 
-__all__ = ["Said", "ACTIONS", "ROUNDS", "coach_line", "review_line", "action_words"]
+__all__ = ["Said", "ACTIONS", "ROUNDS", "ROUND", "coach_words", "coach_line", "review_line", "action_words"]
 
 
 @dataclass(frozen=True)
@@ -42,50 +44,21 @@ class Said:
     doing_none: str | Plural = ""
 
 
-def _chips(verb: str, doing: str) -> Said:
-    return Said(Plural(f"You {verb} {{amount}} chip", f"You {verb} {{amount}} chips", n="amount"),
-                Plural(f"{doing} {{amount}} chip", f"{doing} {{amount}} chips", n="amount"))
-
-
-#: Each game's kinds of action, as the coach says them.
-ACTIONS: dict[str, dict[str, Said]] = {
-    "kontrabluff": {
-        "lay": Said("You laid {cards}", "laying {cards}"),  # KB-3
-        "low": Said("You played low with {cards}", "playing low with {cards}"),  # KB-6
-        "hand_over": Said("You handed over", "handing over"),  # KB-2
-        "pass": Said("You passed, laying {cards} face down", "passing, laying {cards} face down",  # KB-6
-                     "You passed", "passing"),  # KB-4
-        "see": Said("You saw with {cards}", "seeing with {cards}"),  # KB-6
-    },
-    "draw_poker": {
-        "open": _chips("opened with", "opening with"),  # DP-2
-        "call": Said("You called", "calling"),  # DP-3
-        "raise": _chips("raised by", "raising by"),  # DP-3
-        "pass": Said("You passed", "passing"),  # DP-2, DP-3
-        "draw": Said(Plural("You drew {n} card", "You drew {n} cards", n="n"),  # DP-5
-                     Plural("keeping {kept} and drawing {n} card", "keeping {kept} and drawing {n} cards", n="n"),
-                     "You stood pat", "standing pat"),
-        "show": Said("You showed your hand", "showing your hand"),  # DP-7
-        "concede": Said("You conceded", "conceding"),  # DP-7
-    },
-    "fight_for_the_lead": {
-        "fight": Said("You fought with {cards}", "fighting with {cards}"),  # FL-3
-        "exchange": Said(Plural("You exchanged {n} card, {cards}", "You exchanged {n} cards, {cards}", n="n"),  # FL-6
-                         "exchanging {cards}", "You kept all your cards", "keeping all your cards"),
-        "play": Said("You played {cards}", "playing {cards}"),  # FL-7
-        "stay": Said("You played on", "playing on"),  # FL-10
-        "leave": Said("You left the table", "leaving the table"),  # FL-10
-    },
-    "parallel_poker": {
-        "arrange": Said("You laid the packets {packets}", "laying the packets {packets}"),  # PP-2
-    },
-}
-
-#: What each game's verdicts count to: its scoring unit's round (KB-9, DP-8, FL-9, PP-5), in
-#: the catalogs with the context :data:`ROUND`: draw poker's 'hand' is a deal ('rozdanie',
-#: 'роздача', 'giv'), not the cards held (a zone's 'hand': 'ręka', 'рука', 'hand').
-ROUNDS = {"kontrabluff": "round", "draw_poker": "hand", "fight_for_the_lead": "game", "parallel_poker": "game"}
+#: Each game's kinds of action, as the coach says them (registered by its words module).
+ACTIONS: dict[str, dict[str, Said]] = {}
+#: What each game's verdicts count to: its scoring unit's round (the spec's ``round_unit``:
+#: KB-9's round, DP-8's hand, FL-9's and PP-5's game), a message with the context
+#: :data:`ROUND` in the catalogs: draw poker's 'hand' is a deal ('rozdanie', 'роздача',
+#: 'giv'), not the cards held (a zone's 'hand': 'ręka', 'рука', 'hand').
+ROUNDS: dict[str, str] = {}
 ROUND = "round of play"
+
+
+def coach_words(game: str, actions: dict[str, Said], *, round: str) -> None:
+    """Register how the coach says ``game``'s kinds of action and its round word (its
+    words module calls this once; ``round`` is the English word, in context :data:`ROUND`)."""
+    ACTIONS[game], ROUNDS[game] = dict(actions), round
+
 
 OVER = {
     "deals": Plural("{samples} deal of the unseen cards", "{samples} deals of the unseen cards", n="samples"),
@@ -108,10 +81,13 @@ REVIEW_EXACT = "Move {number}: {done}; {best} gives an average kind {cost} highe
 REVIEW_SAMPLED = "Move {number}: {done}; {best} was {cost} better, give or take {margin}."
 
 
-def action_words(action: Any, game: str, *, done: bool, hand: tuple = ()) -> str:
+def action_words(action: Any, game: str, *, done: bool, hand: tuple = (), packet: int = 0) -> str:
     """``action`` as the coach says it: as the student's (``done``: 'You laid 9♠') or as
-    the coach's choice ('laying 9♠'); ``hand``, the seat's cards, names what a draw keeps.
+    the coach's choice ('laying 9♠'); ``hand``, the seat's cards, names what a draw keeps;
+    ``packet``, the size of a packet (the game's spec's), says an arrangement's cards
+    packet by packet ('7♣ 8♣ 9♣ 10♣ J♣ / ...').
 
+    >>> import cardlab.games  # the games register their words
     >>> from cardlab.cards import parse_cards
     >>> from cardlab.records import Action
     >>> action_words(Action("draw", "8c 4d 2s"), "draw_poker", done=True)
@@ -123,9 +99,10 @@ def action_words(action: Any, game: str, *, done: bool, hand: tuple = ()) -> str
     none = not action.cards and (said.done_none if done else said.doing_none)
     template = none or (said.done if done else said.doing)
     n = len(action.cards)
+    size = packet or n or 1
     words = {"cards": cards_text(action.cards), "n": n, "amount": action.amount,
              "kept": cards_text([card for card in hand if card not in action.cards]),
-             "packets": " / ".join(cards_text(action.cards[i:i + 5]) for i in range(0, n, 5))}
+             "packets": " / ".join(cards_text(action.cards[i:i + size]) for i in range(0, n, size))}
     count = action.amount if isinstance(template, Plural) and template.n == "amount" else n
     return message(template, count).format_map(words)
 
@@ -136,9 +113,9 @@ def _amount(value: float, unit: str, sign: bool = False) -> str:
     return decimal_amount(value, unit, 1, sign=sign)
 
 
-def coach_line(verdict: Any, game: Any) -> str:
+def coach_line(verdict: Any, game: Any, *, packet: int = 0) -> str:
     """The coach's line on one decision (a :class:`cardlab.coach.Verdict`) in ``game``
-    (its settings).
+    (its settings); ``packet`` as :func:`action_words`'s.
 
     >>> from types import SimpleNamespace
     >>> from cardlab.cards import parse_cards
@@ -152,8 +129,8 @@ def coach_line(verdict: Any, game: Any) -> str:
     keeping J♥ J♠ 8♣ and drawing 2 cards improves 31.2%, average kind 1.05, exact.
     """
     name = game.name
-    chosen = action_words(verdict.action, name, done=True)
-    best = action_words(verdict.best, name, done=False, hand=verdict.hand)
+    chosen = action_words(verdict.action, name, done=True, packet=packet)
+    best = action_words(verdict.best, name, done=False, hand=verdict.hand, packet=packet)
     if verdict.method == "exact":
         same = verdict.agrees
         words = {"chosen": chosen, "best": best, "chance": percent_text(verdict.chance, 1),
@@ -174,9 +151,10 @@ def coach_line(verdict: Any, game: Any) -> str:
     return message(template).format_map(words)
 
 
-def review_line(verdict: Any, game: Any) -> str:
+def review_line(verdict: Any, game: Any, *, packet: int = 0) -> str:
     """One line of the game's review: a decision that differed, with its estimated cost
-    (a table makes it a link that replays the position; moves count from 1).
+    (a table makes it a link that replays the position; moves count from 1); ``packet``
+    as :func:`action_words`'s.
 
     >>> from types import SimpleNamespace
     >>> from cardlab.records import Action
@@ -187,8 +165,8 @@ def review_line(verdict: Any, game: Any) -> str:
     'Move 12: You drew 3 cards; standing pat gives an average kind 0.03 higher on a scale of 0 to 8, exact.'
     """
     name = game.name
-    done = action_words(verdict.action, name, done=True)
-    best = action_words(verdict.best, name, done=False, hand=verdict.hand)
+    done = action_words(verdict.action, name, done=True, packet=packet)
+    best = action_words(verdict.best, name, done=False, hand=verdict.hand, packet=packet)
     words = {"number": verdict.move + 1, "done": done, "best": best}
     if verdict.method == "exact":
         return message(REVIEW_EXACT).format_map(words | {"cost": number_text(verdict.cost, 2)})

@@ -1,11 +1,17 @@
-"""Draw poker's sentences: one whole template per kind of event (DP-1 .. DP-10).
+"""Draw poker's words: one whole template per kind of event (DP-1 .. DP-10).
 
-The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`.
+The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations
 
 from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, templates, unit
+from cardlab.words.coach import Said, coach_words
+from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 
 _EACH = Each("{winners}")
 
@@ -104,3 +110,59 @@ game_words(
     },
     session=_session,
 )
+
+
+# -- how to play and the words on the table (issue 28) ----------------------------------------
+HOW_TO_PLAY = howto_words(
+    HowToPlay(
+        "draw_poker",
+        aim=Paragraph("Aim", "Win chips: the best hand shown at the showdown takes the pot. The session lasts "
+                             "{session}.", ("DP-8", "DP-10")),
+        turn=Paragraph("A turn", "Everyone pays the ante of {ante} into the pot and gets {hand}. In the first "
+                                 "betting round each player passes, leaving the hand with their cards in the muck, or "
+                                 "opens with more than the "
+                                 "ante and at most {max_bet}. After the opening each player passes, calls the stake "
+                                 "or raises it by {ante} to {max_bet}. Then each player still in discards 0 to "
+                                 "{hand} and draws as many from the stock; a second betting round follows, then the "
+                                 "showdown.", ("DP-1", "DP-2", "DP-3", "DP-5", "DP-6", "DP-7")),
+        scoring=(
+            Paragraph("Scoring", "The best hand shown takes the whole pot, by the hand order of the deck used. "
+                                 "Tied hands split it; a chip that does not divide stays in the pot for the next "
+                                 "hand. When all the others pass, the last player takes the pot without showing.",
+                      ("DP-8", "HR-4", "DP-4")),
+        ),
+        said=lambda game: {"session": session_length(game)},  # DP-10: a choice of sentence
+    ),
+    Term("ante", "The chips every player pays into the pot before the cards are dealt.", "DP-1"),
+    Term("pot", "The chips bet in this hand; the winner takes them.", "DP-8"),
+    Term("stock", "The face-down cards left after the deal, from which players draw.", "DP-1"),
+    Term("open", "The first bet of a betting round, more than the ante.", "DP-2"),
+    Term("stake", "The most any player has bet in this betting round; to stay in, match it.", "DP-3"),
+    Term("call", "Putting in chips to match the stake.", "DP-3"),
+    Term("raise", "Putting in more than the stake, so the others must match it to stay in.", "DP-3"),
+    Term("pass", "Leaving the hand and the chips already bet in it.", "DP-2"),
+    Term("stand pat", "Keeping all five cards at the draw.", "DP-5"),
+    Term("showdown", "The end of a hand, where the players still in show their cards or concede.", "DP-7"),
+    Term("concede", "Giving up at the showdown without showing the cards.", "DP-7"),
+    Term("muck", "The face-down pile of cards passed or conceded; nobody sees them.", "DP-7"),
+)
+
+
+# -- the coach (issue 28): each kind of action as done and as the coach's choice -------------
+def _said_with_chips(verb: str, doing: str) -> Said:
+    """The coach's words of a bet with its chips: 'You opened with 3 chips', 'opening with 3 chips'."""
+    return Said(Plural(f"You {verb} {{amount}} chip", f"You {verb} {{amount}} chips", n="amount"),
+                Plural(f"{doing} {{amount}} chip", f"{doing} {{amount}} chips", n="amount"))
+
+
+coach_words("draw_poker", {
+    "open": _said_with_chips("opened with", "opening with"),  # DP-2
+    "call": Said("You called", "calling"),  # DP-3
+    "raise": _said_with_chips("raised by", "raising by"),  # DP-3
+    "pass": Said("You passed", "passing"),  # DP-2, DP-3
+    "draw": Said(Plural("You drew {n} card", "You drew {n} cards", n="n"),  # DP-5
+                 Plural("keeping {kept} and drawing {n} card", "keeping {kept} and drawing {n} cards", n="n"),
+                 "You stood pat", "standing pat"),
+    "show": Said("You showed your hand", "showing your hand"),  # DP-7
+    "concede": Said("You conceded", "conceding"),  # DP-7
+}, round="hand")  # what round_index counts (SPEC.round_unit)

@@ -1,11 +1,17 @@
-"""Fight for the Lead's sentences: one whole template per kind of event (FL-1 .. FL-10).
+"""Fight for the Lead's words: one whole template per kind of event (FL-1 .. FL-10).
 
-The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lead`.
+The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lead`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations
 
 from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, headlines, templates, unit
+from cardlab.words.coach import Said, coach_words
+from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 
 _FIGHTS = Each("{seats} {cards}")  # FL-4: 'South 5♥, West 3♣'
 _STACKS = Each("{seats} {stacks}")  # FL-10: 'South 104, West 96'
@@ -125,3 +131,49 @@ game_words(
                                      "{games} games, or until one player is left, rule FL-10", n="games"),
                               games=game.games),
 )
+
+
+# -- how to play and the words on the table (issue 28) ----------------------------------------
+HOW_TO_PLAY = howto_words(
+    HowToPlay(
+        "fight_for_the_lead",
+        aim=Paragraph("Aim", "Win chips from the pot by taking tricks, over {session}.", ("FL-8", "FL-10")),
+        turn=Paragraph("A turn", "Everyone pays the ante of {ante} into the pot and gets {hand}. Each player lays a "
+                                 "fight card face down; the dealer turns stock cards until one shares its suit with "
+                                 "a fight card, and the highest fight card of that suit wins the lead. Everyone gets "
+                                 "a new card, then may exchange cards with the stock for {fee} a card. Then "
+                                 "{tricks} are played: follow suit, playing the suit led, if you can; the highest card "
+                                 "of that suit wins the trick.", ("FL-1", "FL-2", "FL-3", "FL-4", "FL-5", "FL-6", "FL-7")),
+        scoring=(
+            Paragraph("Scoring", "Each trick wins a quarter of the pot in whole chips; what does not divide stays "
+                                 "in the pot for the next game.", ("FL-8",)),
+            Paragraph("The loser's stake", "A player who took no trick must pay the whole pot of that game as "
+                                           "their stake to play the next one, or leave. If no loser plays on, "
+                                           "everyone pays the ante again.", ("FL-9", "FL-10", "FL-1")),
+        ),
+    ),
+    Term("ante", "The chips every player pays into the pot before a game.", "FL-1"),
+    Term("pot", "The chips on the table; each trick wins a quarter of them.", "FL-8"),
+    Term("stock", "The face-down cards left after the deal; exchanged cards come from it.", "FL-2"),
+    Term("fight card", "The card each player lays face down at once to fight for the lead.", "FL-3"),
+    Term("lead", "The right to play the first card of the first trick.", "FL-4"),
+    Term("exchange", "Swapping cards of your hand for stock cards, for a fee per card paid into the pot.",
+         "FL-6"),
+    Term("trick", "One card from each player in turn; the highest card of the suit led wins it.", "FL-7"),
+    Term("follow suit", "Playing a card of the suit led when you hold one.", "FL-7"),
+    Term("stake", "What a player who took no trick must pay, as much as the whole pot of the game just played, to play the next one.",
+         "FL-9"),
+    Term("play on", "Staying at the table for the next game; the other choice is to leave for good.", "FL-10"),
+    Term("discard", "Cards out of play: fight cards, turned stock cards and exchanged cards.", "FL-5"),
+)
+
+
+# -- the coach (issue 28): each kind of action as done and as the coach's choice -------------
+coach_words("fight_for_the_lead", {
+    "fight": Said("You fought with {cards}", "fighting with {cards}"),  # FL-3
+    "exchange": Said(Plural("You exchanged {n} card, {cards}", "You exchanged {n} cards, {cards}", n="n"),  # FL-6
+                     "exchanging {cards}", "You kept all your cards", "keeping all your cards"),
+    "play": Said("You played {cards}", "playing {cards}"),  # FL-7
+    "stay": Said("You played on", "playing on"),  # FL-10
+    "leave": Said("You left the table", "leaving the table"),  # FL-10
+}, round="game")  # what round_index counts (SPEC.round_unit)

@@ -1,11 +1,17 @@
-"""Kontrabluff's sentences: one whole template per kind of event (KB-1 .. KB-12).
+"""Kontrabluff's words: one whole template per kind of event (KB-1 .. KB-12).
 
-The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`.
+The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations
 
 from cardlab.words import Lists, Plural, Verb, fill, game_words, templates, unit
+from cardlab.words.coach import Said, coach_words
+from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 
 TEMPLATES = templates("kontrabluff", {
     "first_dealer": "{dealer} deals first",
@@ -73,3 +79,54 @@ game_words(
                                      "first to {target} points wins, rule KB-12", n="target"), target=game.target),
     zones={"stock": "talon"},  # KB-1: the rule pages' word for the stock
 )
+
+
+# -- how to play and the words on the table (issue 28) ----------------------------------------
+HOW_TO_PLAY = howto_words(
+    HowToPlay(
+        "kontrabluff",
+        aim=Paragraph("Aim", "Win rounds to score points: the first player to reach {target} at the end of a round "
+                             "wins the match.", ("KB-12",)),
+        turn=Paragraph("A turn", "Each player holds {hand}; the rest is the talon. In a normal round the leader lays "
+                                 "one card face up in their row, then the other player, turn about, until both rows "
+                                 "hold {row} or someone passes, and so loses the round. Whoever leads a round may "
+                                 "play low instead: lay {low} face down; the other player sees with {low} face up "
+                                 "or passes.", ("KB-1", "KB-2", "KB-3", "KB-4", "KB-6")),
+        scoring=(
+            Paragraph("Scoring", "A normal round pays its winner the triangular number of the cards on the table, "
+                                 "both rows together: {triangle} points for 1 to {most} cards. With two full rows "
+                                 "the better poker hand wins, an exact tie going to the leader.", ("KB-5", "HR-1")),
+            Paragraph("A low round", "In a low round the lower poker hand wins. A seen low round pays {low_seen} to "
+                                     "the lower hand, a tie to the leader; a passed low round pays {low_passed} to "
+                                     "the leader.", ("KB-6", "HR-6")),
+            Paragraph("Between rounds", "Both rows go to the discard, and the loser of a round deals from the "
+                                        "talon until both hold {hand} again. "
+                                        "When a player holds fewer than {min_hand} as a round should start, the deal "
+                                        "ends and the cards are shuffled; the points are kept.", ("KB-8", "KB-9", "KB-11")),
+        ),
+    ),
+    Term("talon", "The face-down cards left after the deal; the loser of a round refills both hands from it.",
+         "KB-1"),
+    Term("row", "The cards a player has laid face up on the table in the current round.", "KB-3"),
+    Term("normal round", "A round in which the players lay one card each in turn until someone passes or both "
+                         "rows are full.", "KB-3"),
+    Term("low round", "A round in which the leader lays five cards face down at once and the worse poker hand "
+                      "wins.", "KB-6"),
+    Term("leader", "The player who starts a round, by laying the first card or by playing low.", "KB-2"),
+    Term("hand over", "The dealer's choice to let the other player lead the next round.", "KB-2"),
+    Term("pass", "Giving up the round: the other player wins it.", "KB-4"),
+    Term("see", "Answering a low round by laying five cards face up to compare hands.", "KB-6"),
+    Term("deal", "All the rounds played from one shuffle until a player holds fewer than five cards.", "KB-11"),
+    Term("discard", "Cards out of play until the next deal.", "KB-8"),
+)
+
+
+# -- the coach (issue 28): each kind of action as done and as the coach's choice -------------
+coach_words("kontrabluff", {
+    "lay": Said("You laid {cards}", "laying {cards}"),  # KB-3
+    "low": Said("You played low with {cards}", "playing low with {cards}"),  # KB-6
+    "hand_over": Said("You handed over", "handing over"),  # KB-2
+    "pass": Said("You passed, laying {cards} face down", "passing, laying {cards} face down",  # KB-6
+                 "You passed", "passing"),  # KB-4
+    "see": Said("You saw with {cards}", "seeing with {cards}"),  # KB-6
+}, round="round")  # what round_index counts (SPEC.round_unit)

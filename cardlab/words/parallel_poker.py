@@ -1,11 +1,17 @@
-"""Parallel poker's sentences: one whole template per kind of event (PP-1 .. PP-5).
+"""Parallel poker's words: one whole template per kind of event (PP-1 .. PP-5).
 
-The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
+The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`, which imports
+this module. Here too are all the game's other words, in English (the catalogs'
+source): the tables' verbs and the adapters' clicks, the session's words, the how-to
+and its glossary (figures from the game's spec), and the coach's sentence for each kind
+of action with the game's round word.
 """
 
 from __future__ import annotations
 
 from cardlab.words import Plural, Verb, fill, game_words, templates
+from cardlab.words.coach import Said, coach_words
+from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 
 TEMPLATES = templates("parallel_poker", {
     "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
@@ -38,3 +44,33 @@ game_words(
     session=lambda game: fill(Plural("{games} game; more points wins, rule PP-5",
                                      "{games} games; more points wins, rule PP-5", n="games"), games=game.games),
 )
+
+
+# -- how to play and the words on the table (issue 28) ----------------------------------------
+HOW_TO_PLAY = howto_words(
+    HowToPlay(
+        "parallel_poker",
+        aim=Paragraph("Aim", "Score more points than the other player over the five showings of a game, in a "
+                             "match of {session}.", ("PP-5",)),
+        turn=Paragraph("A turn", "Each player has a piquet deck of {deck}. The first {laid_out} of the dealer's deck are "
+                                 "laid out face up, out of the game; the other player removes the same ones, and both "
+                                 "hold the same {held}. Each "
+                                 "player, unseen, fills {packets} of {packet_size}, from packet 1 to packet "
+                                 "{last}, and lays them face down.", ("PP-1", "PP-2")),
+        scoring=(
+            Paragraph("Scoring", "Packet k of one player meets packet k of the other as poker hands, for k from 1 "
+                                 "to {last}. Winning showing k scores k + 2 points: {showing_points} points, "
+                                 "{total} in all. A tied showing scores nothing.", ("PP-3", "PP-4")),
+        ),
+    ),
+    Term("piquet deck", "A deck of 32 cards, seven up to ace in each suit.", "PP-1"),
+    Term("laid out", "The dealer's first seven cards, face up and out of the game for both players.", "PP-1"),
+    Term("packet", "Five of your cards, played together as one poker hand.", "PP-2"),
+    Term("showing", "Comparing one packet of each player, packet 1 first.", "PP-3"),
+)
+
+
+# -- the coach (issue 28): each kind of action as done and as the coach's choice -------------
+coach_words("parallel_poker", {
+    "arrange": Said("You laid the packets {packets}", "laying the packets {packets}"),  # PP-2
+}, round="game")  # what round_index counts (SPEC.round_unit)

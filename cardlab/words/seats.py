@@ -2,6 +2,7 @@
 adapters' strings: OpenSpiel's observation and information-state strings, PettingZoo's
 render). Built from an observation only, so they hold nothing the seat may not see.
 
+>>> import cardlab.games  # each game registers its words (Kontrabluff's talon)
 >>> from cardlab.engine import Zone
 >>> zone_title(Zone("hand", 1, cards=(None,) * 4), 2)
 "North's hand"
