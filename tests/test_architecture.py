@@ -373,7 +373,8 @@ def test_the_game_name_check_sees_names_modules_and_paths_but_not_docstrings():
         assert [line.split(" ", 1)[1] for line in names_of_games("cardlab.words.draw_poker", GAMES)] == [
             "'kontrabluff' (kontrabluff)"]
         assert own_modules(GAMES["draw_poker"]) == {"cardlab.games.draw_poker", "cardlab.words.draw_poker",
-                                                    "cardlab.bots.draw_poker", "cardlab.analysis.draw_poker",
+                                                    "cardlab.bots.draw_poker", "cardlab.drills.draw_poker",
+                                                    "cardlab.analysis.draw_poker",
                                                     "cardlab.widgets.draw_poker"}
     finally:
         del TREES["cardlab.coach.probe"], SOURCES["cardlab.coach.probe"]
