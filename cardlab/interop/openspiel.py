@@ -67,7 +67,8 @@ import numpy as np
 import pyspiel
 
 from cardlab.cards import Card, parse_cards
-from cardlab.engine import Action, Game, GameState, seat_names
+from cardlab.engine import Action, Game, GameState
+from cardlab.words import seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
                                     vector_size)

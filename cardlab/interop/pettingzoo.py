@@ -23,7 +23,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardlab.engine import Game, LegalActions, seat_names
+from cardlab.engine import Game, LegalActions
+from cardlab.words import seat_names
 from cardlab.games import GAMES, game_entry
 from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
 

@@ -1,4 +1,5 @@
-"""Parallel poker's sentences: one whole template per kind of event (PP-1 .. PP-5).
+"""Parallel poker's sentences: one whole template per kind of event (PP-1 .. PP-5), and per
+kind of refusal.
 
 The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
 """
@@ -6,6 +7,7 @@ The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`.
 from __future__ import annotations
 
 from cardlab.words import Plural, Verb, fill, game_words, templates
+from cardlab.words.refusals import refusals
 
 TEMPLATES = templates("parallel_poker", {
     "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
@@ -38,3 +40,17 @@ game_words(
     session=lambda game: fill(Plural("{games} game; more points wins, rule PP-5",
                                      "{games} games; more points wins, rule PP-5", n="games"), games=game.games),
 )
+
+# What parallel poker refuses, and why (the kinds: cardlab.games.parallel_poker, "what it refuses").
+REFUSALS = refusals("parallel_poker", {
+    "match_over": "the match is over (PP-5): no move can be played",
+    "arrange_only": "the only action is 'arrange' (25 cards in packet order, PP-2), not {kind}",
+    "already_arranged": "{seat} has already laid the packets; their order cannot change",
+    "no_amount": "arranging takes no amount (parallel poker has no chips), got {amount}",
+    "bad_arrangement": Plural(
+        "an arrangement uses exactly the 25 held cards, each once, five packets of five; got {cards} card "
+        "(missing {missing}; not held or repeated {extra})",
+        "an arrangement uses exactly the 25 held cards, each once, five packets of five; got {cards} cards "
+        "(missing {missing}; not held or repeated {extra})", n="cards"),
+    "hierarchy": "hierarchy must be 'traditional' or '32-card', got {value}",
+})
