@@ -965,27 +965,26 @@ class FightForTheLeadState(GameState):
     def is_terminal(self) -> bool:
         return self.to_act is None
 
+    def _may_act(self, player: int) -> bool:
+        """Who may act, decided here and nowhere else: the seat to act (``to_act``) always
+        may; in the fight (FL-3) so may every player of the game who has not laid his fight card."""
+        return player == self.to_act or (self.phase is Phase.FIGHT and self.in_play[player] and not self.fight[player])
+
     def _barred(self, player: int) -> Refusal | None:
-        """Who may act, decided here and nowhere else: None if ``player`` may act now, else
-        why not. The seat to act (``to_act``) always may; in the fight (FL-3) so may every
-        player of the game who has not laid his fight card."""
-        if player == self.to_act:
+        """None if ``player`` may act now (:meth:`_may_act`), else why not."""
+        if self._may_act(player):
             return None
         phase, n = self.phase, len(self.stacks)
         if phase is Phase.OVER:
             return SESSION_ENDED(players=n)
         if phase is Phase.FIGHT:
-            if not self.in_play[player]:
-                return NOT_IN_GAME(player, players=n)
-            if self.fight[player]:
-                return FIGHT_CARD_ALREADY_LAID(player, players=n)
-            return None
+            return (FIGHT_CARD_ALREADY_LAID if self.in_play[player] else NOT_IN_GAME)(player, players=n)
         return _PHASE_FACTS[phase].out_of_turn(self.to_act, player, players=n)  # type: ignore[misc]
 
     def _legal(self, player: int) -> LegalActions:
         """The legal actions of ``player``: the one answer to "is this legal now" (both
         :meth:`legal_actions` and :meth:`check` ask it)."""
-        if self._barred(player) is not None:
+        if not self._may_act(player):
             return NO_ACTIONS
         return self._PHASES[self.phase].legal(self, player)
 
