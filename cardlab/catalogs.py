@@ -1,8 +1,8 @@
 """Every message of cardlab's registries, for the catalogs (issue 29).
 
 Most of cardlab's sentences are data, not calls: the templates of each kind of event
-(:data:`cardlab.words.TEMPLATES`), the tables' verbs, notices and fixed words, the
-coach's sentences, the how-to pages, the rules' titles and statements, the card and hand
+(:data:`cardlab.words.TEMPLATES`) and of refusal (:data:`cardlab.words.refusals.REFUSALS`),
+the tables' verbs, notices and fixed words, the coach's sentences, the how-to pages, the rules' titles and statements, the card and hand
 words. Babel's Python extractor finds only the calls (``translate("...")``,
 ``Plural("...", "...")``); :func:`registry` walks the registries and gives Babel every
 message they hold. ``babel.cfg`` names it as the extraction method of
@@ -56,6 +56,12 @@ def messages() -> Iterator[Message]:
             yield from _template(template)
     for game in sorted(words.HEADLINES):
         for template in words.HEADLINES[game].values():
+            yield from _template(template)
+    # refusals (issue 35): the engine's, the tables' and each game's
+    from cardlab.words.refusals import REFUSALS
+
+    for game in sorted(REFUSALS):
+        for template in REFUSALS[game].values():
             yield from _template(template)
     for game in sorted(words.VERBS):
         for verb in words.VERBS[game].values():

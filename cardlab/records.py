@@ -20,6 +20,8 @@ True
 from __future__ import annotations
 
 import enum
+import inspect
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,11 +45,18 @@ __all__ = [
     "NUMBER",
     "HAND",
     "AMOUNTS",
+    "TEXT",
+    "ACTION",
+    "REFUSAL",
     "EventKind",
     "Event",
     "event_kind",
     "event_kinds",
     "reveals",
+    "RefusalKind",
+    "Refusal",
+    "refusal_kind",
+    "refusal_kinds",
 ]
 
 _set = object.__setattr__
@@ -130,7 +139,7 @@ class Action:
 
 
 class FieldType(enum.Enum):
-    """The type of one field of an event: how it is saved, put in words and in numbers."""
+    """The type of one field of an event or a refusal: how it is saved, put in words and in numbers."""
 
     SEAT = "seat"  # a seat 0..players-1
     SEATS = "seats"  # a tuple of seats, in the order said
@@ -142,11 +151,15 @@ class FieldType(enum.Enum):
     NUMBER = "number"  # an ordinal: deal 3, trick 2, game 1
     HAND = "hand"  # a HandValue (HR-1 .. HR-6)
     AMOUNTS = "amounts"  # a tuple of whole numbers, one per seat of a SEATS field (shares, stacks)
+    TEXT = "text"  # something the caller gave, said as given: an unknown kind of action, a bad value's repr
+    ACTION = "action"  # an Action, said as its kind, its cards (in the language's letters) and its amount
+    REFUSAL = "refusal"  # a Refusal inside another (an illegal action of a saved game), said with its rule
 
 
 SEAT, SEATS, CARD, CARDS = FieldType.SEAT, FieldType.SEATS, FieldType.CARD, FieldType.CARDS
 COUNT, CHIPS, POINTS, NUMBER = FieldType.COUNT, FieldType.CHIPS, FieldType.POINTS, FieldType.NUMBER
 HAND, AMOUNTS = FieldType.HAND, FieldType.AMOUNTS
+TEXT, ACTION, REFUSAL = FieldType.TEXT, FieldType.ACTION, FieldType.REFUSAL
 
 #: Every kind of event of every game, by (game name, kind name): filled as games declare theirs.
 _KINDS: dict[tuple[str, str], EventKind] = {}
@@ -269,6 +282,118 @@ class Event:
         return cls(spec.game, spec.name, values, data["player"], action, data["rule"], seen)
 
 
+# -- refusals (issue 35): why an action, a setting or a saved game is refused, as data -------------
+#: Every kind of refusal, by (game name, kind name): filled as the engine, the games and the
+#: sessions declare theirs.
+_REFUSALS: dict[tuple[str, str], RefusalKind] = {}
+
+
+class RefusalKind:
+    """One kind of refusal: its name, the rule that refuses, its fields in order with their
+    types. Declared once, in the module that refuses (a game's beside its EventKinds; the
+    engine's, game ``"engine"``, in :mod:`cardlab.engine`); its words, one whole template,
+    live in :mod:`cardlab.words` (:mod:`cardlab.words.refusals`). Calling it makes a
+    :class:`Refusal`.
+
+    >>> kind = RefusalKind("example", "not_held", "KB-3", seat=SEAT, card=CARD)
+    >>> kind.rule, kind.field_names, refusal_kind("example", "not_held") is kind
+    ('KB-3', ('seat', 'card'), True)
+    """
+
+    def __init__(self, game: str, name: str, rule: str, /, **fields: FieldType):
+        if not all(isinstance(t, FieldType) for t in fields.values()):
+            raise TypeError(f"the fields of refusal {name!r} must be FieldTypes, got {fields!r}")
+        self.game, self.name, self.rule = game, name, rule
+        self.fields: tuple[tuple[str, FieldType], ...] = tuple(fields.items())
+        self.field_names = tuple(fields)
+        # The module that declares it (a game's, the engine's): pickle finds the kind there by
+        # its global name, importing that module, and so the game's words, where it is loaded.
+        caller = inspect.currentframe().f_back  # type: ignore[union-attr]
+        self.__module__ = caller.f_globals.get("__name__", __name__) if caller is not None else __name__
+        _REFUSALS[(game, name)] = self
+
+    def __call__(self, *values: Any, players: int = 0, rule: str | None = None) -> Refusal:
+        """A refusal of this kind with its field ``values`` in order (their number checked);
+        ``players``: the seats at the table (to name a seat); ``rule``: where the refusing
+        rule depends on the moment (a count refused by KB-3 or KB-6), else the kind's."""
+        if len(values) != len(self.fields):
+            raise ValueError(f"refusal {self.name!r} has fields {self.field_names}, got {len(values)} values")
+        return Refusal(self, values, players, rule or self.rule)
+
+    def __repr__(self) -> str:
+        return f"<RefusalKind {self.game}:{self.name} ({self.rule})>"
+
+    def __reduce__(self) -> Any:
+        """Pickled (process pools, Dask) by the global name its module gives it, as a class
+        or a function is: unpickling imports that module (a game's, with its words) and
+        finds the very kind. A kind bound to no global of its module is pickled by value."""
+        module = sys.modules.get(self.__module__)
+        for name, value in vars(module).items() if module is not None else ():
+            if value is self:
+                return name
+        return _declared, (self.game, self.name, self.rule, self.fields)
+
+
+def _declared(game: str, name: str, rule: str, fields: tuple[tuple[str, FieldType], ...]) -> RefusalKind:
+    """The kind ``name`` of ``game`` as declared here, else declared now (unpickled in a process
+    that has not imported its module)."""
+    found = _REFUSALS.get((game, name))
+    return found if found is not None else RefusalKind(game, name, rule, **dict(fields))
+
+
+def refusal_kind(game: str, name: str) -> RefusalKind:
+    """The declared refusal ``name`` of ``game`` (KeyError for an unknown one)."""
+    return _REFUSALS[(game, name)]
+
+
+def refusal_kinds(game: str | None = None) -> tuple[RefusalKind, ...]:
+    """Every declared refusal of ``game`` (None: of all), in declaration order.
+
+    >>> import cardlab.engine
+    >>> [kind.name for kind in refusal_kinds("engine")][:2]
+    ['not_your_turn', 'game_over']
+    """
+    return tuple(kind for (g, _), kind in _REFUSALS.items() if game is None or g == game)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why something is refused, as a typed record with no words (as an :class:`Event` says
+    what happened): its :class:`RefusalKind`, its field ``values`` in the kind's order (seats
+    as numbers, cards as Cards, chips as ints), the number of ``players`` at the table (so a
+    seat can be named) and the ``rule`` that refuses. :mod:`cardlab.words` says it whole, in
+    any language; :class:`cardlab.engine.IllegalActionError` carries one.
+
+    >>> kind = RefusalKind("example", "not_held", "KB-3", seat=SEAT, card=CARD)
+    >>> refusal = kind(1, Card.parse("Ah"), players=2)
+    >>> refusal.name, refusal.rule, refusal.fields
+    ('not_held', 'KB-3', {'seat': 1, 'card': Card('Ah')})
+    >>> refusal == kind(1, Card.parse("Ah"), players=2), refusal["card"]
+    (True, Card('Ah'))
+    """
+
+    kind: RefusalKind
+    values: tuple[Any, ...] = ()
+    players: int = 0
+    rule: str = ""
+
+    @property
+    def game(self) -> str:
+        return self.kind.game
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The values by field name."""
+        return dict(zip(self.kind.field_names, self.values))
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[self.kind.field_names.index(name)]
+
+
 def _save(kind: FieldType, value: Any) -> Any:
     if kind is CARD:
         return value.short
@@ -279,6 +404,8 @@ def _save(kind: FieldType, value: Any) -> Any:
                 "low": value.low}
     if kind in (SEATS, AMOUNTS):
         return list(value)
+    if kind is ACTION:
+        return value.to_list()
     return value
 
 
@@ -292,6 +419,8 @@ def _load(kind: FieldType, value: Any) -> Any:
                          value["low"])
     if kind in (SEATS, AMOUNTS):
         return tuple(value)
+    if kind is ACTION:
+        return Action.from_list(value)
     return value
 
 

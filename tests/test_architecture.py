@@ -391,7 +391,7 @@ def test_the_words_import_no_game_and_a_game_brings_its_words():
             "print(sorted(m for m in sys.modules if m.startswith('cardlab.words.')))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, after = result.stdout.strip().splitlines()
-    assert before == "['cardlab.words.coach', 'cardlab.words.howto']", before
+    assert before == "['cardlab.words.coach', 'cardlab.words.howto', 'cardlab.words.refusals']", before
     from cardlab.games import GAMES
 
     assert {f"cardlab.words.{entry.game.__module__.rpartition('.')[2]}" for entry in GAMES.values()} <= set(ast.literal_eval(after))

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from cardlab import Action, Card, IllegalActionError, SettingsError
-from cardlab.engine import ActionList, Event, Observation, Zone, cards_in, seat_names
+from cardlab.engine import ActionList, Event, Observation, Zone, cards_in
 from cardlab.games.kontrabluff import Kontrabluff
-from cardlab.words import line
+from cardlab.words import line, seat_names
 from tests.playout import played
 
 

@@ -70,12 +70,12 @@ def play_four_tricks(state) -> None:
 
 # -- settings ------------------------------------------------------------------------------
 @pytest.mark.parametrize("settings, words", [
-    (dict(players=1), "players must be 2..5"),
-    (dict(players=6), "players must be 2..5"),
-    (dict(ante=0), "ante must be at least 1"),
+    (dict(players=1), "^EN-6: players must be a whole number 2..5, got 1"),
+    (dict(players=6), "^EN-6: players must be a whole number 2..5, got 6"),
+    (dict(ante=0), "ante must be a whole number of at least 1"),
     (dict(stack=3), "must cover the first ante"),
-    (dict(exchange_fee=-1), "exchange_fee must be at least 0"),
-    (dict(games=0), "games must be at least 1"),
+    (dict(exchange_fee=-1), "exchange_fee must be a whole number of at least 0"),
+    (dict(games=0), "games must be a whole number of at least 1"),
     (dict(players=True), "whole number"),
 ])
 def test_settings_checked_at_construction(settings, words):
@@ -448,7 +448,7 @@ def test_refusals_outside_the_rules_get_engine_ids():
     state = four_game()
     rejects(state, 0, Action("bet", amount=2), "EN-3")
     rejects(state, 0, Action("exchange", amount=2), "EN-3")
-    assert "8♦ is named twice" in str(rejects(state, 0, Action("exchange", "8d 8d"), "FL-6"))
+    assert "a card is named twice (8♦)" in str(rejects(state, 0, Action("exchange", "8d 8d"), "FL-6"))
     with pytest.raises(IllegalActionError, match=r"^EN-4: player must be a seat 0\.\.3, got 7"):
         state.check(Action("exchange"), 7)
     over = four_game(FightForTheLead(players=4, ante=2, stack=50, exchange_fee=1, games=1))

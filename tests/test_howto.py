@@ -223,13 +223,13 @@ def test_plural_log_words_are_right_for_one():
     """The rare words of the issue: 'the session of 1 games', '1 cards discarded', '1 chips'."""
     fl = {kind.name: kind for kind in GAMES["fight_for_the_lead"].spec.events}
     dp = {kind.name: kind for kind in GAMES["draw_poker"].spec.events}
-    said = words._say(words.TEMPLATES["fight_for_the_lead"]["session_over"], fl["session_over"], (1, (0, 1), (90, 110)), 2)
+    said = words.say(words.TEMPLATES["fight_for_the_lead"]["session_over"], fl["session_over"], (1, (0, 1), (90, 110)), 2)
     assert said.startswith("The session of 1 game is over.")
-    said = words._say(words.TEMPLATES["draw_poker"]["stock_refilled"], dp["stock_refilled"], (1,), 2)
+    said = words.say(words.TEMPLATES["draw_poker"]["stock_refilled"], dp["stock_refilled"], (1,), 2)
     assert "the 1 card discarded by the other players is shuffled" in said
-    said = words._say(words.TEMPLATES["fight_for_the_lead"]["exchange"], fl["exchange"], (0, 1, 1, 9), 2)
+    said = words.say(words.TEMPLATES["fight_for_the_lead"]["exchange"], fl["exchange"], (0, 1, 1, 9), 2)
     assert said == "South exchanges 1 card for 1 chip; the pot is 9 chips."
-    said = words._say(words.TEMPLATES["draw_poker"]["leaves_table"], dp["leaves_table"], (1, 1), 2)
+    said = words.say(words.TEMPLATES["draw_poker"]["leaves_table"], dp["leaves_table"], (1, 1), 2)
     assert said == "North has 1 chip, less than the ante, and leaves the table"
 
 

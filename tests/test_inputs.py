@@ -449,7 +449,7 @@ def test_mutated_saved_games_load_as_written_or_raise_a_replay_error(name, rng):
     try:
         loaded = game.state_from_json(json.dumps(data))
     except ReplayError as error:
-        assert str(error).startswith(f"cannot load a {game.name} state from JSON: ")
+        assert str(error).startswith(f"EN-5: cannot load a {game.name} state from JSON: ") and error.rule == "EN-5"
         return
     # Accepted: the game the file says, exactly (never another one); unchanged files give the same state.
     assert canonical(json.loads(loaded.to_json())) == canonical(data)

@@ -190,7 +190,7 @@ def test_kb3_cards_are_laid_one_at_a_time_into_separate_rows():
 
 def test_kb3_a_card_not_in_hand_is_refused_naming_the_rule():
     state = new(S_HAND, N_HAND)
-    with pytest.raises(IllegalActionError, match="^KB-3: .*not in North's hand"):
+    with pytest.raises(IllegalActionError, match="^KB-3: North does not hold "):
         state.apply(lay("Ad"))  # South's card
     with pytest.raises(IllegalActionError, match=r"^KB-3: select one card to lay \(2 selected\)$"):
         state.apply(Action("lay", "Ah Kd"))
@@ -322,7 +322,7 @@ def test_kb6_low_rounds_take_exactly_five_cards():
     state = new(S_HAND, N_HAND, dealer=NORTH)
     with pytest.raises(IllegalActionError, match=r"^KB-6: select 5 cards to play low \(4 selected\)$"):
         state.apply(low("2c 3d 4h 5s"))
-    with pytest.raises(IllegalActionError, match="^KB-6: 2♣ is named twice"):
+    with pytest.raises(IllegalActionError, match=r"^KB-6: a card is named twice \(2♣\)"):
         state.apply(Action("low", "2c 2c 3d 4h 5s"))
     play(state, low("2c 3d 4h 5s 7c"))
     with pytest.raises(IllegalActionError, match="^KB-6: select 5 cards to pass a low round face down"):

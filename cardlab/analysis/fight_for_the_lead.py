@@ -21,7 +21,8 @@ import pandas as pd
 from cardlab.bots import Bot, bot_for
 from cardlab.bots.fight_for_the_lead import RuleOfThumb
 from cardlab.cards import Card, Rank, deck
-from cardlab.engine import Action, seat_names
+from cardlab.engine import Action
+from cardlab.words import seat_names
 from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, Phase, fight_winner
 from cardlab.odds import Z95
 

@@ -26,6 +26,7 @@ from cardlab.coach.sampled import judge_by_rollouts
 from cardlab.coach.verdict import Verdict
 from cardlab.engine import Action, Observation
 from cardlab.games import game_entry
+from cardlab.words import seat_names
 
 __all__ = ["judge"]
 
@@ -46,7 +47,7 @@ def judge(observation: Observation, action: Action, *, move: int) -> Verdict | N
         raise TypeError(f"the coach judges an Action, got {action!r}")
     if type(move) is not int or move < 0:
         raise ValueError(f"move is the action's index in state.actions, a whole number from 0, got {move!r}")
-    legal, seat = observation.legal_actions, observation.seat_names[observation.player]
+    legal, seat = observation.legal_actions, seat_names(observation.game.num_players)[observation.player]
     if not legal:
         raise ValueError(f"the coach judges a decision, and {seat} has none to make now")
     if action not in legal:

@@ -15,12 +15,15 @@ True
 States save as JSON by their settings, seed, stacked deck and actions, and load by
 replaying them, so a saved game resumes identically in any process.
 
-Refusals that are not a game's own rule carry the engine's ids (documented with the
-rules): EN-1 only the seat to act may act; EN-2 no action once the game is over; EN-3
-an action is a well-formed cardlab Action of a kind the game knows; EN-4 a seat is a
-whole number from 0 to players-1; EN-5 a saved game is complete, of a known format
-version, and replays legally; EN-6 settings are whole numbers or named options within
-their ranges.
+A refusal is a record (:class:`~cardlab.records.Refusal`: a kind declared once, the
+refusing rule, typed values) carried by the error (:class:`IllegalActionError`,
+:class:`SettingsError`, :class:`ReplayError`); :mod:`cardlab.words` says it, in the
+current language, when the error is read. Refusals that are not a game's own rule
+carry the engine's ids (documented with the rules): EN-1 only the seat to act may act;
+EN-2 no action once the game is over; EN-3 an action is a well-formed cardlab Action of
+a kind the game knows; EN-4 a seat is a whole number from 0 to players-1; EN-5 a saved
+game is complete, of a known format version, and replays legally; EN-6 settings are
+whole numbers or named options within their ranges.
 
 >>> from cardlab.games.kontrabluff import Kontrabluff
 >>> Kontrabluff().new_state(seed=1).observation(2)
@@ -180,7 +183,25 @@ and no game (each game's module imports its own words).
 from __future__ import annotations
 
 from cardlab.cards import Card  # noqa: F401  (the docstring's examples name it)
-from cardlab.engine.errors import IllegalActionError, ReplayError, SeatError, SettingsError, as_seat, whole_setting
+from cardlab.engine.errors import (
+    BAD_SEED,
+    GAME_OVER,
+    NOT_A_SEAT,
+    NOT_AN_ACTION,
+    NOT_LEGAL,
+    NOT_YOUR_TURN,
+    SETTING_AT_LEAST,
+    SETTING_BOOL,
+    SETTING_RANGE,
+    IllegalActionError,
+    RefusalError,
+    ReplayError,
+    SeatError,
+    SettingsError,
+    as_seat,
+    truth_setting,
+    whole_setting,
+)
 from cardlab.engine.fields import HIDDEN, REST, Copy, Field, Seen
 from cardlab.engine.game import Game
 from cardlab.engine.history import EventsView, HistoryView
@@ -200,8 +221,7 @@ from cardlab.engine.views import (
     frozen,
     uniform_index,
 )
-from cardlab.records import Action, Event
-from cardlab.words import seat_names
+from cardlab.records import Action, Event, Refusal, RefusalKind
 
 __all__ = [
     "Action",
@@ -219,6 +239,9 @@ __all__ = [
     "HistoryView",
     "EventsView",
     "Replay",
+    "Refusal",
+    "RefusalKind",
+    "RefusalError",
     "IllegalActionError",
     "SeatError",
     "SettingsError",
@@ -230,7 +253,16 @@ __all__ = [
     "MAX_SEED",
     "as_seat",
     "whole_setting",
-    "seat_names",
+    "truth_setting",
+    "NOT_YOUR_TURN",
+    "GAME_OVER",
+    "NOT_AN_ACTION",
+    "NOT_LEGAL",
+    "NOT_A_SEAT",
+    "SETTING_RANGE",
+    "SETTING_AT_LEAST",
+    "SETTING_BOOL",
+    "BAD_SEED",
     "cards_in",
     "Field",
     "Copy",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from cardlab.cards import Card, CardError, deck
-from cardlab.engine.errors import SeatError, SettingsError, as_seat
+from cardlab.engine.errors import BAD_SEED, SeatError, SettingsError, as_seat
 from cardlab.engine.saving import MAX_SEED, deck_cards, jsonable
 
 if TYPE_CHECKING:
@@ -75,12 +75,12 @@ class Game:
         if seed is None:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < MAX_SEED:
-            raise SettingsError(f"EN-6: seed must be a whole number 0..2**128-1, got {seed!r}")
+            raise SettingsError(BAD_SEED(repr(seed)))
         if dealer is not None:
             try:
                 dealer = as_seat(dealer, self.num_players, "dealer")
             except SeatError as error:
-                raise SettingsError(str(error)) from None
+                raise SettingsError(error.refusal) from None  # EN-4, refused as a setting
         return self.state_class(self, int(seed), dealer, self.check_deck(deck))
 
     def settings(self) -> dict[str, Any]:
@@ -99,7 +99,7 @@ class Game:
         >>> Kontrabluff().state_from_json('{"format": "cardlab/9"}')
         Traceback (most recent call last):
         ...
-        cardlab.engine.ReplayError: cannot load a kontrabluff state from JSON: its format 'cardlab/9' is not one this cardlab reads ('cardlab/1') (EN-5)
+        cardlab.engine.ReplayError: EN-5: cannot load a kontrabluff state from JSON: its format 'cardlab/9' is not one this cardlab reads ('cardlab/1')
         """
         from cardlab.engine.saving import load_state  # the saved-game format lives with the writer
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import TYPE_CHECKING, Any
@@ -9,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from cardlab.cards import Card, CardError, parse_cards
-from cardlab.engine.errors import ReplayError
-from cardlab.records import Action
+from cardlab.engine.errors import RefusalError, ReplayError
+from cardlab.records import ACTION, COUNT, NUMBER, REFUSAL, TEXT, Action, RefusalKind
 
 if TYPE_CHECKING:
     from cardlab.chain import Chain
@@ -70,87 +71,120 @@ def jsonable(value: Any) -> Any:
 MAX_SEED = 2**128
 
 
+# -- the refusals of a saved game (EN-5; their words: cardlab/words/refusals.py) -----------------
+_load = functools.partial(RefusalKind, "engine")
+LOAD_TOO_BIG = _load("load_too_big", "EN-5", game=TEXT, limit=COUNT)
+LOAD_NOT_UTF8 = _load("load_not_utf8", "EN-5", game=TEXT, error=TEXT)
+LOAD_NOT_TEXT = _load("load_not_text", "EN-5", game=TEXT, type=TEXT)
+LOAD_TOO_DEEP = _load("load_too_deep", "EN-5", game=TEXT, depth=COUNT, limit=COUNT)
+LOAD_TOO_MANY_LISTS = _load("load_too_many_lists", "EN-5", game=TEXT, lists=COUNT, limit=COUNT)
+LOAD_NOT_JSON = _load("load_not_json", "EN-5", game=TEXT, error=TEXT)
+LOAD_NOT_OBJECT = _load("load_not_object", "EN-5", game=TEXT)
+LOAD_OTHER_GAME = _load("load_other_game", "EN-5", game=TEXT, saved=TEXT)
+LOAD_NO_FORMAT = _load("load_no_format", "EN-5", game=TEXT, format=TEXT)
+LOAD_UNKNOWN_FORMAT = _load("load_unknown_format", "EN-5", game=TEXT, saved=TEXT, format=TEXT)
+LOAD_UNKNOWN_FIELD = _load("load_unknown_field", "EN-5", game=TEXT, field=TEXT)
+LOAD_MISSING_FIELD = _load("load_missing_field", "EN-5", game=TEXT, field=TEXT)
+LOAD_OTHER_SETTINGS = _load("load_other_settings", "EN-5", game=TEXT, saved=TEXT, settings=TEXT)
+LOAD_BAD_SEED = _load("load_bad_seed", "EN-5", game=TEXT, value=TEXT)
+LOAD_BAD_DEALER = _load("load_bad_dealer", "EN-5", game=TEXT, last=NUMBER, value=TEXT)
+LOAD_BAD_DECK = _load("load_bad_deck", "EN-5", game=TEXT, value=TEXT)
+LOAD_DECK_REFUSED = _load("load_deck_refused", "EN-5", game=TEXT, error=TEXT)
+LOAD_ACTIONS_NOT_LIST = _load("load_actions_not_list", "EN-5", game=TEXT, value=TEXT)
+LOAD_TOO_MANY_ACTIONS = _load("load_too_many_actions", "EN-5", game=TEXT, actions=COUNT, limit=COUNT)
+LOAD_BAD_ENTRY = _load("load_bad_entry", "EN-5", game=TEXT, number=NUMBER, value=TEXT)
+LOAD_BAD_ENTRY_SEAT = _load("load_bad_entry_seat", "EN-5", game=TEXT, number=NUMBER, last=NUMBER, value=TEXT)
+LOAD_BAD_ACTION = _load("load_bad_action", "EN-5", game=TEXT, number=NUMBER, error=TEXT)
+LOAD_SETUP_REFUSED = _load("load_setup_refused", "EN-5", game=TEXT, reason=REFUSAL)
+LOAD_SETUP_FAILED = _load("load_setup_failed", "EN-5", game=TEXT, error=TEXT)
+LOAD_ILLEGAL = _load("load_illegal", "EN-5", game=TEXT, number=NUMBER, action=ACTION, seat=NUMBER, reason=REFUSAL)
+
+
 def load_state(game: Game, text: str | bytes) -> GameState:
     """``game``'s state saved as ``text`` by :meth:`Saving.to_json`, replayed (see
-    :meth:`cardlab.engine.Game.state_from_json`, which calls this)."""
-    def fail(message: str) -> ReplayError:
-        return ReplayError(f"cannot load a {game.name} state from JSON: {message} (EN-5)")
+    :meth:`cardlab.engine.Game.state_from_json`, which calls this). (The texts a refusal
+    carries, ``error``, are the messages of the JSON parser and of cardlab's cards module;
+    the values, ``repr`` s of what the file holds.)"""
+    def fail(kind: RefusalKind, *values: object) -> ReplayError:
+        return ReplayError(kind(game.name, *values, players=game.num_players))
 
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_JSON_BYTES:
-            raise fail(f"it holds {len(text)} bytes, more than the {MAX_JSON_BYTES} a saved game may hold")
+            raise fail(LOAD_TOO_BIG, MAX_JSON_BYTES)
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise fail(f"it is not UTF-8 text ({error})") from None
+            raise fail(LOAD_NOT_UTF8, str(error)) from None
     if not isinstance(text, str):
-        raise fail(f"expected the text of a saved game, got {type(text).__name__}")
+        raise fail(LOAD_NOT_TEXT, type(text).__name__)
     if len(text) > MAX_JSON_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_JSON_BYTES:
-        raise fail(f"it holds more than the {MAX_JSON_BYTES} bytes a saved game may hold")
+        raise fail(LOAD_TOO_BIG, MAX_JSON_BYTES)
     depth, lists = _nesting(text)
     if depth > MAX_JSON_DEPTH:
-        raise fail(f"it nests {depth} levels deep; a saved game nests at most {MAX_JSON_DEPTH}")
+        raise fail(LOAD_TOO_DEEP, depth, MAX_JSON_DEPTH)
     if lists > 3 * MAX_ACTIONS + 16:  # each action is three lists: [seat, [kind, [cards], amount]]
-        raise fail(f"it holds {lists} lists, more than a saved game of at most {MAX_ACTIONS} actions could hold")
+        raise fail(LOAD_TOO_MANY_LISTS, lists, MAX_ACTIONS)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise fail(f"it is not JSON ({error})") from None
+        raise fail(LOAD_NOT_JSON, str(error)) from None
     if not isinstance(data, dict):
-        raise fail("the top level is not an object")
+        raise fail(LOAD_NOT_OBJECT)
     if "game" in data and data["game"] != game.name:
-        raise fail(f"it holds a game of {data['game']!r}, not {game.name!r}")
+        raise fail(LOAD_OTHER_GAME, repr(data["game"]))
     if "format" not in data:
-        raise fail(f"it has no format field (a saved game begins with \"format\": \"{FORMAT}\")")
+        raise fail(LOAD_NO_FORMAT, FORMAT)
     if data["format"] != FORMAT:
-        raise fail(f"its format {data['format']!r} is not one this cardlab reads ({FORMAT!r})")
+        raise fail(LOAD_UNKNOWN_FORMAT, repr(data["format"]), repr(FORMAT))
     unknown = sorted(map(str, set(data) - set(_SAVED_FIELDS)))
     if unknown:
-        raise fail(f"unknown field {unknown[0]!r} (a saved game holds {', '.join(_SAVED_FIELDS)})")
+        raise fail(LOAD_UNKNOWN_FIELD, repr(unknown[0]))
     missing = [name for name in _SAVED_FIELDS if name not in data]
     if missing:
-        raise fail(f"the field {missing[0]!r} is missing")
+        raise fail(LOAD_MISSING_FIELD, repr(missing[0]))
     if json.dumps(data["settings"], sort_keys=True) != json.dumps(game.settings(), sort_keys=True):  # exact: 4.0 is not 4
-        raise fail(f"its settings {data['settings']!r} differ from this game's {game.settings()!r}")
+        raise fail(LOAD_OTHER_SETTINGS, repr(data["settings"]), repr(game.settings()))
     seed = data["seed"]
     if type(seed) is not int or not 0 <= seed < MAX_SEED:
-        raise fail(f"seed must be a whole number 0..2**128-1, got {seed!r}")
+        raise fail(LOAD_BAD_SEED, repr(seed))
     dealer = data["dealer"]
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer < game.num_players):
-        raise fail(f"dealer must be null or a seat 0..{game.num_players - 1}, got {dealer!r}")
+        raise fail(LOAD_BAD_DEALER, game.num_players - 1, repr(dealer))
     stacked = data["deck"]
     if stacked is not None:
         if not isinstance(stacked, list) or not all(isinstance(card, str) for card in stacked):
-            raise fail(f"deck must be null or a list of card codes, got {stacked!r}")
+            raise fail(LOAD_BAD_DECK, repr(stacked))
         try:
             stacked = game.check_deck(stacked)
         except ValueError as error:
-            raise fail(f"deck: {error}") from None
+            raise fail(LOAD_DECK_REFUSED, str(error)) from None
     saved = data["actions"]
     if not isinstance(saved, list):
-        raise fail(f"actions must be a list, got {saved!r}")
+        raise fail(LOAD_ACTIONS_NOT_LIST, repr(saved))
     if len(saved) > MAX_ACTIONS:
-        raise fail(f"it holds {len(saved)} actions, more than the {MAX_ACTIONS} a saved game may hold")
+        raise fail(LOAD_TOO_MANY_ACTIONS, len(saved), MAX_ACTIONS)
     actions = []
     for number, entry in enumerate(saved, 1):
         if not isinstance(entry, list) or len(entry) != 2:
-            raise fail(f"action {number} must be [seat, [kind, [cards], amount]], got {entry!r}")
+            raise fail(LOAD_BAD_ENTRY, number, repr(entry))
         player, parts = entry
         if type(player) is not int or not 0 <= player < game.num_players:
-            raise fail(f"action {number}: the seat must be 0..{game.num_players - 1}, got {player!r}")
+            raise fail(LOAD_BAD_ENTRY_SEAT, number, game.num_players - 1, repr(player))
         try:
             actions.append((player, Action.from_list(parts)))
         except ValueError as error:
-            raise fail(f"action {number}: {error}") from None
+            raise fail(LOAD_BAD_ACTION, number, str(error)) from None
     try:
         state = game.new_state(seed=seed, dealer=dealer, deck=stacked)
+    except RefusalError as error:
+        raise fail(LOAD_SETUP_REFUSED, error.refusal) from None
     except ValueError as error:
-        raise fail(str(error)) from None
+        raise fail(LOAD_SETUP_FAILED, str(error)) from None
     for number, (player, action) in enumerate(actions, 1):
         try:
             state.apply_for(player, action)
-        except ValueError as error:
-            raise fail(f"action {number} ({action}, seat {player}) is illegal: {error}") from None
+        except RefusalError as error:
+            raise fail(LOAD_ILLEGAL, number, action, player, error.refusal) from None
     return state
 
 

@@ -10,7 +10,7 @@ import numpy as np  # noqa: F401  (apply_trusted's example draws with it)
 
 from cardlab.cards import Card
 from cardlab.chain import Chain
-from cardlab.engine.errors import IllegalActionError, as_seat
+from cardlab.engine.errors import GAME_OVER, NOT_AN_ACTION, NOT_LEGAL, NOT_YOUR_TURN, IllegalActionError, as_seat
 from cardlab.engine.fields import ENGINE_CACHES, ENGINE_FIELDS, Field, compile_clone, frozen_value
 from cardlab.engine.game import Game
 from cardlab.engine.history import History
@@ -20,7 +20,6 @@ from cardlab.engine.sampling import Sampling
 from cardlab.engine.saving import Saving
 from cardlab.engine.views import LegalActions, Observation, Zone
 from cardlab.records import Action
-from cardlab.words import seat_names
 
 __all__ = ["GameState", "to_act"]
 
@@ -109,7 +108,8 @@ class GameState(Randomness, History, Sampling, Saving):
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal."""
         if action not in self.legal_actions(player):
-            raise IllegalActionError("EN-3", f"{action} is not a legal action now")
+            seat = self.current_player if player is None else player
+            raise IllegalActionError(GAME_OVER() if seat is None else NOT_LEGAL(seat, players=self.game.num_players))
 
     def can_apply(self, action: Action, player: int | None = None) -> bool:
         """Whether ``action`` is legal now for ``player`` (a widget enables its button with
@@ -165,13 +165,13 @@ class GameState(Randomness, History, Sampling, Saving):
         if not isinstance(action, Action):
             _as_action(action)  # raises, naming EN-3
         if self.is_terminal:
-            raise IllegalActionError("EN-2", f"the game is over; {action} cannot be played")
+            raise IllegalActionError(GAME_OVER())
         if player is None:
             player = self.current_player
         elif type(player) is not int or not 0 <= player < self.game.num_players:
             player = as_seat(player, self.game.num_players)
         elif not self.simultaneous and player != self.current_player:
-            raise IllegalActionError("EN-1", f"it is {self.name(self.current_player)}'s turn, not {self.name(player)}'s")
+            raise IllegalActionError(NOT_YOUR_TURN(self.current_player, player, players=self.game.num_players))
         offered = self._offered  # a view's own draw for this seat is legal already (see apply)
         if offered is None or offered[1].drawn is not action or offered[0] != player:
             self.check(action, player)
@@ -202,9 +202,6 @@ class GameState(Randomness, History, Sampling, Saving):
     def points(self) -> tuple[float, ...]:
         """Each seat's running total (scores or stacks): what bots try to raise."""
         raise NotImplementedError
-
-    def name(self, player: int) -> str:
-        return seat_names(self.game.num_players)[player]
 
     # -- copies and saving ---------------------------------------------------------
     def clone(self) -> GameState:
@@ -288,7 +285,7 @@ def _check_seats(cls: type) -> None:
     """Wrap the seat-taking methods ``cls`` defines itself (see GameState.__init_subclass__)."""
     for name, wrap in (("legal_actions", _offering), ("observation", _required_seat),
                        ("hidden_from", _required_seat), ("log_for", _required_seat), ("events_for", _required_seat),
-                       ("name", _required_seat), ("check", _checked_action)):
+                       ("check", _checked_action)):
         method = cls.__dict__.get(name)
         if method is not None and not getattr(method, "_seat_checked", False):
             setattr(cls, name, wrap(method))
@@ -297,7 +294,7 @@ def _check_seats(cls: type) -> None:
 def _as_action(action: Any) -> Action:
     if isinstance(action, Action):
         return action
-    raise IllegalActionError("EN-3", f"action must be a cardlab Action, got {action!r}")
+    raise IllegalActionError(NOT_AN_ACTION(repr(action)))
 
 
 # The wrappers GameState.__init_subclass__ puts around a game's methods: a plain int
@@ -342,6 +339,6 @@ def _checked_action(method: Any) -> Any:
     return checked
 
 
-_check_seats(GameState)  # the base's own name takes a seat too
+_check_seats(GameState)  # the base's own check takes a seat too
 _check_seats(History)  # and so do log_for and events_for
 _check_seats(Sampling)  # and hidden_from

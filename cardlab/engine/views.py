@@ -12,7 +12,6 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.records import Action, Event
-from cardlab.words import seat_names
 
 if TYPE_CHECKING:
     from cardlab.engine.game import Game
@@ -276,10 +275,6 @@ class Observation:
     log: Sequence[str] = ()
     is_terminal: bool = False
     events: Sequence[Event] = ()
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        return seat_names(self.game.num_players)
 
     def zone(self, kind: str, owner: int | None = None, index: int | None = None) -> Zone:
         """The zone of that kind, owner and index (:attr:`Zone.key`); KeyError if there is none."""

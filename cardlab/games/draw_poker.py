@@ -25,7 +25,7 @@ A deck too small for the players and the draw is refused:
 >>> DrawPoker(players=8, deck_size=24)
 Traceback (most recent call last):
 ...
-cardlab.engine.SettingsError: DP-5: 8 players need a deck of at least 45 cards (five each, and five more so that the last player can always draw five); deck_size 24 is too small (use 48 or 52)
+cardlab.engine.SettingsError: DP-5: deck_size 24 is too small: 8 players need a deck of at least 45 cards (five each, and five more so that the last player can always draw five)
 
 The module follows the rule page: the settings, then the state section by section,
 DP-1 to DP-10; the views of the legal actions and the helpers come last.
@@ -61,6 +61,7 @@ from cardlab.engine import (
     GameState,
     IllegalActionError,
     LegalActions,
+    NOT_YOUR_TURN,
     Observation,
     PhaseRules,
     Seen,
@@ -68,13 +69,13 @@ from cardlab.engine import (
     Zone,
     Zones,
     frozen,
-    seat_names,
+    truth_setting,
     uniform_index,
     whole_setting,
 )
 from cardlab.games.chips import from_the_left, share_left_over
 from cardlab.hands import HandRules, HandValue, evaluate
-from cardlab.records import AMOUNTS, CARDS, CHIPS, COUNT, HAND, NUMBER, SEAT, SEATS, EventKind
+from cardlab.records import AMOUNTS, CARDS, CHIPS, COUNT, HAND, NUMBER, SEAT, SEATS, TEXT, EventKind, RefusalKind
 from cardlab.words.howto import Amount, Figure
 
 __all__ = ["DrawPoker", "DrawPokerState", "bet_cost", "DrawPokerObservation", "DrawActions", "BetActions", "HandResult", "Phase", "MAX_CHIPS"]
@@ -138,6 +139,39 @@ LEFT_OVER_SHARED = _kind("left_over_shared", "DP-10", result=True, pot=CHIPS, se
 #: Who may see a private event: one seat (a deal, a draw's cards).
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))
 
+# -- what it refuses, and why (the words for each: cardlab/words/draw_poker.py) ---------------
+_refusal_kind = functools.partial(RefusalKind, "draw_poker")
+SESSION_OVER = _refusal_kind("session_over", "EN-2")
+UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT)
+NO_FOLD = _refusal_kind("no_fold", "EN-3")
+NO_CHECK = _refusal_kind("no_check", "DP-2")
+#: Betting (DP-2 before the opening, DP-3 after it: ``rule``).
+BETTING_ONLY = _refusal_kind("betting_only", "DP-2")
+BET_TAKES_NO_CARDS = _refusal_kind("bet_no_cards", "EN-3")
+CALL_TAKES_NO_AMOUNT = _refusal_kind("call_no_amount", "EN-3")
+PASS_TAKES_NO_AMOUNT = _refusal_kind("pass_no_amount", "EN-3")
+ALREADY_OPEN = _refusal_kind("already_open", "DP-3", opener=SEAT)
+OPEN_AMOUNT = _refusal_kind("open_amount", "DP-2", ante=CHIPS, most=CHIPS)
+OPEN_RANGE = _refusal_kind("open_range", "DP-2", ante=CHIPS, most=CHIPS, amount=CHIPS)
+OPEN_ALL_IN = _refusal_kind("open_all_in", "DP-3", seat=SEAT, stack=CHIPS)
+NOBODY_OPENED = _refusal_kind("nobody_opened", "DP-2", seat=SEAT)
+RAISE_AMOUNT = _refusal_kind("raise_amount", "DP-3", ante=CHIPS, most=CHIPS)
+RAISE_RANGE = _refusal_kind("raise_range", "DP-3", ante=CHIPS, most=CHIPS, amount=CHIPS)
+NO_ALL_IN = _refusal_kind("no_all_in", "DP-3", seat=SEAT, need=CHIPS, stack=CHIPS)
+#: The draw (DP-5) and the showdown (DP-7).
+DRAW_ONLY = _refusal_kind("draw_only", "DP-5", seat=SEAT)
+DRAW_TAKES_NO_AMOUNT = _refusal_kind("draw_no_amount", "EN-3")
+DRAWN_TWICE = _refusal_kind("draw_twice", "DP-5", cards=CARDS)
+NOT_HELD = _refusal_kind("not_held", "DP-5", seat=SEAT, cards=CARDS)
+SHOW_OR_CONCEDE = _refusal_kind("show_or_concede", "DP-7")
+SHOW_TAKES_NOTHING = _refusal_kind("show_takes_nothing", "DP-7")
+#: Settings (HR-3, HR-5, DP-2, DP-5, DP-10; the generic ranges are the engine's EN-6).
+DECK_SIZE = _refusal_kind("deck_size", "HR-3", sizes=AMOUNTS, value=TEXT)
+ACE_LOW_SHORT_ONLY = _refusal_kind("ace_low_short_only", "HR-5")
+MAX_BET_ABOVE_ANTE = _refusal_kind("max_bet_above_ante", "DP-2", max_bet=CHIPS, ante=CHIPS)
+STACK_BELOW_ANTE = _refusal_kind("stack_below_ante", "DP-10", stack=CHIPS, ante=CHIPS)
+DECK_TOO_SMALL = _refusal_kind("deck_too_small", "DP-5", players=COUNT, need=COUNT, size=COUNT)
+
 
 # -- table settings ----------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -178,29 +212,21 @@ class DrawPoker(Game):
 
         whole("players", 2, 8)
         if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, (int, np.integer)) or self.deck_size not in DECK_SIZES:
-            raise SettingsError(f"deck_size must be one of {', '.join(map(str, DECK_SIZES))} (HR-3), got {self.deck_size!r}")
+            raise SettingsError(DECK_SIZE(DECK_SIZES, repr(self.deck_size)))
         object.__setattr__(self, "deck_size", int(self.deck_size))
-        if not isinstance(self.ace_low, bool):
-            raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
+        truth_setting("ace_low", self.ace_low, rule="HR-5")
         if self.deck_size == 52 and not self.ace_low:
-            raise SettingsError("ace_low=False is an option for short decks only (HR-5): 52 cards always count A-2-3-4-5 (HR-1)")
+            raise SettingsError(ACE_LOW_SHORT_ONLY())
         ante = whole("ante", 1)
         if whole("max_bet", 1) <= ante:
-            raise SettingsError(
-                f"DP-2: an opening must be greater than the ante and at most max_bet, so max_bet ({self.max_bet}) must exceed the ante ({ante})"
-            )
+            raise SettingsError(MAX_BET_ABOVE_ANTE(self.max_bet, ante))
         if whole("stack", 1) < ante:
-            raise SettingsError(f"DP-10: a stack ({self.stack}) smaller than the ante ({ante}) could not sit down")
+            raise SettingsError(STACK_BELOW_ANTE(self.stack, ante))
         if self.hands is not None:
             whole("hands", 1, None)
         need = HAND_SIZE * (self.players + 1)
         if self.deck_size < need:
-            fits = [size for size in reversed(DECK_SIZES) if size >= need]
-            raise SettingsError(
-                f"DP-5: {self.players} players need a deck of at least {need} cards (five each, and five more "
-                f"so that the last player can always draw five); deck_size {self.deck_size} is too small "
-                f"(use {' or '.join(map(str, fits))})"
-            )
+            raise SettingsError(DECK_TOO_SMALL(self.players, need, self.deck_size))
 
     @property
     def rules(self) -> HandRules:
@@ -345,19 +371,19 @@ class DrawPokerState(GameState):
         phase's refusal (``PhaseRules.check``) only says which rule the action breaks."""
         seat = self.current_player
         if seat is None:
-            raise IllegalActionError("EN-2", f"the session is over (DP-10); {action.kind} cannot be played")
+            raise IllegalActionError(SESSION_OVER(players=self.game.players))
         if player is not None and player != seat:  # a seat already (EN-4: the engine checks it)
-            raise IllegalActionError("EN-1", f"it is {self.name(seat)}'s turn, not {self.name(player)}'s")
+            raise IllegalActionError(NOT_YOUR_TURN(seat, player, players=self.game.players))
         rules = self._PHASES[self.phase]
         if action in rules.legal(self, seat):
             return
         kind = action.kind
         if kind not in KINDS:
             if kind == "check":
-                raise IllegalActionError("DP-2", "there is no check: before the opening a player passes (leaving the "
-                                         "hand) or opens")
-            hint = "; to fold, pass (DP-3)" if kind == "fold" else ""
-            raise IllegalActionError("EN-3", f"{kind!r} is not a draw poker action ({', '.join(KINDS)}){hint}")
+                raise IllegalActionError(NO_CHECK(players=self.game.players))
+            if kind == "fold":
+                raise IllegalActionError(NO_FOLD(players=self.game.players))
+            raise IllegalActionError(UNKNOWN_KIND(repr(kind), players=self.game.players))
         rules.check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:
@@ -452,29 +478,31 @@ class DrawPokerState(GameState):
 
     def _refuse_bet(self, action: Action, seat: int) -> NoReturn:
         """Why a betting action the view does not hold is illegal (DP-2, DP-3, EN-3)."""
-        game, kind, amount = self.game, action.kind, action.amount
+        game, kind, amount, players = self.game, action.kind, action.amount, self.game.players
         opened = self.opener is not None
-        rule = "DP-3" if opened else "DP-2"
         if kind not in BETTING_KINDS:
-            raise IllegalActionError(rule, f"in a betting round a player passes, opens, calls or raises, not {kind!r}")
+            raise IllegalActionError(BETTING_ONLY(players=players, rule="DP-3" if opened else "DP-2"))
         if action.cards:
-            raise IllegalActionError("EN-3", f"{kind} takes no cards ({rule}: a betting round moves chips only)")
+            raise IllegalActionError(BET_TAKES_NO_CARDS(players=players))
         if kind in ("pass", "call") and amount is not None:
-            raise IllegalActionError("EN-3", f"{kind} takes no amount ({rule}: "
-                                     + ("a call matches the stake" if kind == "call" else "a pass puts nothing in") + ")")
+            raise IllegalActionError((CALL_TAKES_NO_AMOUNT if kind == "call" else PASS_TAKES_NO_AMOUNT)(players=players))
         stack = self.stacks[seat]
         if kind == "open":
             if opened:
-                raise IllegalActionError("DP-3", f"the pot is already open ({self.name(self.opener)}): call, raise or pass")
-            if amount is None or not game.ante < amount <= game.max_bet:
-                raise IllegalActionError("DP-2", f"open with more than the ante of {game.ante} and at most {game.max_bet} chips, not {amount}")
-            raise IllegalActionError("DP-3", f"open with at most {stack} chips: there is no all-in and {self.name(seat)} has {stack}")
+                raise IllegalActionError(ALREADY_OPEN(self.opener, players=players))
+            if amount is None:
+                raise IllegalActionError(OPEN_AMOUNT(game.ante, game.max_bet, players=players))
+            if not game.ante < amount <= game.max_bet:
+                raise IllegalActionError(OPEN_RANGE(game.ante, game.max_bet, amount, players=players))
+            raise IllegalActionError(OPEN_ALL_IN(seat, stack, players=players))
         if not opened:
-            raise IllegalActionError("DP-2", f"nobody has opened: there is no check, {self.name(seat)} passes (leaving the hand) or opens")
-        if kind == "raise" and (amount is None or not game.ante <= amount <= game.max_bet):
-            raise IllegalActionError("DP-3", f"raise the stake by {game.ante} to {game.max_bet} chips, not {amount}")
+            raise IllegalActionError(NOBODY_OPENED(seat, players=players))
+        if kind == "raise" and amount is None:
+            raise IllegalActionError(RAISE_AMOUNT(game.ante, game.max_bet, players=players))
+        if kind == "raise" and not game.ante <= amount <= game.max_bet:
+            raise IllegalActionError(RAISE_RANGE(game.ante, game.max_bet, amount, players=players))
         need = self.stake - self.put[seat] + (amount or 0)
-        raise IllegalActionError("DP-3", f"no all-in: {self.name(seat)} needs {need} chips and has {stack}; a player who cannot match must pass")
+        raise IllegalActionError(NO_ALL_IN(seat, need, stack, players=players))
 
     def _play_bet(self, action: Action, seat: int) -> None:
         if action.kind == "pass":
@@ -547,16 +575,16 @@ class DrawPokerState(GameState):
 
     def _refuse_draw(self, action: Action, seat: int) -> NoReturn:
         """Why an action the draw's view does not hold is illegal (DP-5, EN-3)."""
-        kind = action.kind
-        if kind != "draw":
-            raise IllegalActionError("DP-5", f"it is the draw: {self.name(seat)} discards 0 to 5 cards, not {kind!r}")
+        players = self.game.players
+        if action.kind != "draw":
+            raise IllegalActionError(DRAW_ONLY(seat, players=players))
         if action.amount is not None:
-            raise IllegalActionError("EN-3", "a draw names the discarded cards, not an amount")
-        twice = [card for i, card in enumerate(action.cards) if card in action.cards[:i]]
+            raise IllegalActionError(DRAW_TAKES_NO_AMOUNT(players=players))
+        twice = tuple(card for i, card in enumerate(action.cards) if card in action.cards[:i])
         if twice:
-            raise IllegalActionError("DP-5", f"{format_cards(twice)} is named twice in {action}: each card is discarded once")
-        strange = [card for card in action.cards if card not in self.hands[seat]]
-        raise IllegalActionError("DP-5", f"{format_cards(strange)} not in {self.name(seat)}'s hand")
+            raise IllegalActionError(DRAWN_TWICE(twice, players=players))
+        strange = tuple(card for card in action.cards if card not in self.hands[seat])
+        raise IllegalActionError(NOT_HELD(seat, strange, players=players))
 
     def _draw(self, action: Action, seat: int) -> None:
         """Discard face down, receive as many from the stock; a stock too short is refilled
@@ -605,10 +633,9 @@ class DrawPokerState(GameState):
 
     def _refuse_showdown(self, action: Action, seat: int) -> NoReturn:
         """Why an action the showdown's view does not hold is illegal (DP-7)."""
-        kind = action.kind
-        if kind not in ("show", "concede"):
-            raise IllegalActionError("DP-7", f"at the showdown a player shows or concedes, not {kind!r}")
-        raise IllegalActionError("DP-7", f"{kind} takes no cards and no amount (the whole hand is shown)")
+        if action.kind not in ("show", "concede"):
+            raise IllegalActionError(SHOW_OR_CONCEDE(players=self.game.players))
+        raise IllegalActionError(SHOW_TAKES_NOTHING(players=self.game.players))
 
     def _show_or_concede(self, action: Action, seat: int) -> None:
         self.to_act.pop(0)
@@ -756,9 +783,6 @@ class DrawPokerState(GameState):
         return (*(Zone("hand", seat, cards=tuple(self.hands[seat])) for seat in seats),
                 *(Zone("discard", seat, cards=tuple(self.discards[seat])) for seat in seats),
                 Zone("stock", cards=tuple(self.stock)), Zone("muck", cards=tuple(self.muck)))
-
-    def name(self, player: int) -> str:
-        return _names(self.game.players)[player]
 
 
 DrawPoker.state_class = DrawPokerState
@@ -927,11 +951,6 @@ def _table(player: int, hands_seen: tuple[tuple[Card, ...] | int, ...], stock: i
 def _face_down(kind: str, count: int, owner: int | None = None) -> Zone:
     """A zone of ``count`` face-down cards: the same value every time, so made once."""
     return Zone(kind, owner, cards=(None,) * count)
-
-
-@functools.cache
-def _names(players: int) -> tuple[str, ...]:
-    return seat_names(players)
 
 
 @functools.cache

@@ -73,6 +73,7 @@ from cardlab.engine import (
     GameState,
     IllegalActionError,
     LegalActions,
+    NOT_LEGAL,
     Observation,
     PhaseRules,
     Seen,
@@ -81,9 +82,10 @@ from cardlab.engine import (
     Zones,
     frozen,
     uniform_index,
+    whole_setting,
 )
 from cardlab.games.chips import from_the_left, share_left_over
-from cardlab.records import AMOUNTS, CARD, CARDS, CHIPS, COUNT, NUMBER, SEAT, SEATS, EventKind
+from cardlab.records import AMOUNTS, CARD, CARDS, CHIPS, COUNT, NUMBER, SEAT, SEATS, TEXT, EventKind, Refusal, RefusalKind
 from cardlab.rules import rules_of
 from cardlab.words.howto import Amount, Figure
 
@@ -159,16 +161,36 @@ TOO_FEW_LEFT_SHARED = _kind("too_few_left_shared", "FL-10", result=True, **_SHAR
 TOO_FEW_CAN_ANTE = _kind("too_few_can_ante", "FL-10", result=True, **_STACKS)
 TOO_FEW_CAN_ANTE_SHARED = _kind("too_few_can_ante_shared", "FL-10", result=True, **_SHARED)
 
+# -- what it refuses, and why (the words for each: cardlab/words/fight_for_the_lead.py) -------
+_refusal_kind = functools.partial(RefusalKind, "fight_for_the_lead")
+SESSION_ENDED = _refusal_kind("session_over", "EN-2")  # (the event that ends it: SESSION_OVER)
+UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT)
+NO_AMOUNT = _refusal_kind("no_amount", "EN-3")
+#: An action of a kind its phase does not offer: what the phase asks for (FL-3, FL-6, FL-7, FL-10).
+NOW_FIGHT = _refusal_kind("now_fight", "FL-3")
+NOW_EXCHANGE = _refusal_kind("now_exchange", "FL-6")
+NOW_PLAY = _refusal_kind("now_play", "FL-7")
+NOW_DECIDE = _refusal_kind("now_decide", "FL-10")
+#: Who may not act: in the fight (FL-3), and out of turn (EN-1, with the rule of the turn order).
+NOT_IN_GAME = _refusal_kind("not_in_game", "FL-3", seat=SEAT)
+FIGHT_CARD_ALREADY_LAID = _refusal_kind("fight_laid", "FL-3", seat=SEAT)
+TURN_EXCHANGE = _refusal_kind("turn_exchange", "EN-1", current=SEAT, seat=SEAT)
+TURN_PLAY = _refusal_kind("turn_play", "EN-1", current=SEAT, seat=SEAT)
+TURN_DECIDE = _refusal_kind("turn_decide", "EN-1", current=SEAT, seat=SEAT)
+#: The cards of a fight (FL-3), a play (FL-7), an exchange (FL-6) or a decision (FL-10).
+FIGHT_ONE = _refusal_kind("fight_one", "FL-3", selected=COUNT)
+PLAY_ONE = _refusal_kind("play_one", "FL-7", selected=COUNT)
+NOT_HELD = _refusal_kind("not_held", "FL-6", seat=SEAT, card=CARD)
+FOLLOW_SUIT = _refusal_kind("follow_suit", "FL-7", seat=SEAT, led=CARD)
+EXCHANGED_TWICE = _refusal_kind("exchange_twice", "FL-6", cards=CARDS)
+EXCHANGE_STOCK = _refusal_kind("exchange_stock", "FL-6", most=COUNT, selected=COUNT)
+EXCHANGE_COST = _refusal_kind("exchange_cost", "FL-6", cards=COUNT, cost=CHIPS, seat=SEAT, stack=CHIPS)
+DECIDE_NO_CARDS = _refusal_kind("decide_no_cards", "FL-10")
+#: Settings (FL-1; the ranges are the engine's EN-6).
+STACK_BELOW_ANTE = _refusal_kind("stack_below_ante", "FL-1", stack=CHIPS, ante=CHIPS)
+
 
 # -- table settings -------------------------------------------------------------------
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise SettingsError(f"EN-6: {name} must be a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise SettingsError(f"EN-6: {name} must be {bound}, got {value!r}")
-
-
 @dataclass(frozen=True)
 class FightForTheLead(Game):
     """The table settings of Fight for the Lead (docs/rules/fight-for-the-lead.md).
@@ -181,7 +203,7 @@ class FightForTheLead(Game):
     >>> FightForTheLead(players=6)
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: EN-6: players must be 2..5, got 6 (Fight for the Lead is for two to five players)
+    cardlab.engine.SettingsError: EN-6: players must be a whole number 2..5, got 6
     """
 
     players: int = 4
@@ -193,18 +215,15 @@ class FightForTheLead(Game):
     name = "fight_for_the_lead"
 
     def __post_init__(self) -> None:
-        try:
-            _check_int("players", self.players, 2, _MOST_PLAYERS)
-        except SettingsError as error:
-            raise SettingsError(f"{error} (Fight for the Lead is for two to five players)") from None
-        _check_int("ante", self.ante, 1)
-        _check_int("stack", self.stack, 0)
+        whole_setting("players", self.players, 2, _MOST_PLAYERS)  # FL: two to five players
+        whole_setting("ante", self.ante, 1)
+        whole_setting("stack", self.stack, 0)
         if self.stack < self.ante:
-            raise SettingsError(f"stack ({self.stack}) must cover the first ante ({self.ante}) (FL-1)")
+            raise SettingsError(STACK_BELOW_ANTE(self.stack, self.ante))
         if self.exchange_fee is None:
             object.__setattr__(self, "exchange_fee", self.ante)
-        _check_int("exchange_fee", self.exchange_fee, 0)
-        _check_int("games", self.games, 1)
+        whole_setting("exchange_fee", self.exchange_fee, 0)
+        whole_setting("games", self.games, 1)
         for field in ("players", "ante", "stack", "exchange_fee", "games"):
             object.__setattr__(self, field, int(getattr(self, field)))
 
@@ -222,27 +241,23 @@ class Phase(enum.StrEnum):
 
 @dataclass(frozen=True)
 class _PhaseFacts:
-    """What a phase allows, in words for the refusals: its rule, its kinds of action, who acts."""
+    """What a phase allows, as the refusals need it: its rule, its kinds of action, the
+    refusal of another kind (what the phase asks for) and of a seat out of turn."""
 
     rule: str
     kinds: tuple[str, ...]
-    in_turn: str = ""
+    other_kind: RefusalKind | None = None
+    out_of_turn: RefusalKind | None = None
 
 
 _PHASE_FACTS: dict[Phase, _PhaseFacts] = {
-    Phase.FIGHT: _PhaseFacts("FL-3", ("fight",)),
-    Phase.EXCHANGE: _PhaseFacts("FL-6", ("exchange",), "players exchange in turn, clockwise from the dealer's left"),
-    Phase.PLAY: _PhaseFacts("FL-7", ("play",),
-                           "the winner of the lead, then of each trick, leads; the others follow clockwise"),
-    Phase.DECIDE: _PhaseFacts("FL-10", ("stay", "leave"), "players decide in turn, clockwise from the dealer's left"),
+    Phase.FIGHT: _PhaseFacts("FL-3", ("fight",), NOW_FIGHT),
+    Phase.EXCHANGE: _PhaseFacts("FL-6", ("exchange",), NOW_EXCHANGE, TURN_EXCHANGE),
+    Phase.PLAY: _PhaseFacts("FL-7", ("play",), NOW_PLAY, TURN_PLAY),
+    Phase.DECIDE: _PhaseFacts("FL-10", ("stay", "leave"), NOW_DECIDE, TURN_DECIDE),
     Phase.OVER: _PhaseFacts("FL-10", ()),
 }
 _KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
-#: Each kind of action in words, for the refusals ("select one card to fight with").
-_SAID = {"fight": "fight with", "exchange": "exchange", "play": "play", "stay": "play on", "leave": "leave"}
-#: What each phase asks for, in words ("now each player lays a fight card").
-_NOW = {Phase.FIGHT: "each player lays a fight card face down", Phase.EXCHANGE: "exchange cards or keep all",
-        Phase.PLAY: "play a card to the trick", Phase.DECIDE: "play on or leave", Phase.OVER: "the session is over"}
 _IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
 
 
@@ -953,28 +968,26 @@ class FightForTheLeadState(GameState):
     def is_terminal(self) -> bool:
         return self.to_act is None
 
-    def _barred(self, player: int) -> tuple[str, str] | None:
-        """Who may act, decided here and nowhere else: None if ``player`` may act now, else
-        the rule and the words of why not. The seat to act (``to_act``) always may; in the
-        fight (FL-3) so may every player of the game who has not laid his fight card."""
-        if player == self.to_act:
+    def _may_act(self, player: int) -> bool:
+        """Who may act, decided here and nowhere else: the seat to act (``to_act``) always
+        may; in the fight (FL-3) so may every player of the game who has not laid his fight card."""
+        return player == self.to_act or (self.phase is Phase.FIGHT and self.in_play[player] and not self.fight[player])
+
+    def _barred(self, player: int) -> Refusal | None:
+        """None if ``player`` may act now (:meth:`_may_act`), else why not."""
+        if self._may_act(player):
             return None
-        phase = self.phase
+        phase, n = self.phase, len(self.stacks)
         if phase is Phase.OVER:
-            return "EN-2", "the session is over (FL-10)"
-        facts, who = _PHASE_FACTS[phase], self.name(player)
+            return SESSION_ENDED(players=n)
         if phase is Phase.FIGHT:
-            if not self.in_play[player]:
-                return facts.rule, f"{who} is not in this game"
-            if self.fight[player]:
-                return facts.rule, f"{who} has already laid a fight card"
-            return None
-        return "EN-1", f"it is {self.name(self.to_act)}'s turn, not {who}'s ({facts.rule}: {facts.in_turn})"  # type: ignore[arg-type]
+            return (FIGHT_CARD_ALREADY_LAID if self.in_play[player] else NOT_IN_GAME)(player, players=n)
+        return _PHASE_FACTS[phase].out_of_turn(self.to_act, player, players=n)  # type: ignore[misc]
 
     def _legal(self, player: int) -> LegalActions:
         """The legal actions of ``player``: the one answer to "is this legal now" (both
         :meth:`legal_actions` and :meth:`check` ask it)."""
-        if self._barred(player) is not None:
+        if not self._may_act(player):
             return NO_ACTIONS
         return self._PHASES[self.phase].legal(self, player)
 
@@ -994,63 +1007,58 @@ class FightForTheLeadState(GameState):
             player = self.to_act
         if player is not None and action in self._legal(player):
             return
-        phase = self.phase
+        phase, n = self.phase, len(self.stacks)
         if phase is Phase.OVER or player is None:
-            raise IllegalActionError("EN-2", "the session is over (FL-10)")
-        rule, kinds = _PHASE_FACTS[phase].rule, _PHASE_FACTS[phase].kinds
+            raise IllegalActionError(SESSION_ENDED(players=n))
+        facts = _PHASE_FACTS[phase]
         if action.kind not in _KINDS:
-            raise IllegalActionError("EN-3", f"{action.kind!r} is not a Fight for the Lead action "
-                                     f"({', '.join(_KINDS)})")
-        if action.kind not in kinds:
-            raise IllegalActionError(rule, f"now {_NOW[phase]}, not {_SAID.get(action.kind, action.kind)}")
+            raise IllegalActionError(UNKNOWN_KIND(repr(action.kind), players=n))
+        if action.kind not in facts.kinds:
+            raise IllegalActionError(facts.other_kind(players=n))  # type: ignore[misc]
         if action.amount is not None:
-            raise IllegalActionError("EN-3", f"{_SAID[action.kind]} takes no amount of chips: "
-                                     "the game counts fees and stakes itself")
+            raise IllegalActionError(NO_AMOUNT(players=n))
         barred = self._barred(player)
         if barred is not None:
-            raise IllegalActionError(*barred)
+            raise IllegalActionError(barred)
         self._PHASES[phase].check(self, action, player)
-        raise IllegalActionError(rule, f"{action} is not among {self.name(player)}'s legal actions now")  # not reached
+        raise IllegalActionError(NOT_LEGAL(player, players=n, rule=facts.rule))  # not reached
 
-    def _check_one_card(self, action: Action, player: int, rule: str) -> Card:
-        """FL-3, FL-7: why a fight or a play is refused, as far as its one card goes."""
+    def _check_one_card(self, action: Action, player: int, one: RefusalKind) -> Card:
+        """FL-3, FL-7: why a fight or a play is refused, as far as its one card goes (``one``:
+        the refusal of another number of cards, of the phase's rule)."""
+        n = len(self.stacks)
         if len(action.cards) != 1:
-            raise IllegalActionError(rule, f"select one card to {_SAID[action.kind]} ({len(action.cards)} selected)")
+            raise IllegalActionError(one(len(action.cards), players=n))
         card = action.cards[0]
         if card not in self.hands[player]:
-            raise IllegalActionError(rule, f"{self.name(player)} does not hold {card}")
+            raise IllegalActionError(NOT_HELD(player, card, players=n, rule=one.rule))
         return card
 
     def _check_fight(self, action: Action, player: int) -> None:
-        self._check_one_card(action, player, "FL-3")
+        self._check_one_card(action, player, FIGHT_ONE)
 
     def _check_play(self, action: Action, player: int) -> None:
-        card = self._check_one_card(action, player, "FL-7")
+        card = self._check_one_card(action, player, PLAY_ONE)
         if card not in self._follow(self.hands[player]):
-            led = self.trick[0][1].suit
-            raise IllegalActionError("FL-7", f"{self.name(player)} must follow suit: {led.word} were led, "
-                                     f"so play one of them")
+            raise IllegalActionError(FOLLOW_SUIT(player, self.trick[0][1], players=len(self.stacks)))
 
     def _check_exchange(self, action: Action, player: int) -> None:
-        cards, who = action.cards, self.name(player)
-        twice = [card for i, card in enumerate(cards) if card in cards[:i]]
+        cards, n = action.cards, len(self.stacks)
+        twice = tuple(card for i, card in enumerate(cards) if card in cards[:i])
         if twice:
-            raise IllegalActionError("FL-6", f"{_words(twice)} is named twice: a card cannot be exchanged twice")
+            raise IllegalActionError(EXCHANGED_TWICE(twice, players=n))
         for card in cards:
             if card not in self.hands[player]:
-                raise IllegalActionError("FL-6", f"{who} does not hold {card}")
+                raise IllegalActionError(NOT_HELD(player, card, players=n))
         if len(cards) > len(self.stock):
-            raise IllegalActionError("FL-6", f"select at most {len(self.stock)} cards to exchange: the stock "
-                                     f"holds no more ({len(cards)} selected)")
+            raise IllegalActionError(EXCHANGE_STOCK(len(self.stock), len(cards), players=n))
         fee = self.game.exchange_fee  # type: ignore[attr-defined]
         if fee * len(cards) > self.stacks[player]:
-            raise IllegalActionError("FL-6", f"select fewer cards: exchanging {len(cards)} costs "
-                                     f"{fee * len(cards)} chips and {who} has {self.stacks[player]}")
+            raise IllegalActionError(EXCHANGE_COST(len(cards), fee * len(cards), player, self.stacks[player], players=n))
 
     def _check_decision(self, action: Action, player: int) -> None:
         if action.cards:
-            raise IllegalActionError("FL-10", f"to {_SAID[action.kind]}, clear the selection: "
-                                     "this choice takes no cards")
+            raise IllegalActionError(DECIDE_NO_CARDS(players=len(self.stacks)))
 
     def _fight_choices(self, player: int) -> LegalActions:
         return CardActions("fight", self.hands[player])  # FL-3
@@ -1229,10 +1237,6 @@ _ONLY = [frozenset((seat,)) for seat in range(5)]  # who sees a private event
 _ALL = {n: tuple(range(n)) for n in range(2, 6)}  # every seat, for the final stacks (FL-10)
 _FIGHTS = {card: Action("fight", (card,)) for card in deck(52)}  # FL-3: the 52 fights and
 _PLAYS = {card: Action("play", (card,)) for card in deck(52)}  # FL-7: the 52 plays, made once
-
-
-def _words(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards)) or "nothing"
 
 
 def _hand_key(card: Card) -> int:

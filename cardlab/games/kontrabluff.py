@@ -37,14 +37,14 @@ import enum
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
 
 import cardlab.words.kontrabluff  # noqa: F401  (the game's words, registered with it)
-from cardlab.cards import Card, deck
+from cardlab.cards import Card
 from cardlab.games.registry import GameEntry, register
 from cardlab.games.spec import ActionSpec, GameSpec, Takes
 from cardlab.engine import (
@@ -56,18 +56,19 @@ from cardlab.engine import (
     Field,
     Game,
     GameState,
+    NOT_LEGAL,
+    NOT_YOUR_TURN,
     IllegalActionError,
     LegalActions,
     Observation,
     PhaseRules,
     Seen,
-    SettingsError,
     Zone,
     frozen,
-    seat_names,
+    whole_setting,
 )
 from cardlab.hands import HandRules, HandValue, evaluate
-from cardlab.records import CARD, CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, EventKind
+from cardlab.records import CARD, CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, TEXT, EventKind, Refusal, RefusalKind
 from cardlab.words.howto import Amount, Figure, Numbers
 
 __all__ = [
@@ -131,6 +132,30 @@ REFILLED = _kind("refilled", "KB-9", seat=SEAT, cards=CARDS)
 DEAL_ENDS = _kind("deal_ends", "KB-11", seat=SEAT, cards=COUNT)
 MATCH_WON = _kind("match_won", "KB-12", result=True, winner=SEAT, points=POINTS)
 
+# -- what it refuses, and why (the words for each: cardlab/words/kontrabluff.py) --------------
+_refusal_kind = functools.partial(RefusalKind, "kontrabluff")
+MATCH_OVER = _refusal_kind("match_over", "EN-2")
+UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT)
+NO_AMOUNT = _refusal_kind("no_amount", "EN-3")
+#: An action of a kind its phase does not offer (KB-2, KB-3, KB-4, KB-6).
+DEALER_MAY_NOT_PASS = _refusal_kind("dealer_pass", "KB-4")
+DEALER_CHOOSES = _refusal_kind("dealer_choice", "KB-2")
+LEADER_MAY_NOT_PASS = _refusal_kind("leader_pass", "KB-4")
+NOTHING_TO_HAND_OVER = _refusal_kind("first_round_hand_over", "KB-2")
+LEADER_CHOOSES = _refusal_kind("leader_choice", "KB-2")
+NORMAL_ROUND = _refusal_kind("normal_round", "KB-3")
+LOW_ROUND = _refusal_kind("low_round", "KB-6")
+#: The wrong number of cards for an action on offer (``selected``: how many it names).
+PASS_TAKES_NO_CARDS = _refusal_kind("pass_no_cards", "KB-4", selected=COUNT)
+HAND_OVER_TAKES_NO_CARDS = _refusal_kind("hand_over_no_cards", "KB-2", selected=COUNT)
+LAY_ONE = _refusal_kind("lay_one", "KB-3", selected=COUNT)
+LOW_CARDS = _refusal_kind("low_cards", "KB-6", need=COUNT, selected=COUNT)
+SEE_CARDS = _refusal_kind("see_cards", "KB-6", need=COUNT, selected=COUNT)
+PASS_LOW_CARDS = _refusal_kind("pass_low_cards", "KB-6", need=COUNT, selected=COUNT)
+#: Cards that cannot be played: named twice, or not in the hand (the action's own rule).
+NAMED_TWICE = _refusal_kind("named_twice", "KB-3", cards=CARDS)
+NOT_HELD = _refusal_kind("not_held", "KB-3", seat=SEAT, cards=CARDS)
+
 
 def triangle(cards: int) -> int:
     """The points of a normal round with ``cards`` on the table (KB-5): 1, 3, 6, ... 55.
@@ -189,16 +214,15 @@ class Kontrabluff(Game):
     >>> Kontrabluff(target=0)
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: target must be a positive whole number of points (KB-12), got 0
+    cardlab.engine.SettingsError: KB-12: target must be a whole number of at least 1, got 0
     """
 
     name = "kontrabluff"
     target: int = 300
 
     def __post_init__(self) -> None:
-        if isinstance(self.target, bool) or not isinstance(self.target, (int, np.integer)) or self.target < 1:
-            raise SettingsError(f"target must be a positive whole number of points (KB-12), got {self.target!r}")
-        object.__setattr__(self, "target", int(self.target))  # numpy integers are kept as ints
+        target = whole_setting("target", self.target, 1, rule="KB-12")  # points to win the match
+        object.__setattr__(self, "target", target)  # numpy integers are kept as ints
 
     @property
     def num_players(self) -> int:
@@ -330,8 +354,8 @@ class KontrabluffState(GameState):
         seat = self._acting(player)
         if seat is None:
             if self.to_act is None:
-                raise IllegalActionError("EN-2", f"the match is over (KB-12); {action.kind} cannot be played")
-            raise IllegalActionError("EN-1", f"it is {_NAMES[self.to_act]}'s turn, not {_NAMES[player]}'s")
+                raise IllegalActionError(MATCH_OVER(players=2))
+            raise IllegalActionError(NOT_YOUR_TURN(self.to_act, player, players=2))
         self._PHASES[self.phase].check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:
@@ -351,7 +375,7 @@ class KontrabluffState(GameState):
         """Refuse ``action`` unless ``seat``'s view of this phase holds it; the refusal names the rule."""
         if action in self._offer(seat):
             return
-        raise IllegalActionError(*_refusal(self.phase, self.first_round, self.hands[seat], action, _NAMES[seat]))
+        raise IllegalActionError(_refusal(self.phase, self.first_round, self.hands[seat], action, seat))
 
     # -- KB-1 Deal ----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -657,77 +681,59 @@ class KontrabluffState(GameState):
 
 Kontrabluff.state_class = KontrabluffState
 
-#: KB-4's reason why the leader may not pass before any card is laid.
-LEADER_PASS_REASON = ("it would score nothing for anyone, give him nothing that leading does not already "
-                      "give him (KB-2), and could repeat without end")
-
-
-def _wrong_kind(phase: Phase, kind: str, first_round: bool) -> tuple[str, str]:
-    """The rule and the reason why ``kind`` is not on offer in ``phase``."""
-    said = _TO_DO.get(kind, kind) if kind != "pass" else kind  # words, not the kind's key
+def _wrong_kind(phase: Phase, kind: str, first_round: bool) -> Refusal:
+    """Why ``kind`` is not on offer in ``phase`` (KB-2, KB-3, KB-4, KB-6)."""
     if phase is Phase.CHOOSE:
-        if kind == "pass":
-            return "KB-4", (f"the dealer may not pass before any card is laid: {LEADER_PASS_REASON}; "
-                            "play low or hand over instead (KB-2)")
-        return "KB-2", f"the dealer may lead only by playing low: play low or hand over, not {said}"
+        return (DEALER_MAY_NOT_PASS if kind == "pass" else DEALER_CHOOSES)(players=2)
     if phase is Phase.LEAD:
         if kind == "pass":
-            return "KB-4", (f"the leader may not pass before any card is laid: {LEADER_PASS_REASON}; "
-                            "lay a card or play low instead")
+            return LEADER_MAY_NOT_PASS(players=2)
         if first_round and kind == "hand_over":
-            return "KB-2", ("the first round of a deal is led by the non-dealer, and the dealer has no choice "
-                            "in it: nothing to hand over; lay a card or play low")
-        return "KB-2", f"the leader of a new round lays a card for a normal round or plays low: do one of these, not {said}"
-    if phase is Phase.NORMAL:
-        return "KB-3", f"in a normal round lay a card or pass, not {said}"
-    return "KB-6", f"answer a low round by seeing or passing with 5 cards, not {said}"
+            return NOTHING_TO_HAND_OVER(players=2)
+        return LEADER_CHOOSES(players=2)
+    return (NORMAL_ROUND if phase is Phase.NORMAL else LOW_ROUND)(players=2)
 
 
-#: What each action is said to do, in "select 5 cards to ..." (KB-3, KB-4, KB-6, KB-2).
-_TO_DO = {"lay": "lay", "low": "play low", "see": "see", "pass": "pass a low round face down",
-          "hand_over": "hand over"}
+#: The refusal of a wrong number of cards, by kind: (for a kind that takes none, for one that takes some).
+_COUNT_REFUSALS = {"pass": (PASS_TAKES_NO_CARDS, PASS_LOW_CARDS), "hand_over": (HAND_OVER_TAKES_NO_CARDS, None),
+                   "lay": (None, LAY_ONE), "low": (None, LOW_CARDS), "see": (None, SEE_CARDS)}
 
 
-def _count_refusal(kind: str, need: int, got: int) -> str:
-    """What to do when ``kind`` names ``got`` cards and takes ``need``: 'select 5 cards to
-    play low (1 selected)'; 'a pass takes no cards: clear the selection'.
+def _count_refusal(kind: str, need: int, got: int) -> Refusal:
+    """Why ``kind`` may not name ``got`` cards when it takes ``need`` (KB-2, KB-3, KB-4, KB-6).
 
-    >>> _count_refusal("low", 5, 1), _count_refusal("lay", 1, 2)
-    ('select 5 cards to play low (1 selected)', 'select one card to lay (2 selected)')
-    >>> _count_refusal("pass", 0, 3)
-    'passing a normal round takes no cards: clear the selection (3 selected)'
+    >>> _count_refusal("low", 5, 1).fields, _count_refusal("pass", 0, 3).name
+    ({'need': 5, 'selected': 1}, 'pass_no_cards')
     """
-    if need == 0:
-        what = "passing a normal round" if kind == "pass" else "handing over"
-        return f"{what} takes no cards: clear the selection ({got} selected)"
-    cards = "one card" if need == 1 else f"{need} cards"
-    return f"select {cards} to {_TO_DO[kind]} ({got} selected)"
+    refusal = _COUNT_REFUSALS[kind][need > 0]
+    if need <= 1:
+        return refusal(got, players=2)
+    return refusal(need, got, players=2)
 
 
-def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Action, who: str) -> tuple[str, str]:
-    """The rule and the reason why ``action`` is not in the view of ``phase`` for a seat
-    holding ``hand`` (its words only: the view decided)."""
+def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Action, seat: int) -> Refusal:
+    """Why ``action`` is not in the view of ``phase`` for ``seat``, holding ``hand`` (the
+    view decided; this only finds the rule and the values that say why)."""
     kind, cards = action.kind, action.cards
     offers = _OFFER_DICTS[phase]
     if kind not in KIND_RULES:
-        return "EN-3", f"{kind!r} is not a Kontrabluff action (low, hand_over, lay, pass, see)"
+        return UNKNOWN_KIND(repr(kind), players=2)
     if kind not in offers:
         return _wrong_kind(phase, kind, first_round)
     rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
     if action.amount is not None:
-        return "EN-3", f"Kontrabluff has no chips; {kind} takes no amount"
+        return NO_AMOUNT(players=2)
     need = offers[kind]
     if len(cards) != need:
-        return rule, _count_refusal(kind, need, len(cards))
+        return _count_refusal(kind, need, len(cards))
     codes = [card.code for card in cards]  # cards compare as their codes (small ints)
     if len(set(codes)) != len(codes):
-        twice = [card for i, card in enumerate(cards) if card.code in codes[:i]]
-        return rule, f"{_words(twice)} is named twice: select each card once"
+        return NAMED_TWICE(tuple(card for i, card in enumerate(cards) if card.code in codes[:i]), players=2, rule=rule)
     held = {card.code for card in hand}
-    missing = [card for card in cards if card.code not in held]
+    missing = tuple(card for card in cards if card.code not in held)
     if missing:
-        return rule, f"{' '.join(map(str, missing))} not in {who}'s hand"
-    return rule, f"{action} is not on offer now"  # the view refused it for a reason not worded here
+        return NOT_HELD(seat, missing, players=2, rule=rule)
+    return NOT_LEGAL(seat, players=2)  # the view refused it for a reason not named here
 
 
 def _sampled_discard(state: KontrabluffState) -> list[Card]:
@@ -843,7 +849,6 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 
 
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
-_NAMES = seat_names(2)
 _ONLY = (frozenset({0}), frozenset({1}))
 _ZONE_KINDS = (("row", 0), ("row", 1), ("low", 0), ("low", 1))  # kind and owner by zone number
 
@@ -860,11 +865,6 @@ def _zone(number: int, cards: tuple[Card | None, ...]) -> Zone:
 _BLANK_ZONES = tuple(tuple(Zone(kind, owner, cards=(None,) * n) for n in range(LOW_SIZE + 1))
                      for kind, owner in _ZONE_KINDS)
 _STOCK_ZONES = tuple(Zone("stock", cards=(None,) * n) for n in range(53))
-_TEXT = tuple(str(card) for card in deck(52))  # each card's words, by its code
-
-
-def _words(cards: Iterable[Card]) -> str:
-    return " ".join([_TEXT[card.code] for card in cards])
 
 
 # -- what the layers above need to know (cardlab.games.spec) --------------------------------

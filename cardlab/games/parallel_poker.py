@@ -55,10 +55,12 @@ from cardlab.engine import (
     SettingsError,
     Zone,
     frozen,
+    truth_setting,
+    whole_setting,
 )
 from cardlab.fast import evaluate_batch
 from cardlab.hands import HandRules, HandValue, evaluate, hierarchy
-from cardlab.records import CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, EventKind
+from cardlab.records import CARDS, COUNT, HAND, NUMBER, POINTS, SEAT, TEXT, EventKind, RefusalKind
 from cardlab.words.howto import Amount, Figure, Numbers
 
 __all__ = [
@@ -117,6 +119,17 @@ GAME_DRAWN = _kind("game_drawn", "PP-5", number=NUMBER, seat=SEAT, points=POINTS
 MATCH_WON = _kind("match_won", "PP-5", games=COUNT, winner=SEAT, seat=SEAT, points=POINTS, other=SEAT,
                   other_points=POINTS)
 MATCH_DRAWN = _kind("match_drawn", "PP-5", games=COUNT, seat=SEAT, points=POINTS, other=SEAT, other_points=POINTS)
+
+# -- what it refuses, and why (the words for each: cardlab/words/parallel_poker.py) -----------
+_refusal_kind = functools.partial(RefusalKind, "parallel_poker")
+MATCH_OVER = _refusal_kind("match_over", "EN-2")
+ARRANGE_ONLY = _refusal_kind("arrange_only", "EN-3", kind=TEXT)
+ALREADY_ARRANGED = _refusal_kind("already_arranged", "PP-2", seat=SEAT)
+NO_AMOUNT = _refusal_kind("no_amount", "EN-3", amount=COUNT)
+#: An arrangement that is not the 25 held cards, each once: ``cards`` named, the held ones
+#: ``missing``, the ``extra`` ones (not held, or named too often).
+BAD_ARRANGEMENT = _refusal_kind("bad_arrangement", "PP-2", cards=COUNT, missing=CARDS, extra=CARDS)
+HIERARCHY = _refusal_kind("hierarchy", "PP-3", value=TEXT)
 
 
 @functools.cache
@@ -240,7 +253,7 @@ class ParallelPoker(Game):
     >>> ParallelPoker(hierarchy="52-card")
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: hierarchy must be 'traditional' or '32-card' (PP-3), got '52-card'
+    cardlab.engine.SettingsError: PP-3: hierarchy must be 'traditional' or '32-card', got '52-card'
     """
 
     hierarchy: str = "traditional"
@@ -253,12 +266,10 @@ class ParallelPoker(Game):
 
     def __post_init__(self) -> None:
         if not isinstance(self.hierarchy, str) or self.hierarchy not in HIERARCHIES:
-            raise SettingsError(f"hierarchy must be 'traditional' or '32-card' (PP-3), got {self.hierarchy!r}")
-        if not isinstance(self.ace_low, bool):
-            raise SettingsError(f"ace_low must be True or False (HR-5), got {self.ace_low!r}")
-        if isinstance(self.games, bool) or not isinstance(self.games, (int, np.integer)) or self.games < 1:
-            raise SettingsError(f"games must be a whole number of games >= 1 (PP-5), got {self.games!r}")
-        object.__setattr__(self, "games", int(self.games))  # numpy integers are kept as ints
+            raise SettingsError(HIERARCHY(repr(self.hierarchy)))
+        truth_setting("ace_low", self.ace_low, rule="HR-5")
+        games = whole_setting("games", self.games, 1, rule="PP-5")  # the games of a match
+        object.__setattr__(self, "games", games)  # numpy integers are kept as ints
 
     @property
     def rules(self) -> HandRules:
@@ -396,20 +407,15 @@ class ParallelPokerState(GameState):
         if action in self._arrangements(player):  # the one test; the rest only says why not
             return
         if action.kind != ARRANGE:
-            raise IllegalActionError("EN-3", f"the only action is '{ARRANGE}' (25 cards in packet order, PP-2), not {action.kind!r}")
+            raise IllegalActionError(ARRANGE_ONLY(repr(action.kind), players=2))
         if not self._may_act(player):
-            raise IllegalActionError("PP-2", f"{self.name(player)} has already laid his packets; the order cannot change")
+            raise IllegalActionError(ALREADY_ARRANGED(player, players=2))
         if action.amount is not None:
-            raise IllegalActionError("EN-3", f"arranging takes no amount (parallel poker has no chips), got {action.amount}")
+            raise IllegalActionError(NO_AMOUNT(action.amount, players=2))
         given, held = collections.Counter(action.cards), set(self.held)
-        missing = [c for c in sorted(held) if not given[c]]
-        extra = [c for c in given if given[c] > (c in held)]
-        raise IllegalActionError(
-            "PP-2",
-            f"an arrangement uses exactly the 25 held cards, each once, five packets of five; got "
-            f"{len(action.cards)} cards (missing {format_cards(missing) or 'none'}; "
-            f"not held or repeated {format_cards(sorted(extra)) or 'none'})",
-        )
+        missing = tuple(c for c in sorted(held) if not given[c])
+        extra = tuple(sorted(c for c in given if given[c] > (c in held)))
+        raise IllegalActionError(BAD_ARRANGEMENT(len(action.cards), missing, extra, players=2))
 
     def _arrange(self, action: Action, player: int) -> None:
         self.arrangements[player] = action.cards
@@ -478,7 +484,7 @@ class ParallelPokerState(GameState):
         return NO_ACTIONS
 
     def _over(self, action: Action, player: int | None) -> None:
-        raise IllegalActionError("EN-2", f"the match is over (PP-5); {action.kind} cannot be played")
+        raise IllegalActionError(MATCH_OVER(players=2))
 
     _PHASES: ClassVar[dict[Phase, PhaseRules]] = {
         Phase.ARRANGING: PhaseRules(_arrangements, _check_arrangement, _arrange),

@@ -67,7 +67,8 @@ import numpy as np
 import pyspiel
 
 from cardlab.cards import Card, parse_cards
-from cardlab.engine import Action, Game, GameState, seat_names
+from cardlab.engine import Action, Game, GameState
+from cardlab.words import seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games import by_game
 from cardlab.games.draw_poker import DrawPoker

@@ -24,8 +24,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardlab.engine import Game, LegalActions, seat_names
+from cardlab.engine import Game, LegalActions
 from cardlab.games import by_game, game_entry
+from cardlab.words import seat_names
 from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
 
 __all__ = ["CardlabEnv", "env_for", "DEFAULTS"]

@@ -29,11 +29,12 @@ from typing import Any
 
 from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
-from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, Zone, seat_names, to_act
+from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, Zone, to_act
 from cardlab.records import reveals
 from cardlab.sessions.coaching import CoachNotes, running_loop
-from cardlab.sessions.seatview import (MAX_LISTED, Controls, Notice, ResultView, SeatView, detached, offers_of,
-                                       refusal_values)
+from cardlab.sessions.seatview import (MAX_LISTED, NOT_TO_ACT, RESULT_ON_SCREEN, Controls, Notice, ResultView, SeatView,
+                                       detached, offers_of, refusal_values)
+from cardlab.words import seat_names
 from cardlab.words.table import refusal_text
 
 __all__ = ["TableSession", "ResultWatch", "BRIEF_PAUSE", "reveals", "listed_for", "result_after"]
@@ -215,10 +216,10 @@ class TableSession:
     def play(self, action: Action) -> None:
         """Play ``action`` for the seat on screen, then let the bots move."""
         if self.result is not None and not self.state.is_terminal:
-            raise IllegalActionError("EN-1", "the result is still on screen: click Continue first")
+            raise IllegalActionError(RESULT_ON_SCREEN())
         seat = self.view_seat
         if seat not in self.actors():
-            raise IllegalActionError("EN-1", f"{self.seats[seat]} is not to act now")
+            raise IllegalActionError(NOT_TO_ACT(seat, players=self.game.num_players))
         point = self.state.clone()
         known = {p: frozenset(self.state.observation(p).hand) for p in self.humans}
         start = len(self.state.history.records)

@@ -27,11 +27,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardlab.engine import Action, GameState, IllegalActionError, seat_names
+from cardlab.engine import Action, GameState, IllegalActionError
 from cardlab.rooms import RoomError, SeatSession, SeatTaken, StoreError, Switches, move_bots, to_act
 from cardlab.sessions.coaching import CoachNotes
 from cardlab.sessions.local import ResultWatch, listed_for, result_after
-from cardlab.sessions.seatview import Controls, Notice, ResultView, SeatView, detached, offers_of, refusal_values
+from cardlab.sessions.seatview import (RESULT_ON_SCREEN, Controls, Notice, ResultView, SeatView, detached, offers_of,
+                                       refusal_values)
+from cardlab.words import seat_names
 from cardlab.words.table import notice_text, refusal_text
 
 __all__ = ["RoomSession", "POLL_SECONDS", "SWITCH_SECONDS"]
@@ -149,7 +151,7 @@ class RoomSession:
     def play(self, action: Action) -> None:
         """Send ``action`` to the room: one transaction, checked for this seat by the engine."""
         if self.result is not None and not self.state.is_terminal:
-            raise IllegalActionError("EN-1", "the result is still on screen: click Continue first")
+            raise IllegalActionError(RESULT_ON_SCREEN())
         before, move = self.state.observation(self.seat), len(self.state.actions)  # what the seat decided from
         try:
             self._watching(lambda: self.seat_session.act(action))

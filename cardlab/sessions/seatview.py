@@ -24,9 +24,15 @@ from typing import Any
 from cardlab.chain import LogView
 from cardlab.engine import Action, Event, Observation, Zone
 from cardlab.engine.views import NO_ACTIONS, ActionList
+from cardlab.records import SEAT, RefusalKind
 
 __all__ = ["SeatView", "ResultView", "Controls", "Notice", "detached", "offers_of", "LOG_EVENTS", "MAX_LISTED",
-           "refusal_values"]
+           "refusal_values", "RESULT_ON_SCREEN", "NOT_TO_ACT"]
+
+#: A table's own refusals (EN-1): a click while a result waits for Continue, a click of a
+#: seat that is not to act (their words: cardlab/words/refusals.py).
+RESULT_ON_SCREEN = RefusalKind("table", "result_on_screen", "EN-1")
+NOT_TO_ACT = RefusalKind("table", "not_to_act", "EN-1", seat=SEAT)
 
 #: The newest events a view carries for its log (a log shows the newest; older ones scroll away).
 LOG_EVENTS = 200
@@ -159,24 +165,18 @@ class SeatView:
         return self.result.scene if self.result is not None and not self.over else self.observation
 
 
-def refusal_values(error: BaseException) -> dict[str, str]:
-    """What a session keeps of a refusal (an :class:`~cardlab.engine.IllegalActionError`, a
-    room's refusal) for :func:`cardlab.words.table.refusal_text`: the engine's message, and
-    the refusing rule's id, title and statement (in English: the words layer translates
-    them when the notice is drawn, in the table's language).
+def refusal_values(error: BaseException) -> dict[str, Any]:
+    """What a session keeps of a refusal for :func:`cardlab.words.table.refusal_text`: the
+    record an :class:`~cardlab.engine.IllegalActionError` carries (said when the notice is
+    drawn, in the table's language, with its exact reason), or the message of any other error.
 
-    >>> from cardlab.engine import IllegalActionError
-    >>> refusal_values(IllegalActionError("KB-4", "the leader may not pass yet"))["title"]
-    'Passing'
+    >>> from cardlab.engine import IllegalActionError, NOT_YOUR_TURN
+    >>> refusal_values(IllegalActionError(NOT_YOUR_TURN(1, 0, players=2)))["refusal"].rule
+    'EN-1'
+    >>> refusal_values(ValueError("no"))
+    {'text': 'no'}
     """
-    from cardlab.rules import rule as find_rule
-
-    values = {"text": str(error), "rule": "", "title": "", "statement": ""}
-    rule_id = getattr(error, "rule", "")
-    if rule_id:
-        try:
-            found = find_rule(rule_id, lang="en")
-        except KeyError:
-            return values
-        values.update(rule=found.id, title=found.title, statement=found.statement)
-    return values
+    refusal = getattr(error, "refusal", None)
+    if refusal is not None:
+        return {"refusal": refusal}
+    return {"text": str(error)}

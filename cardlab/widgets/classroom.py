@@ -38,7 +38,6 @@ from typing import Any
 import ipywidgets as W
 import segno
 
-from cardlab.engine import seat_names
 from cardlab.games import by_game
 from cardlab.widgets.view import cards_html
 from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, ClassInfo, Room, RoomStore, Switches, seat_class, show_code, to_act
@@ -55,6 +54,7 @@ from cardlab.words import (
     message,
     names_text,
     number_text,
+    seat_names,
     translate as _,
 )
 from cardlab.words.classroom import COMPUTERS, class_name, student_name

@@ -34,16 +34,19 @@ from typing import Any
 
 from cardlab.cards import Card, deck
 from cardlab.records import (
+    ACTION,
     AMOUNTS,
     CARD,
     CARDS,
     COUNT,
     HAND,
+    REFUSAL,
     SEAT,
     SEATS,
     Event,
     EventKind,
     FieldType,
+    RefusalKind,
 )
 
 __all__ = [
@@ -62,6 +65,7 @@ __all__ = [
     "TEMPLATES",
     "templates",
     "describe",
+    "say",
     "HEADLINES",
     "headlines",
     "headline",
@@ -358,7 +362,7 @@ class Lists:
     >>> from cardlab.records import SEATS, AMOUNTS, EventKind
     >>> kind = EventKind("example_words", "stacks", "EX-1", seats=SEATS, stacks=AMOUNTS)
     >>> said = Lists("Stacks: {seats}.", seats=Each("{seats} {stacks}"))
-    >>> _say(said, kind, ((0, 1), (98, 102)), 2)
+    >>> say(said, kind, ((0, 1), (98, 102)), 2)
     'Stacks: South 98, North 102.'
     """
 
@@ -381,7 +385,7 @@ def unit(field: str, one: str, other: str) -> Each:
     >>> kind = EventKind("example_words", "paid", "EX-1", cards=COUNT, fee=CHIPS)
     >>> said = Lists(Plural("{cards} card for {fee}", "{cards} cards for {fee}", n="cards"),
     ...              fee=unit("fee", "chip", "chips"))
-    >>> _say(said, kind, (1, 1), 2), _say(said, kind, (2, 8), 2)
+    >>> say(said, kind, (1, 1), 2), say(said, kind, (2, 8), 2)
     ('1 card for 1 chip', '2 cards for 8 chips')
     """
     return Each(Plural(f"{{{field}}} {one}", f"{{{field}}} {other}", n=field))
@@ -643,18 +647,36 @@ def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple
         return hand_text(value)
     if kind is AMOUNTS:
         return ", ".join(str(amount) for amount in value)
-    return value
+    if kind is ACTION:  # its kind as the code names it, its cards in the language's letters, its amount
+        said = [value.kind, *((card_text or _card_text())[card.code] for card in value.cards)]
+        return " ".join(said if value.amount is None else [*said, str(value.amount)])
+    if kind is REFUSAL:  # a refusal inside another, with its rule: 'KB-4: the leader may not pass ...'
+        from cardlab.words.refusals import refusal_line
+
+        return refusal_line(value)
+    return value  # numbers, and TEXT: said as given
 
 
 _ITEM = {SEATS: SEAT, CARDS: CARD, AMOUNTS: COUNT}  # how one item of a list field is said
 
 
 def _text(spec: EventKind, values: tuple[Any, ...], players: int) -> str:
-    return _say(TEMPLATES[spec.game][spec.name], spec, values, players)
+    return say(TEMPLATES[spec.game][spec.name], spec, values, players)
 
 
-def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: int,
-         card_text: tuple[str, ...] | None = None) -> str:
+def say(template: Template, spec: EventKind | RefusalKind, values: tuple[Any, ...], players: int,
+        card_text: tuple[str, ...] | None = None) -> str:
+    """A record's sentence: ``template`` (its kind's, in English: the catalog gives the current
+    language's) filled with the ``values`` of the fields of ``spec`` (an event's or a
+    refusal's kind), each said by its type: a seat by its name at a table of ``players``, a
+    card in the language's letters (``card_text``: each card's text by its code, where a
+    caller marks cards, see :func:`parts`), a hand in words, a number as it is.
+
+    >>> from cardlab.records import SEAT, CARD, RefusalKind
+    >>> kind = RefusalKind("example_words", "not_held", "EX-1", seat=SEAT, card=CARD)
+    >>> say("{seat} does not hold {card}", kind, (1, Card.parse("Qh")), 4)
+    'West does not hold Q♥'
+    """
     names = seat_names(players)
     lists: tuple[tuple[str, Each], ...] = ()
     if type(template) is Lists:
@@ -710,7 +732,7 @@ def parts(event: Event, players: int) -> tuple[str | Card, ...]:
     >>> parts(state.history[2], 2)[:3]
     ('South is dealt ', Card('5h'), ' ')
     """
-    text = _say(TEMPLATES[event.game][event.kind], event.spec, event.values, players, _CARD_MARK)
+    text = say(TEMPLATES[event.game][event.kind], event.spec, event.values, players, _CARD_MARK)
     out: list[str | Card] = []
     words: list[str] = []
     for char in text:
@@ -760,7 +782,7 @@ def headline(event: Event, players: int) -> str:
     said = HEADLINES.get(event.game, {}).get(event.kind)
     if said is None:
         return describe(event, players)
-    return _say(said, event.spec, event.values, players)
+    return say(said, event.spec, event.values, players)
 
 
 def line(event: Event, players: int) -> str:

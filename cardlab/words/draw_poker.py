@@ -1,4 +1,4 @@
-"""Draw poker's words: one whole template per kind of event (DP-1 .. DP-10).
+"""Draw poker's words: one whole template per kind of event and per kind of refusal (DP-1 .. DP-10).
 
 The kinds and their fields are declared in :mod:`cardlab.games.draw_poker`, which imports
 this module. Here too are all the game's other words, in English (the catalogs'
@@ -12,6 +12,7 @@ from __future__ import annotations
 from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, templates, unit
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
+from cardlab.words.refusals import refusals
 
 _EACH = Each("{winners}")
 
@@ -166,3 +167,44 @@ coach_words("draw_poker", {
     "show": Said("You showed your hand", "showing your hand"),  # DP-7
     "concede": Said("You conceded", "conceding"),  # DP-7
 }, round="hand")  # what round_index counts (SPEC.round_unit)
+
+
+# What draw poker refuses, and why (the kinds: cardlab.games.draw_poker, "what it refuses").
+REFUSALS = refusals("draw_poker", {
+    "session_over": "the session is over (DP-10): no move can be played",
+    "unknown_kind": "{kind} is not a draw poker action (pass, open, call, raise, draw, show, concede)",
+    "no_fold": "draw poker has no fold: to fold, pass (DP-3)",
+    "no_check": "there is no check: before the opening a player passes (leaving the hand) or opens",
+    "betting_only": "in a betting round a player passes, opens, calls or raises",
+    "bet_no_cards": "a betting round moves chips only: passing, opening, calling and raising take no cards",
+    "call_no_amount": "a call takes no amount: it matches the stake",
+    "pass_no_amount": "a pass takes no amount: it puts nothing in",
+    "already_open": "the pot is already open ({opener}): call, raise or pass",
+    "open_amount": Plural("open with an amount: more than the ante of {ante} and at most {most} chip",
+                          "open with an amount: more than the ante of {ante} and at most {most} chips", n="most"),
+    "open_range": Plural("open with more than the ante of {ante} and at most {most} chip, not {amount}",
+                         "open with more than the ante of {ante} and at most {most} chips, not {amount}", n="most"),
+    "open_all_in": Plural("open with at most {stack} chip: there is no all-in and {seat} has {stack}",
+                          "open with at most {stack} chips: there is no all-in and {seat} has {stack}", n="stack"),
+    "nobody_opened": "nobody has opened: there is no check, {seat} passes (leaving the hand) or opens",
+    "raise_amount": Plural("raise the stake by an amount: {ante} to {most} chip",
+                           "raise the stake by an amount: {ante} to {most} chips", n="most"),
+    "raise_range": Plural("raise the stake by {ante} to {most} chip, not {amount}",
+                          "raise the stake by {ante} to {most} chips, not {amount}", n="most"),
+    "no_all_in": Plural("no all-in: {seat} needs {need} chip and has {stack}; a player who cannot match must pass",
+                        "no all-in: {seat} needs {need} chips and has {stack}; a player who cannot match must pass",
+                        n="need"),
+    "draw_only": "it is the draw: {seat} discards 0 to 5 cards",
+    "draw_no_amount": "a draw names the discarded cards, not an amount",
+    "draw_twice": "a card is named twice ({cards}): each card is discarded once",
+    "not_held": "{seat} does not hold {cards}",
+    "show_or_concede": "at the showdown a player shows or concedes",
+    "show_takes_nothing": "showing and conceding take no cards and no amount (the whole hand is shown)",
+    "deck_size": "deck_size must be one of {sizes}, got {value}",
+    "ace_low_short_only": "ace_low=False is an option for short decks only: 52 cards always count A-2-3-4-5 (HR-1)",
+    "max_bet_above_ante": "an opening must be greater than the ante and at most max_bet, so max_bet ({max_bet}) "
+                          "must exceed the ante ({ante})",
+    "stack_below_ante": "a stack ({stack}) smaller than the ante ({ante}) could not sit down",
+    "deck_too_small": "deck_size {size} is too small: {players} players need a deck of at least {need} cards (five "
+                      "each, and five more so that the last player can always draw five)",
+})

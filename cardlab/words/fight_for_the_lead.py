@@ -1,4 +1,4 @@
-"""Fight for the Lead's words: one whole template per kind of event (FL-1 .. FL-10).
+"""Fight for the Lead's words: one whole template per kind of event and per kind of refusal (FL-1 .. FL-10).
 
 The kinds and their fields are declared in :mod:`cardlab.games.fight_for_the_lead`, which imports
 this module. Here too are all the game's other words, in English (the catalogs'
@@ -12,6 +12,7 @@ from __future__ import annotations
 from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, headlines, templates, unit
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
+from cardlab.words.refusals import refusals
 
 _FIGHTS = Each("{seats} {cards}")  # FL-4: 'South 5♥, West 3♣'
 _STACKS = Each("{seats} {stacks}")  # FL-10: 'South 104, West 96'
@@ -177,3 +178,35 @@ coach_words("fight_for_the_lead", {
     "stay": Said("You played on", "playing on"),  # FL-10
     "leave": Said("You left the table", "leaving the table"),  # FL-10
 }, round="game")  # what round_index counts (SPEC.round_unit)
+
+
+# What Fight for the Lead refuses, and why (the kinds: cardlab.games.fight_for_the_lead, "what it refuses").
+REFUSALS = refusals("fight_for_the_lead", {
+    "session_over": "the session is over (FL-10): no move can be played",
+    "unknown_kind": "{kind} is not a Fight for the Lead action (fight, exchange, play, stay, leave)",
+    "no_amount": "no move takes an amount of chips: the game counts fees and stakes itself",
+    "now_fight": "now each player lays a fight card face down",
+    "now_exchange": "now exchange cards or keep all",
+    "now_play": "now play a card to the trick",
+    "now_decide": "now play on or leave",
+    "not_in_game": "{seat} is not in this game",
+    "fight_laid": "{seat} has already laid a fight card",
+    "turn_exchange": "it is {current}'s turn, not {seat}'s (FL-6: players exchange in turn, clockwise from the "
+                     "dealer's left)",
+    "turn_play": "it is {current}'s turn, not {seat}'s (FL-7: the winner of the lead, then of each trick, leads; "
+                 "the others follow clockwise)",
+    "turn_decide": "it is {current}'s turn, not {seat}'s (FL-10: players decide in turn, clockwise from the "
+                   "dealer's left)",
+    "fight_one": "select one card to fight with ({selected} selected)",
+    "play_one": "select one card to play ({selected} selected)",
+    "not_held": "{seat} does not hold {card}",
+    "follow_suit": "{seat} must follow suit: {led} was led, so play a card of its suit",
+    "exchange_twice": "a card is named twice ({cards}): a card cannot be exchanged twice",
+    "exchange_stock": Plural("select at most {most} card to exchange: the stock holds no more ({selected} selected)",
+                             "select at most {most} cards to exchange: the stock holds no more ({selected} selected)",
+                             n="most"),
+    "exchange_cost": Lists("select fewer cards: exchanging {cards} costs {cost} and {seat} has {stack}",
+                           cost=unit("cost", "chip", "chips")),
+    "decide_no_cards": "to play on or leave, clear the selection: this choice takes no cards",
+    "stack_below_ante": "stack ({stack}) must cover the first ante ({ante})",
+})

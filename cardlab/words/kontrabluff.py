@@ -1,4 +1,4 @@
-"""Kontrabluff's words: one whole template per kind of event (KB-1 .. KB-12).
+"""Kontrabluff's words: one whole template per kind of event and per kind of refusal (KB-1 .. KB-12).
 
 The kinds and their fields are declared in :mod:`cardlab.games.kontrabluff`, which imports
 this module. Here too are all the game's other words, in English (the catalogs'
@@ -12,6 +12,7 @@ from __future__ import annotations
 from cardlab.words import Lists, Plural, Verb, fill, game_words, templates, unit
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
+from cardlab.words.refusals import refusals
 
 TEMPLATES = templates("kontrabluff", {
     "first_dealer": "{dealer} deals first",
@@ -130,3 +131,34 @@ coach_words("kontrabluff", {
                  "You passed", "passing"),  # KB-4
     "see": Said("You saw with {cards}", "seeing with {cards}"),  # KB-6
 }, round="round")  # what round_index counts (SPEC.round_unit)
+
+
+# What Kontrabluff refuses, and why (the kinds: cardlab.games.kontrabluff, "what it refuses").
+REFUSALS = refusals("kontrabluff", {
+    "match_over": "the match is over (KB-12): no move can be played",
+    "unknown_kind": "{kind} is not a Kontrabluff action (low, hand_over, lay, pass, see)",
+    "no_amount": "Kontrabluff has no chips: an action takes no amount",
+    "dealer_pass": "the dealer may not pass before any card is laid: it would score nothing for anyone, give the "
+                   "dealer nothing that leading does not already give (KB-2), and could repeat without end; play low "
+                   "or hand over instead (KB-2)",
+    "dealer_choice": "the dealer may lead only by playing low: play low or hand over",
+    "leader_pass": "the leader may not pass before any card is laid: it would score nothing for anyone, give the "
+                   "leader nothing that leading does not already give (KB-2), and could repeat without end; lay a "
+                   "card or play low instead",
+    "first_round_hand_over": "the first round of a deal is led by the non-dealer, and the dealer has no choice in it: "
+                             "nothing to hand over; lay a card or play low",
+    "leader_choice": "the leader of a new round lays a card for a normal round or plays low: do one of these",
+    "normal_round": "in a normal round lay a card or pass",
+    "low_round": "answer a low round by seeing or passing with 5 cards",
+    "pass_no_cards": "passing a normal round takes no cards: clear the selection ({selected} selected)",
+    "hand_over_no_cards": "handing over takes no cards: clear the selection ({selected} selected)",
+    "lay_one": "select one card to lay ({selected} selected)",
+    "low_cards": Plural("select {need} card to play low ({selected} selected)",
+                        "select {need} cards to play low ({selected} selected)", n="need"),
+    "see_cards": Plural("select {need} card to see with ({selected} selected)",
+                        "select {need} cards to see with ({selected} selected)", n="need"),
+    "pass_low_cards": Plural("select {need} card to pass a low round face down ({selected} selected)",
+                             "select {need} cards to pass a low round face down ({selected} selected)", n="need"),
+    "named_twice": "a card is named twice ({cards}): select each card once",
+    "not_held": "{seat} does not hold {cards}",
+})

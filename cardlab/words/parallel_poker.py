@@ -1,4 +1,4 @@
-"""Parallel poker's words: one whole template per kind of event (PP-1 .. PP-5).
+"""Parallel poker's words: one whole template per kind of event and per kind of refusal (PP-1 .. PP-5).
 
 The kinds and their fields are declared in :mod:`cardlab.games.parallel_poker`, which imports
 this module. Here too are all the game's other words, in English (the catalogs'
@@ -12,6 +12,7 @@ from __future__ import annotations
 from cardlab.words import Plural, Verb, fill, game_words, templates
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
+from cardlab.words.refusals import refusals
 
 TEMPLATES = templates("parallel_poker", {
     "laid_out": "game {number}: {dealer} deals and lays out {cards} face up; {other} removes the same seven; "
@@ -74,3 +75,18 @@ HOW_TO_PLAY = howto_words(
 coach_words("parallel_poker", {
     "arrange": Said("You laid the packets {packets}", "laying the packets {packets}"),  # PP-2
 }, round="game")  # what round_index counts (SPEC.round_unit)
+
+
+# What parallel poker refuses, and why (the kinds: cardlab.games.parallel_poker, "what it refuses").
+REFUSALS = refusals("parallel_poker", {
+    "match_over": "the match is over (PP-5): no move can be played",
+    "arrange_only": "the only action is 'arrange' (25 cards in packet order, PP-2), not {kind}",
+    "already_arranged": "{seat} has already laid the packets; their order cannot change",
+    "no_amount": "arranging takes no amount (parallel poker has no chips), got {amount}",
+    "bad_arrangement": Plural(
+        "an arrangement uses exactly the 25 held cards, each once, five packets of five; got {cards} card "
+        "(missing {missing}; not held or repeated {extra})",
+        "an arrangement uses exactly the 25 held cards, each once, five packets of five; got {cards} cards "
+        "(missing {missing}; not held or repeated {extra})", n="cards"),
+    "hierarchy": "hierarchy must be 'traditional' or '32-card', got {value}",
+})

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardlab.words import Plural, current_language, names_text, seat_names, translate
+from cardlab.words.refusals import refusal_line
 
 __all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text", "beats_text"]
 
@@ -48,9 +49,7 @@ NOTICES: dict[str, str | Plural] = {
     "code_malformed": "That is not a join code: a code has eight letters and digits, like {example}.",
     "code_unknown": "No seat has that code. Check it on your slip and type it again.",
     "code_limit": "Too many wrong codes were typed lately. Wait a few minutes and try again, or ask your teacher for your link.",
-    # a refusal in a language other than English: the engine's own message is English, so
-    # the table says the rule that refused (its translated title and statement)
-    "refused_rule": "Not allowed ({rule}, {title}): {statement}",
+    # an error that carries no refusal record (see refusal_text), said in another language than English
     "refused_other": "This cannot be done now.",
     "failed": "Something went wrong: {text}. The details are below the table.",
 }
@@ -104,21 +103,24 @@ def notice_text(name: str, values: Mapping[str, Any], *, players: int) -> str:
     return _say(NOTICES, name, values, players)
 
 
-def refusal_text(text: str, rule: str = "", title: str = "", statement: str = "") -> str:
-    """A refusal in words: in English the engine's own message (it says exactly what is
-    wrong: 'KB-4: the leader may not pass before any card is laid'); in another language
-    the refusing rule's title and statement (given in English by the session, see
-    :func:`cardlab.sessions.seatview.refusal_values`) in that language, so no English
-    reaches the player; a refusal that cites no rule says a plain sentence.
+def refusal_text(refusal: Any = None, text: str = "") -> str:
+    """A refusal in words, in the current language, with its exact reason: the record an
+    :class:`~cardlab.engine.IllegalActionError` carries (:class:`~cardlab.records.Refusal`,
+    kept by :func:`cardlab.sessions.seatview.refusal_values`), said whole with its rule id
+    ('KB-4: the leader may not pass ...'); an error without a record says its own ``text``
+    in English, and a plain sentence in another language.
 
-    >>> refusal_text("KB-4: the leader may not pass before any card is laid", "KB-4", "Passing", "...")
-    'KB-4: the leader may not pass before any card is laid'
+    >>> from cardlab.engine import NOT_YOUR_TURN
+    >>> refusal_text(NOT_YOUR_TURN(1, 0, players=4))
+    "EN-1: it is West's turn, not South's"
+    >>> from cardlab.words import language
+    >>> with language("uk"):
+    ...     refusal_text(NOT_YOUR_TURN(1, 0, players=4))
+    'EN-1: зараз хід гравця Захід, а не гравця Південь'
     """
-    if current_language() == "en":
-        return text
-    if not (rule and title and statement):
-        return translate(NOTICES["refused_other"])
-    return translate(NOTICES["refused_rule"]).format(rule=rule, title=translate(title), statement=translate(statement))
+    if refusal is not None:
+        return refusal_line(refusal)
+    return text if current_language() == "en" else translate(NOTICES["refused_other"])
 
 
 def beats_text(winner: int, hand: Any, beaten: Sequence[tuple[int, Any]], *, players: int) -> str:
