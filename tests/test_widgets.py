@@ -225,7 +225,7 @@ def visible_texts(table: Table) -> list[str]:
             continue
         value = getattr(widget, "value", None)
         if isinstance(widget, (W.HTML, W.HTMLMath)) and isinstance(value, str):
-            words = re.sub(r"<[^>]*>", " ", value)
+            words = re.sub(r"<[^>]*>", " ", re.sub(r"(?s)<style.*?</style>", " ", value))  # a style sheet is not read
             found.append(html.unescape(words))
             found.extend(html.unescape(t) for t in re.findall(r"(?:title|aria-label)='([^']*)'", value))
             found.extend(html.unescape(t) for t in re.findall(r'(?:title|aria-label)="([^"]*)"', value))

@@ -88,6 +88,8 @@ __all__ = [
     "rank_letter",
     "hand_text",
     "choices_text",
+    "UNIT_WORDS",
+    "unit_word",
 ]
 
 # -- languages (issue 29) ---------------------------------------------------------------------
@@ -300,6 +302,19 @@ def decimal_amount(value: float, units: str, digits: int = 1, *, sign: bool = Fa
 
 #: The decimal amounts' messages by unit (see :func:`decimal_amount`).
 DECIMAL_UNITS = {"points": NC_("decimal", "{amount} points"), "chips": NC_("decimal", "{amount} chips")}
+
+#: A game's unit as a noun in the plural, where a sentence names it with no number ('the
+#: points you gain'; context "unit"): said with :func:`unit_word`.
+UNIT_WORDS = {"points": NC_("unit", "points"), "chips": NC_("unit", "chips")}
+
+
+def unit_word(units: str) -> str:
+    """A game's unit (``"points"``, ``"chips"``) as a plural noun in the current language.
+
+    >>> unit_word("points")
+    'points'
+    """
+    return translate_in("unit", UNIT_WORDS[units])
 
 
 @dataclass(frozen=True)
