@@ -12,7 +12,9 @@ options, titles and aria-labels, the live region):
   of every English message (hand names, rank names and plurals, 'wins', 'beats',
   'chips', 'points', 'trick' ...), as a whole word, unless the language's own
   translations use that word too ('full' in Polish, 'talon', 'Kontrabluff'): finds words
-  made outside the catalogs, such as an English hand describer's 'one pair, kings'.
+  made outside the catalogs, such as an English hand describer's 'one pair, kings';
+- a card written with an English rank letter the language writes otherwise ('Q♥' on a
+  Polish page, which says 'D♥').
 
 Each game is played through its table to every result (Continue), every showing turned
 up one by one, and the final standings. What the how-to panel, the teacher's view and a
@@ -124,6 +126,18 @@ def english_words(lang: str) -> frozenset[str]:
     return catalog_english() - own_words(lang) - names
 
 
+@functools.cache
+def english_card_pattern(lang: str) -> re.Pattern[str]:
+    """A card written with an English rank letter ``lang`` writes otherwise ('Q♥' where
+    Polish says 'D♥'; a card button's letter and suit on two lines too)."""
+    from cardlab.cards import Rank
+    from cardlab.words import language, rank_letter
+
+    with language(lang):
+        letters = [str(rank) for rank in Rank if str(rank) in "JQKA" and rank_letter(rank) != str(rank)]
+    return re.compile(r"(?<!\w)[" + "".join(letters) + r"]\s?[♣♦♥♠]")
+
+
 #: Names a page shows as they are typed, whose parts are English words: a command, and
 #: every link (the join links' 'join.ipynb?room=...').
 CODE_NAMES = re.compile(r"cardlab-classroom|https?://\S+")
@@ -182,6 +196,9 @@ def problems(text: str, lang: str, pieces: set[str] | None = None, *, plain: boo
         word = english_word_pattern(lang).search(_without_code(text))
         if word is not None:
             found.append(f"the English word {word[0]!r} shows: ...{around(word)}")
+        card = english_card_pattern(lang).search(text)
+        if card is not None:
+            found.append(f"a card with an English rank letter shows: ...{around(card)}")
     for pattern in FORBIDDEN if plain else ():
         match = pattern.search(text)
         if match is not None:
@@ -201,6 +218,8 @@ def check_text(text: str, pieces: set[str], where: str, *, plain: bool = True, l
         text = _without_code(text)
         word = english_word_pattern(lang).search(text)
         assert word is None, f"{where}: the English word {word[0]!r} shows: ...{text[max(0, word.start() - 60): word.end() + 40]}"
+        card = english_card_pattern(lang).search(text)
+        assert card is None, f"{where}: an English rank letter shows: ...{text[max(0, card.start() - 60): card.end() + 40]}"
     for pattern in FORBIDDEN if plain else ():
         match = pattern.search(text)
         assert match is None, f"{where}: {pattern.pattern!r} shows: ...{text[max(0, match.start() - 60): match.end() + 60]}"
@@ -382,7 +401,9 @@ def test_the_word_list_holds_the_games_words():
     pattern = english_word_pattern("pl")
     assert pattern.search("Zachód wygrywa: one pair, kings")[0] == "pair"  # 'one' is a Polish word too
     assert pattern.search("Kontrabluff, full, talon") is None
-
+    assert english_card_pattern("pl").search("Południe zagrywa Q♥")[0] == "Q♥"
+    assert english_card_pattern("pl").search("Południe zagrywa D♥, K♠, A♦") is None  # K and A are Polish letters too
+    assert english_card_pattern("uk").search("K\n♠") is not None
 
 def test_the_walk_finds_english_where_a_catalog_is_missing(monkeypatch):
     """The walk can fail: with the Polish catalog's words taken away, the screens show the
