@@ -84,6 +84,7 @@ __all__ = [
     "catalog",
     "card_text",
     "card_name",
+    "CASES",
     "FACE_DOWN",
     "rank_letter",
     "hand_text",
@@ -554,16 +555,28 @@ def card_text(card: Card) -> str:
     return _card_text()[card.code]
 
 
-def card_name(card: Card | None) -> str:
+#: The grammatical cases a sentence may ask a card's name in, as a format spec of its
+#: placeholder (``{card:acc}``, ``{cards:acc}``), each with the context of its rank words:
+#: the object of a verb is in the accusative in Polish and Ukrainian ('kładzie
+#: dziewiątkę', 'кладе вісімку'), which only a card said in words (a screen reader's)
+#: shows; the symbols ('8♥') read the same in every case.
+CASES: dict[str, str] = {"acc": "rank, accusative"}
+
+
+def card_name(card: Card | None, case: str = "") -> str:
     """A card's name in words (a screen reader's): 'ace of hearts'; a face-down card
-    (None) is :data:`FACE_DOWN`.
+    (None) is :data:`FACE_DOWN`. ``case``: one of :data:`CASES` (the accusative of a
+    card a sentence names as a verb's object), else the name as a name.
 
     >>> card_name(Card.parse("Ah")), card_name(None)
     ('ace of hearts', 'face-down card')
+    >>> with language("pl"):
+    ...     card_name(Card.parse("8h")), card_name(Card.parse("8h"), "acc")
+    ('ósemka kier', 'ósemkę kier')
     """
     if card is None:
         return translate(FACE_DOWN)
-    rank = translate_in("rank", RANK_WORDS[card.rank.index])
+    rank = translate_in(CASES[case] if case else "rank", RANK_WORDS[card.rank.index])
     suit = translate_in("suit", SUIT_WORDS[card.suit.value])
     return translate("{rank} of {suit}").format(rank=rank, suit=suit)
 
@@ -640,14 +653,50 @@ def choices_text(choices: Sequence[str]) -> str:
     return translate("{choices}, or {last}").format(choices=", ".join(choices[:-1]), last=choices[-1])
 
 
-def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None) -> Any:
+class _Said(str):
+    """Cards in a sentence (as symbols, or as :func:`parts`'s marks) that a template asks
+    in a grammatical case (``{card:acc}``, :data:`CASES`): the same symbols, marked with
+    the case for a name said in words (``cases``: by case; None where it reads the same)."""
+
+    __slots__ = ("cases",)
+    cases: dict[str, str] | None
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return str(self) if self.cases is None else self.cases[spec]
+        return str.__format__(str(self), spec)
+
+
+def _said(text: str, cases: dict[str, str] | None = None) -> _Said:
+    said = _Said(text)
+    said.cases = cases
+    return said
+
+
+def _cased(template: str) -> bool:
+    """Whether a template asks a card in a case (``{card:acc}``): its values must know it."""
+    return ":" in template and any(f":{case}}}" in template for case in CASES)
+
+
+def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None,
+           cased: bool = False) -> Any:
     if kind is SEAT:
         return names[value]
     if kind is CARDS:
         card_text = card_text or _card_text()
-        return " ".join([card_text[card.code] for card in value]) or translate("nothing")
+        text = " ".join([card_text[card.code] for card in value]) or translate("nothing")
+        if not cased:
+            return text
+        if not value or card_text is not _CARD_MARK:
+            return _said(text)
+        return _said(text, {case: " ".join([marks[card.code] for card in value]) for case, marks in _CASE_MARKS.items()})
     if kind is CARD:
-        return (card_text or _card_text())[value.code]
+        text = (card_text or _card_text())[value.code]
+        if not cased:
+            return text
+        if card_text is not _CARD_MARK:
+            return _said(text)
+        return _said(text, {case: marks[value.code] for case, marks in _CASE_MARKS.items()})
     if kind is SEATS:
         return names_text([names[seat] for seat in value])
     if kind is HAND:
@@ -674,13 +723,16 @@ def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: 
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _catalog().gettext(template)
-    words = {name: _words(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
+    cased = _cased(template)
+    words = {name: _words(kind, value, names, card_text, cased) for (name, kind), value in zip(spec.fields, values)}
     for name, each in lists:
         value = values[spec.field_names.index(name)]
         if type(value) is tuple:
             words[name] = _items(each, spec, values, names, len(value), card_text)
         else:  # a number said with its unit (see :func:`unit`)
             words[name] = _one(each.phrase, spec, values, names, card_text)
+        if cased:  # a list's phrase says its own cards' case
+            words[name] = _said(words[name])
     return template.format_map(words)
 
 
@@ -689,7 +741,7 @@ def _one(phrase: str | Plural, spec: EventKind, values: tuple[Any, ...], names: 
     """A phrase of single fields said once (see :class:`Each`)."""
     kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
     text = phrase.text(fields[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
-    return text.format_map({name: _words(kinds[name], fields[name], names, card_text)
+    return text.format_map({name: _words(kinds[name], fields[name], names, card_text, _cased(text))
                             for name in placeholders(phrase)})
 
 
@@ -702,19 +754,25 @@ def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[st
     for i in range(n):
         item = {name: fields[name][i] for name in placeholders(phrase)}
         text = phrase.text(item[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
-        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text)
+        cased = _cased(text)
+        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text, cased)
                                      for name, value in item.items()}))
     return each.sep.join(said)
 
 
-#: Each card as one private-use character while a sentence is split into words and cards.
+#: Each card as one private-use character while a sentence is split into words and cards,
+#: one set of characters for a card named as a name and one for each case of :data:`CASES`.
 _CARD_MARK = tuple(chr(0xE000 + code) for code in range(52))
-_MARKED = {mark: card for mark, card in zip(_CARD_MARK, deck(52))}
+_CASE_MARKS = {case: tuple(chr(0xE040 + 0x40 * i + code) for code in range(52)) for i, case in enumerate(CASES)}
+_MARKED = {mark: (card, "") for mark, card in zip(_CARD_MARK, deck(52))}
+_MARKED.update({mark: (card, case) for case, marks in _CASE_MARKS.items() for mark, card in zip(marks, deck(52))})
 
 
-def parts(event: Event, players: int) -> tuple[str | Card, ...]:
+def parts(event: Event, players: int, *, cases: bool = False) -> tuple[str | Card | tuple[Card, str], ...]:
     """The sentence for ``event`` as words and the cards its fields name, in order (a
     table draws the cards as cards); joined as text, the parts are :func:`describe`'s.
+    ``cases``: each card as (card, the case the sentence says it in, '' or one of
+    :data:`CASES`), for its name in words (:func:`cardlab.words.cards.spoken`).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> state = Kontrabluff().new_state(seed=1, dealer=0)
@@ -722,17 +780,17 @@ def parts(event: Event, players: int) -> tuple[str | Card, ...]:
     ('South is dealt ', Card('5h'), ' ')
     """
     text = _say(TEMPLATES[event.game][event.kind], event.spec, event.values, players, _CARD_MARK)
-    out: list[str | Card] = []
+    out: list[str | Card | tuple[Card, str]] = []
     words: list[str] = []
     for char in text:
-        card = _MARKED.get(char)
-        if card is None:
+        marked = _MARKED.get(char)
+        if marked is None:
             words.append(char)
         else:
             if words:
                 out.append("".join(words))
                 words = []
-            out.append(card)
+            out.append(marked if cases else marked[0])
     if words:
         out.append("".join(words))
     return tuple(out)
