@@ -45,7 +45,7 @@ from tests.test_widgets import FORBIDDEN, SHORT, TABLE_CLASSES, visible_texts
 babel = pytest.importorskip("babel")
 from babel.messages.pofile import read_po  # noqa: E402
 
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z]+)?\}")  # a card's case too: {card:acc}
 #: The shortest piece of an English message the walk looks for (shorter ones, such as
 #: 'Pas' or ' of ', may be words of the other language too).
 PIECE = 14
