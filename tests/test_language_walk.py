@@ -57,8 +57,10 @@ def _catalog(path: str) -> tuple:
         return tuple(read_po(file))
 
 
-def english_pieces(lang: str) -> set[str]:
-    """The literal pieces of every English message whose translation in ``lang`` differs."""
+@functools.cache
+def english_pieces(lang: str) -> frozenset[str]:
+    """The literal pieces of every English message whose translation in ``lang`` differs
+    (found once per language)."""
     words = catalog(lang)
     pieces = set()
     for message in _catalog(str(LOCALE / "cardlab.pot")):
@@ -72,7 +74,7 @@ def english_pieces(lang: str) -> set[str]:
                 literal = literal.strip(" .,;:()—-")
                 if len(literal) >= PIECE and literal not in said:
                     pieces.add(literal)
-    return pieces
+    return frozenset(pieces)
 
 
 # -- the games' English words ---------------------------------------------------------------
@@ -176,7 +178,7 @@ def screen(table) -> str:
     return "\n".join(visible_texts(table))
 
 
-def problems(text: str, lang: str, pieces: set[str] | None = None, *, plain: bool = True) -> list[str]:
+def problems(text: str, lang: str, pieces: frozenset[str] | None = None, *, plain: bool = True) -> list[str]:
     """What is wrong in ``text`` on a ``lang`` page: a placeholder left, a piece of an
     English message (``pieces``, default :func:`english_pieces`), an English word of
     :func:`english_words` (both in the other languages only), a forbidden word (``plain``)."""
@@ -206,7 +208,7 @@ def problems(text: str, lang: str, pieces: set[str] | None = None, *, plain: boo
     return found
 
 
-def check_text(text: str, pieces: set[str], where: str, *, plain: bool = True, lang: str | None = None) -> None:
+def check_text(text: str, pieces: frozenset[str], where: str, *, plain: bool = True, lang: str | None = None) -> None:
     """No placeholder, no piece of English, no English word of ``lang`` (when given) and
     (``plain``) no forbidden word in ``text`` (the teacher's dashboard shows links and
     tokens, which hold underscores)."""
@@ -225,7 +227,7 @@ def check_text(text: str, pieces: set[str], where: str, *, plain: bool = True, l
         assert match is None, f"{where}: {pattern.pattern!r} shows: ...{text[max(0, match.start() - 60): match.end() + 60]}"
 
 
-def check(table, pieces: set[str], where: str) -> None:
+def check(table, pieces: frozenset[str], where: str) -> None:
     check_text(screen(table), pieces, where, lang=table.lang)
 
 
@@ -264,7 +266,7 @@ class Walk:
         self.hands += "cl-hand-name" in board or "cl-showings" in board
         self.standings |= "cl-standings" in table._banner.value
 
-    def problems(self, part: str, lang: str, pieces: set[str] | None = None) -> list[str]:
+    def problems(self, part: str, lang: str, pieces: frozenset[str] | None = None) -> list[str]:
         """Each problem of ``part``'s texts, with the screen that first showed it."""
         return [f"{where}: {problem}" for text, where in self.texts[part].items()
                 for problem in problems(text, lang, pieces)]
