@@ -673,30 +673,26 @@ def _said(text: str, cases: dict[str, str] | None = None) -> _Said:
     return said
 
 
+_CASE_SPECS = tuple(f":{case}}}" for case in CASES)
+
+
 def _cased(template: str) -> bool:
     """Whether a template asks a card in a case (``{card:acc}``): its values must know it."""
-    return ":" in template and any(f":{case}}}" in template for case in CASES)
+    if ":" in template:
+        for spec in _CASE_SPECS:
+            if spec in template:
+                return True
+    return False
 
 
-def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None,
-           cased: bool = False) -> Any:
+def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None) -> Any:
     if kind is SEAT:
         return names[value]
     if kind is CARDS:
         card_text = card_text or _card_text()
-        text = " ".join([card_text[card.code] for card in value]) or translate("nothing")
-        if not cased:
-            return text
-        if not value or card_text is not _CARD_MARK:
-            return _said(text)
-        return _said(text, {case: " ".join([marks[card.code] for card in value]) for case, marks in _CASE_MARKS.items()})
+        return " ".join([card_text[card.code] for card in value]) or translate("nothing")
     if kind is CARD:
-        text = (card_text or _card_text())[value.code]
-        if not cased:
-            return text
-        if card_text is not _CARD_MARK:
-            return _said(text)
-        return _said(text, {case: marks[value.code] for case, marks in _CASE_MARKS.items()})
+        return (card_text or _card_text())[value.code]
     if kind is SEATS:
         return names_text([names[seat] for seat in value])
     if kind is HAND:
@@ -704,6 +700,19 @@ def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple
     if kind is AMOUNTS:
         return ", ".join(str(amount) for amount in value)
     return value
+
+
+def _cased_words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None) -> Any:
+    """:func:`_words`, cards as :class:`_Said` (for a template that asks a card in a case;
+    the rest keep :func:`_words`'s plain path, the one every other sentence takes)."""
+    said = _words(kind, value, names, card_text)
+    if kind is not CARDS and kind is not CARD:
+        return said
+    if card_text is not _CARD_MARK or (kind is CARDS and not value):
+        return _said(said)
+    if kind is CARD:
+        return _said(said, {case: marks[value.code] for case, marks in _CASE_MARKS.items()})
+    return _said(said, {case: " ".join([marks[card.code] for card in value]) for case, marks in _CASE_MARKS.items()})
 
 
 _ITEM = {SEATS: SEAT, CARDS: CARD, AMOUNTS: COUNT}  # how one item of a list field is said
@@ -723,8 +732,9 @@ def _say(template: Template, spec: EventKind, values: tuple[Any, ...], players: 
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _catalog().gettext(template)
-    cased = _cased(template)
-    words = {name: _words(kind, value, names, card_text, cased) for (name, kind), value in zip(spec.fields, values)}
+    cased = ":" in template and _cased(template)  # rare: most sentences take the plain path
+    said = _cased_words if cased else _words
+    words = {name: said(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
     for name, each in lists:
         value = values[spec.field_names.index(name)]
         if type(value) is tuple:
@@ -741,7 +751,8 @@ def _one(phrase: str | Plural, spec: EventKind, values: tuple[Any, ...], names: 
     """A phrase of single fields said once (see :class:`Each`)."""
     kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
     text = phrase.text(fields[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
-    return text.format_map({name: _words(kinds[name], fields[name], names, card_text, _cased(text))
+    said = _cased_words if _cased(text) else _words
+    return text.format_map({name: said(kinds[name], fields[name], names, card_text)
                             for name in placeholders(phrase)})
 
 
@@ -754,8 +765,8 @@ def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[st
     for i in range(n):
         item = {name: fields[name][i] for name in placeholders(phrase)}
         text = phrase.text(item[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
-        cased = _cased(text)
-        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text, cased)
+        words = _cased_words if _cased(text) else _words
+        said.append(text.format_map({name: words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text)
                                      for name, value in item.items()}))
     return each.sep.join(said)
 
