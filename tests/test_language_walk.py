@@ -428,7 +428,7 @@ def test_the_walk_finds_english_words_made_outside_the_catalogs(monkeypatch):
     import cardlab.words.table as table_words
 
     def english(value) -> str:
-        return f"{value.category}, {value.ranks[0].plural}"
+        return f"{value.category}, {RANK_PLURALS[value.ranks[0].index]}"
 
     monkeypatch.setattr(view, "hand_text", english)
     monkeypatch.setattr(table_words, "hand_text", english)
