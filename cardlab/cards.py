@@ -96,11 +96,6 @@ class Rank(enum.Enum):
         return _RANK_NUMBER[self] - 2
 
     @property
-    def plural(self) -> str:
-        """English plural used in descriptions: 'kings', 'sixes'."""
-        return _RANK_PLURALS[self]
-
-    @property
     def word(self) -> str:
         """English name: 'king', 'six'."""
         return _RANK_WORDS[self]
@@ -191,9 +186,6 @@ _RANK_WORDS = dict(
         "two three four five six seven eight nine ten jack queen king ace".split(),
     )
 )
-_RANK_PLURALS = {
-    rank: ("sixes" if rank is Rank.SIX else word + "s") for rank, word in _RANK_WORDS.items()
-}
 _RANK_ALIASES = {rank.value: rank for rank in _RANKS} | {"10": Rank.TEN}
 _SUIT_ALIASES = {suit.value: suit for suit in _SUITS} | {s.symbol: s for s in _SUITS}
 # Outline symbols are common in copied text; accept them too.

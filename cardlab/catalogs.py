@@ -112,6 +112,8 @@ def messages() -> Iterator[Message]:
         yield from ((name, None, None) for name in names)
     yield from ((letter, None, "rank letter") for letter in words.LETTERS)
     yield from ((word, None, "rank") for word in words.RANK_WORDS)
+    for context in words.CASES.values():  # a rank's name in each case a sentence may ask (the accusative)
+        yield from ((word, None, context) for word in words.RANK_WORDS)
     yield from ((word, None, "ranks") for word in words.RANK_PLURALS)
     yield from ((word, None, "suit") for word in words.SUIT_WORDS.values())
     from cardlab.hands import CATEGORIES

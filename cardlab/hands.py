@@ -3,12 +3,13 @@
 A :class:`HandRules` holds everything a variant changes: the deck size, whether the
 ace makes the lowest straight with the deck's four lowest ranks (HR-5), and the order
 of the categories (HR-4 by default). :func:`evaluate` turns five cards into a
-:class:`HandValue`, totally ordered, with its category and a description.
+:class:`HandValue`, totally ordered, with its category and its tie-break ranks (its
+words, in each language, are :func:`cardlab.words.hand_text`'s).
 
 >>> from cardlab.cards import parse_cards
 >>> value = evaluate(parse_cards("Kh Ks Kd 7c 7h"))
->>> value.category, value.describe()
-(<Category.FULL_HOUSE: 'full house'>, 'full house, kings over sevens')
+>>> value
+HandValue(key=7172096, category=Category.FULL_HOUSE, ranks=(Rank.KING, Rank.SEVEN))
 >>> value.category == "full house"
 True
 
@@ -257,37 +258,17 @@ class HandValue:
     def __hash__(self) -> int:
         return hash((self.key, self.low))
 
-    def describe(self) -> str:
-        """Words for the hand: 'full house, kings over sevens'.
+    def __repr__(self) -> str:
+        """As code (no words: :func:`cardlab.words.hand_text` says a hand in a language).
 
         >>> from cardlab.cards import parse_cards
-        >>> evaluate(parse_cards("Jh Js 4d 4c 2s")).describe()
-        'two pair, jacks and fours'
-        >>> evaluate(parse_cards("Ah 2h 3d 4c 5s")).describe()
-        'straight, five high'
-        >>> evaluate_low(parse_cards("7h 5s 4d 3c 2s")).describe()
-        'high card, seven (low)'
+        >>> evaluate_low(parse_cards("7h 5s 4d 3c 2s"))
+        HandValue(key=480306, category=Category.HIGH_CARD, ranks=(Rank.SEVEN, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO), low=True)
         """
-        text = _describe(self.category, self.ranks)
-        return text + " (low)" if self.low else text
-
-    def __repr__(self) -> str:
-        return f"HandValue({self.describe()!r}, key={self.key})"
-
-
-def _describe(category: Category, ranks: tuple[Rank, ...]) -> str:
-    first = ranks[0] if ranks else None
-    match category:
-        case Category.FULL_HOUSE:
-            return f"full house, {ranks[0].plural} over {ranks[1].plural}"
-        case Category.TWO_PAIR:
-            return f"two pair, {ranks[0].plural} and {ranks[1].plural}"
-        case Category.FOUR_OF_A_KIND | Category.THREE_OF_A_KIND | Category.ONE_PAIR:
-            return f"{category}, {first.plural}"
-        case Category.HIGH_CARD:
-            return f"high card, {first.word}"
-        case _:
-            return f"{category}, {first.word} high"
+        ranks = ", ".join(f"Rank.{rank.name}" for rank in self.ranks)
+        ranks = f"({ranks},)" if len(self.ranks) == 1 else f"({ranks})"
+        low = ", low=True" if self.low else ""
+        return f"HandValue(key={self.key}, category=Category.{self.category.name}, ranks={ranks}{low})"
 
 
 _SHAPES = {
@@ -463,10 +444,10 @@ def evaluate(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RULES) -> 
     """The value of five cards under ``rules`` (HR-1, HR-2, HR-4, HR-5).
 
     >>> from cardlab.cards import parse_cards
-    >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), HandRules(32)).describe()
-    'straight, ten high'
-    >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), HandRules(32, ace_low=False)).describe()
-    'high card, ace'
+    >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), HandRules(32))  # HR-5: the ace makes A-7-8-9-10
+    HandValue(key=4849664, category=Category.STRAIGHT, ranks=(Rank.TEN,))
+    >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), HandRules(32, ace_low=False)).category
+    <Category.HIGH_CARD: 'high card'>
     >>> evaluate(parse_cards("Ah 7c 8d 9s Th"), 32)
     Traceback (most recent call last):
     ...
@@ -531,8 +512,8 @@ def evaluate_partial(cards: Iterable[Card | str], rules: HandRules = _DEFAULT_RU
     compared with a complete hand by the rules of a game, only by bots judging a row.
 
     >>> from cardlab.cards import parse_cards
-    >>> evaluate_partial(parse_cards("Qh Qs 3d")).describe()
-    'one pair, queens'
+    >>> evaluate_partial(parse_cards("Qh Qs 3d"))
+    HandValue(key=1847296, category=Category.ONE_PAIR, ranks=(Rank.QUEEN, Rank.THREE))
     >>> evaluate_partial(parse_cards("Qh Qs 3d")) > evaluate_partial(parse_cards("Jh Js Ad"))
     True
     """

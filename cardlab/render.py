@@ -164,11 +164,12 @@ def cards_html(
     name = f' aria-label="{_html.escape(label, quote=True)}"' if label else ""
     if not cards:
         height = _size(size)[1]
+        empty = _html.escape(translate("empty"))  # an empty pile
         return (
             f'<span class="cl-cards" role="group"{name} style="display:inline-block;'
             f"box-sizing:border-box;width:{width}px;height:{height}px;margin:2px;"
             'border:1px dashed #b5b5b5;border-radius:6px;color:#8a8a8a;font-size:11px;'
-            f'text-align:center;line-height:{height}px">empty</span>'
+            f'text-align:center;line-height:{height}px">{empty}</span>'
         )
     parts = []
     for i, card in enumerate(cards):

@@ -540,7 +540,7 @@ def test_a_chance_in_words_is_about_right(p):
     found = re.match(r"about (\d+) times? in (1,000|100|10)\b", text)
     if found:
         n, scale = int(found.group(1)), int(found.group(2).replace(",", ""))
-        assert abs(n / scale - p) <= Fraction(1, 2 * scale) or n == 1
+        assert abs(Fraction(n, scale) - p) <= Fraction(1, 2 * scale) or n == 1
     else:
         assert text.split(" (")[0] in ("never", "every time", "almost every time", "less than once in 1,000")
     assert text.endswith(f"({p.numerator}/{p.denominator})") == (0 < p < 1 and p.denominator <= 100)

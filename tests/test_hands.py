@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardlab.cards import DECK_SIZES, CardError, Suit, deck, deck_ranks, parse_cards
+from cardlab.cards import DECK_SIZES, CardError, Rank, Suit, deck, deck_ranks, parse_cards
 from cardlab.hands import (
     CATEGORIES,
     Category,
@@ -25,6 +25,7 @@ from cardlab.hands import (
     rarity_order,
     value_counts,
 )
+from cardlab.words import hand_text
 
 # HR-5 is an option for short decks only: 52 cards always count A-2-3-4-5 (HR-1).
 SETTINGS = [(size, ace_low) for size in DECK_SIZES for ace_low in (True, False) if ace_low or size < 52]
@@ -84,8 +85,10 @@ def test_categories_carry_exactly_the_hr1_names_in_order():
 )
 def test_hr1_categories_and_descriptions(text, category, words):
     result = value(text)
-    assert result.category == category and result.describe() == words
-    assert isinstance(result, HandValue) and repr(result) == f"HandValue({words!r}, key={result.key})"
+    assert result.category == category and hand_text(result) == words
+    # the repr reads as code, with no words (each language's are hand_text's)
+    assert isinstance(result, HandValue) and eval(repr(result), {"HandValue": HandValue, "Category": Category, "Rank": Rank}) == result
+    assert repr(result).startswith(f"HandValue(key={result.key}, category=Category.") and words not in repr(result)
 
 
 def test_hr1_order_on_52_cards_best_first():
@@ -236,9 +239,9 @@ def test_hr5_ace_low_straight_in_every_deck(size):
     with_rule = HandRules(size)
     without = HandRules(size, ace_low=False) if size < 52 else with_rule  # 52: always counted (HR-1)
     if size == 20:  # A-10-J-Q-K is the only run: a straight either way, ace high
-        assert value(wheel, with_rule).describe() == value(wheel, without).describe() == "straight, ace high"
+        assert hand_text(value(wheel, with_rule)) == hand_text(value(wheel, without)) == "straight, ace high"
         return
-    assert value(wheel, with_rule).describe() == f"straight, {deck_ranks(size)[3].word} high"
+    assert hand_text(value(wheel, with_rule)) == f"straight, {deck_ranks(size)[3].word} high"
     assert value(wheel, with_rule) < value(lowest_run, with_rule)
     assert value(wheel, without).category == ("straight" if size == 52 else "high card")
     lower = [v for v, _ in value_counts(with_rule) if v.category == "straight"]
@@ -247,9 +250,9 @@ def test_hr5_ace_low_straight_in_every_deck(size):
 
 def test_hr5_examples_from_the_rule_page():
     rules32, rules36 = HandRules(32), HandRules(36)
-    assert value("Ah 7c 8d 9s Th", rules32).describe() == "straight, ten high"
+    assert hand_text(value("Ah 7c 8d 9s Th", rules32)) == "straight, ten high"
     assert value("Ah 7c 8d 9s Th", rules32) < value("7c 8d 9s Th Jh", rules32)
-    assert value("Ah 6c 7d 8s 9h", rules36).describe() == "straight, nine high"
+    assert hand_text(value("Ah 6c 7d 8s 9h", rules36)) == "straight, nine high"
     assert value("Ah 7h 8h 9h Th", rules32).category == "straight flush"
     assert value("Ah 3d 4c 5s 6h", HandRules(48, ace_low=False)).category == "high card"
 
@@ -259,7 +262,7 @@ def test_hr5_is_an_option_for_short_decks_only_hr1_counts_the_wheel_with_52_card
         HandRules(52, ace_low=False)
     with pytest.raises(ValueError):  # a ValueError, as every bad setting
         HandRules(deck_size=52, ace_low=False)
-    assert value("Ah 2d 3c 4s 5h").describe() == "straight, five high"
+    assert hand_text(value("Ah 2d 3c 4s 5h")) == "straight, five high"
 
 
 # ----------------------------------------------------------------- HR-6
@@ -271,7 +274,7 @@ def test_hr6_the_best_low_with_52_cards_is_7_5_4_3_2_mixed():
     assert worst_high == value("7h 5s 4d 3c 2s") and count == 4**5 - 4
     for other in ["7h 6s 4d 3c 2s", "8h 5s 4d 3c 2s", "6h 5s 4d 3c 2s", "7h 5h 4h 3h 2h", "Ah 2s 3d 4c 6s", "2h 2s 3d 4c 5s"]:
         assert best > evaluate_low(parse_cards(other)), other
-    assert best.describe() == "high card, seven (low)" and best.low
+    assert hand_text(best) == "high card, seven (low)" and best.low
 
 
 def test_hr6_straights_and_flushes_count_against_you_and_the_ace_is_high():
@@ -318,7 +321,7 @@ def test_low_and_high_values_do_not_compare():
     ],
 )
 def test_hr7_partial_hands_show_only_what_they_have(text, words):
-    assert evaluate_partial(parse_cards(text)).describe() == words
+    assert hand_text(evaluate_partial(parse_cards(text))) == words
 
 
 def test_hr7_partial_order():

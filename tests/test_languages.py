@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from cardlab.cards import Card
+from cardlab.engine import Action
 from cardlab.rules import rule, rule_text
 from cardlab.words import (
     LANGUAGES,
@@ -194,3 +195,76 @@ def test_rules_take_a_language():
         assert rule("KB-4", lang=lang).title != "Passing" and rule("KB-4", lang=lang).id == "KB-4"
     with pytest.raises(ValueError):
         rule("KB-4", lang="xx")
+
+
+def _event_messages() -> dict[str, set[str]]:
+    """Each message of an event's sentence (its template, headline or a list's phrase, both
+    forms of a plural) with the names of the card fields it may fill."""
+    from cardlab.games import GAMES
+    from cardlab.records import CARD, CARDS
+    from cardlab.words import HEADLINES, TEMPLATES, Each, Lists
+
+    found: dict[str, set[str]] = {}
+
+    def add(template, cards: set[str]) -> None:
+        if isinstance(template, Lists):
+            add(template.template, cards)
+            for _, each in template.lists:
+                add(each, cards)
+        elif isinstance(template, Each):
+            add(template.phrase, cards)
+        elif isinstance(template, Plural):
+            for text in (template.one, template.other):
+                found.setdefault(text, set()).update(cards)
+        else:
+            found.setdefault(template, set()).update(cards)
+
+    for name, entry in GAMES.items():
+        for kind in entry.spec.events:
+            cards = {field for field, type_ in kind.fields if type_ in (CARD, CARDS)}
+            for table in (TEMPLATES, HEADLINES):
+                if kind.name in table.get(name, {}):
+                    add(table[name][kind.name], cards)
+    return found
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_case_is_asked_only_of_an_events_cards(lang):
+    """A translation may ask a card in a grammatical case (``{card:acc}``: the object of a
+    verb, 'kładzie ósemkę kier') only of an event's card field, whose words know it."""
+    from cardlab.words import CASES
+
+    events = _event_messages()
+    wrong = []
+    for message in _po(lang):
+        if not message.id or not message.string:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for said in strings:
+            for _, name, spec, _ in string.Formatter().parse(said or ""):
+                if name and spec and not (spec in CASES and any(name in events.get(i, ()) for i in ids)):
+                    wrong.append((ids[0], f"{{{name}:{spec}}}"))
+    assert not wrong, wrong[:5]
+
+
+def test_a_screen_reader_hears_a_played_card_as_the_verbs_object():
+    """The live region says each card by its name in the case its sentence asks: Polish
+    and Ukrainian put the card a player lays in the accusative; the symbols read the same."""
+    from cardlab.games.kontrabluff import Kontrabluff
+    from cardlab.words import card_name, describe
+    from cardlab.words.cards import spoken
+
+    state = Kontrabluff().new_state(seed=1, dealer=1)
+    state.apply(Action("lay", "8h"))  # KB-3
+    laid = state.history[-1]
+    said = {"en": ("South lays 8♥", "South lays eight of hearts"), "sv": ("Syd lägger upp 8♥", "Syd lägger upp hjärter åtta"),
+            "pl": ("Południe kładzie 8♥", "Południe kładzie ósemkę kier"), "uk": ("Південь кладе 8♥", "Південь кладе вісімку чирв")}
+    for lang, (text, words) in said.items():
+        with language(lang):
+            assert (describe(laid, 2), spoken(laid, 2)) == (text, words)
+    for code, pl, uk in (("Ks", "króla pik", "короля пік"), ("Qd", "damę karo", "даму бубен"), ("Ac", "asa trefl", "туза треф")):
+        with language("pl"):
+            assert card_name(Card.parse(code), "acc") == pl
+        with language("uk"):
+            assert card_name(Card.parse(code), "acc") == uk

@@ -24,7 +24,7 @@ from cardlab.games.parallel_poker import (
     showdown,
 )
 from cardlab.hands import evaluate
-from cardlab.words import describe
+from cardlab.words import describe, hand_text
 
 SOUTH, NORTH = 0, 1
 
@@ -190,7 +190,7 @@ def test_pp3_worked_example_b_wins_18_to_7(hierarchy):
         (SOUTH, 7, "straight flush", "one pair"),
     ]
     assert [(s.winner, s.points, s.values[0].category, s.values[1].category) for s in state.showings] == expected
-    assert state.showings[1].values[0].describe() == "three of a kind, kings"
+    assert hand_text(state.showings[1].values[0]) == "three of a kind, kings"
     assert state.scores == [7, 18] and state.points == (7, 18)
     assert state.is_terminal and state.winner == NORTH
     assert state.returns() == [-11.0, 11.0]

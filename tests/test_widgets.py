@@ -28,7 +28,7 @@ from cardlab.widgets import (
 )
 from cardlab.widgets.table import card_shown
 from cardlab.widgets.words import plain
-from cardlab.words import card_name, describe, language, line
+from cardlab.words import card_name, describe, hand_text, language, line
 
 # Short sessions so a game ends in a few dozen moves.
 SHORT = {
@@ -225,7 +225,7 @@ def visible_texts(table: Table) -> list[str]:
             continue
         value = getattr(widget, "value", None)
         if isinstance(widget, (W.HTML, W.HTMLMath)) and isinstance(value, str):
-            words = re.sub(r"<[^>]*>", " ", value)
+            words = re.sub(r"<[^>]*>", " ", re.sub(r"(?s)<style.*?</style>", " ", value))  # a style sheet is not read
             found.append(html.unescape(words))
             found.extend(html.unescape(t) for t in re.findall(r"(?:title|aria-label)='([^']*)'", value))
             found.extend(html.unescape(t) for t in re.findall(r'(?:title|aria-label)="([^"]*)"', value))
@@ -598,7 +598,7 @@ def test_a_showdown_banner_lays_each_hand_by_its_seat_and_says_what_beat_what():
     assert list(by_seat)[0] == winner  # the winner's hand first, by his name
     assert by_seat == {table.seats[s]: [c.short for c in e["cards"]] for s, e in shows.items()}
     (loser,) = set(shows) - {won["winner"]}
-    said = f"{winner}'s {won['hand'].describe()}, beats {table.seats[loser]}'s {shows[loser]['hand'].describe()}."
+    said = f"{winner}'s {hand_text(won['hand'])}, beats {table.seats[loser]}'s {hand_text(shows[loser]['hand'])}."
     assert said in html.unescape(table._banner.value)
 
 
@@ -710,7 +710,7 @@ def test_you_hold_names_the_hand_and_the_table_shows_every_count():
     obs = table.observation()
     from cardlab.hands import evaluate
 
-    assert f"You hold 5 cards — <b>{evaluate(obs.hand, table.game.rules).describe()}</b>" in table._hand_label.value
+    assert f"You hold 5 cards — <b>{hand_text(evaluate(obs.hand, table.game.rules))}</b>" in table._hand_label.value
     board = table._board.value
     for seat in range(1, 4):
         assert f"<b>{table.seats[seat]}</b>" in board

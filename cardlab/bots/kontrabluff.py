@@ -51,8 +51,9 @@ def best_high(cards: Sequence[Card]) -> tuple[int, list[Card]]:
 
     The cards come strongest group first (the pair before its kickers).
 
+    >>> from cardlab.words import hand_text
     >>> key, five = best_high(parse_cards("Ah Kh 7h 7c 7d 2h 9h 3s 3c Qd"))
-    >>> hand_value(five).describe(), five[:3]
+    >>> hand_text(hand_value(five)), five[:3]
     ('full house, sevens over threes', [Card('7h'), Card('7c'), Card('7d')])
     """
     cards = list(cards)
@@ -86,8 +87,9 @@ def best_high(cards: Sequence[Card]) -> tuple[int, list[Card]]:
 def best_completion(row: Sequence[Card], hand: Sequence[Card]) -> tuple[int, list[Card]]:
     """The best five-card hand that keeps all of ``row`` and adds cards from ``hand`` (KB-3).
 
+    >>> from cardlab.words import hand_text
     >>> key, five = best_completion(parse_cards("2c"), parse_cards("Ah Ad Ac Ks Kd 9h"))
-    >>> hand_value(five).describe()
+    >>> hand_text(hand_value(five))
     'three of a kind, aces'
     """
     key, five = _completion(tuple(row), tuple(hand))
@@ -119,8 +121,9 @@ def best_low(cards: Sequence[Card]) -> tuple[int, list[Card]]:
 
     A smaller key is a better low hand.
 
+    >>> from cardlab.words import hand_text
     >>> key, five = best_low(parse_cards("Ah 2h 3h 4h 5h 6c 9d Ks Kd 8c"))
-    >>> hand_value(five).describe()
+    >>> hand_text(hand_value(five))
     'high card, eight'
     """
     cards = list(cards)

@@ -92,7 +92,9 @@ LOAD_BAD_DECK = _load("load_bad_deck", "EN-5", game=TEXT, value=TEXT)
 LOAD_DECK_REFUSED = _load("load_deck_refused", "EN-5", game=TEXT, error=TEXT)
 LOAD_ACTIONS_NOT_LIST = _load("load_actions_not_list", "EN-5", game=TEXT, value=TEXT)
 LOAD_TOO_MANY_ACTIONS = _load("load_too_many_actions", "EN-5", game=TEXT, actions=COUNT, limit=COUNT)
-LOAD_BAD_ENTRY = _load("load_bad_entry", "EN-5", game=TEXT, number=NUMBER, value=TEXT)
+#: How a saved action is written (a refusal shows it as it is: code, not words).
+ENTRY_SHAPE = "[seat, [kind, [cards], amount]]"
+LOAD_BAD_ENTRY = _load("load_bad_entry", "EN-5", game=TEXT, number=NUMBER, shape=TEXT, value=TEXT)
 LOAD_BAD_ENTRY_SEAT = _load("load_bad_entry_seat", "EN-5", game=TEXT, number=NUMBER, last=NUMBER, value=TEXT)
 LOAD_BAD_ACTION = _load("load_bad_action", "EN-5", game=TEXT, number=NUMBER, error=TEXT)
 LOAD_SETUP_REFUSED = _load("load_setup_refused", "EN-5", game=TEXT, reason=REFUSAL)
@@ -166,7 +168,7 @@ def load_state(game: Game, text: str | bytes) -> GameState:
     actions = []
     for number, entry in enumerate(saved, 1):
         if not isinstance(entry, list) or len(entry) != 2:
-            raise fail(LOAD_BAD_ENTRY, number, repr(entry))
+            raise fail(LOAD_BAD_ENTRY, number, ENTRY_SHAPE, repr(entry))
         player, parts = entry
         if type(player) is not int or not 0 <= player < game.num_players:
             raise fail(LOAD_BAD_ENTRY_SEAT, number, game.num_players - 1, repr(player))

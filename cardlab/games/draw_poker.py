@@ -142,7 +142,7 @@ _ONLY = tuple(frozenset((seat,)) for seat in range(8))
 # -- what it refuses, and why (the words for each: cardlab/words/draw_poker.py) ---------------
 _refusal_kind = functools.partial(RefusalKind, "draw_poker")
 SESSION_OVER = _refusal_kind("session_over", "EN-2")
-UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT)
+UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT, kinds=TEXT)
 NO_FOLD = _refusal_kind("no_fold", "EN-3")
 NO_CHECK = _refusal_kind("no_check", "DP-2")
 #: Betting (DP-2 before the opening, DP-3 after it: ``rule``).
@@ -167,7 +167,9 @@ SHOW_OR_CONCEDE = _refusal_kind("show_or_concede", "DP-7")
 SHOW_TAKES_NOTHING = _refusal_kind("show_takes_nothing", "DP-7")
 #: Settings (HR-3, HR-5, DP-2, DP-5, DP-10; the generic ranges are the engine's EN-6).
 DECK_SIZE = _refusal_kind("deck_size", "HR-3", sizes=AMOUNTS, value=TEXT)
-ACE_LOW_SHORT_ONLY = _refusal_kind("ace_low_short_only", "HR-5")
+# the setting and the kinds as code names them (a refusal shows them as they are typed)
+_ACE_LOW_OFF, _KIND_LIST = "ace_low=False", ", ".join(KINDS)
+ACE_LOW_SHORT_ONLY = _refusal_kind("ace_low_short_only", "HR-5", setting=TEXT)
 MAX_BET_ABOVE_ANTE = _refusal_kind("max_bet_above_ante", "DP-2", max_bet=CHIPS, ante=CHIPS)
 STACK_BELOW_ANTE = _refusal_kind("stack_below_ante", "DP-10", stack=CHIPS, ante=CHIPS)
 DECK_TOO_SMALL = _refusal_kind("deck_too_small", "DP-5", players=COUNT, need=COUNT, size=COUNT)
@@ -216,7 +218,7 @@ class DrawPoker(Game):
         object.__setattr__(self, "deck_size", int(self.deck_size))
         truth_setting("ace_low", self.ace_low, rule="HR-5")
         if self.deck_size == 52 and not self.ace_low:
-            raise SettingsError(ACE_LOW_SHORT_ONLY())
+            raise SettingsError(ACE_LOW_SHORT_ONLY(_ACE_LOW_OFF))
         ante = whole("ante", 1)
         if whole("max_bet", 1) <= ante:
             raise SettingsError(MAX_BET_ABOVE_ANTE(self.max_bet, ante))
@@ -383,7 +385,7 @@ class DrawPokerState(GameState):
                 raise IllegalActionError(NO_CHECK(players=self.game.players))
             if kind == "fold":
                 raise IllegalActionError(NO_FOLD(players=self.game.players))
-            raise IllegalActionError(UNKNOWN_KIND(repr(kind), players=self.game.players))
+            raise IllegalActionError(UNKNOWN_KIND(repr(kind), _KIND_LIST, players=self.game.players))
         rules.check(self, action, seat)
 
     def _apply(self, action: Action, player: int) -> None:

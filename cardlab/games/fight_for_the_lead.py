@@ -164,7 +164,7 @@ TOO_FEW_CAN_ANTE_SHARED = _kind("too_few_can_ante_shared", "FL-10", result=True,
 # -- what it refuses, and why (the words for each: cardlab/words/fight_for_the_lead.py) -------
 _refusal_kind = functools.partial(RefusalKind, "fight_for_the_lead")
 SESSION_ENDED = _refusal_kind("session_over", "EN-2")  # (the event that ends it: SESSION_OVER)
-UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT)
+UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT, kinds=TEXT)
 NO_AMOUNT = _refusal_kind("no_amount", "EN-3")
 #: An action of a kind its phase does not offer: what the phase asks for (FL-3, FL-6, FL-7, FL-10).
 NOW_FIGHT = _refusal_kind("now_fight", "FL-3")
@@ -258,6 +258,7 @@ _PHASE_FACTS: dict[Phase, _PhaseFacts] = {
     Phase.OVER: _PhaseFacts("FL-10", ()),
 }
 _KINDS = ("fight", "exchange", "play", "stay", "leave")  # every kind of action (EN-3)
+_KIND_LIST = ", ".join(_KINDS)  # as a refusal shows them (code names, not words)
 _IN_A_GAME = frozenset({Phase.FIGHT, Phase.EXCHANGE, Phase.PLAY})  # not deciding, nor over
 
 
@@ -1012,7 +1013,7 @@ class FightForTheLeadState(GameState):
             raise IllegalActionError(SESSION_ENDED(players=n))
         facts = _PHASE_FACTS[phase]
         if action.kind not in _KINDS:
-            raise IllegalActionError(UNKNOWN_KIND(repr(action.kind), players=n))
+            raise IllegalActionError(UNKNOWN_KIND(repr(action.kind), _KIND_LIST, players=n))
         if action.kind not in facts.kinds:
             raise IllegalActionError(facts.other_kind(players=n))  # type: ignore[misc]
         if action.amount is not None:

@@ -135,7 +135,7 @@ MATCH_WON = _kind("match_won", "KB-12", result=True, winner=SEAT, points=POINTS)
 # -- what it refuses, and why (the words for each: cardlab/words/kontrabluff.py) --------------
 _refusal_kind = functools.partial(RefusalKind, "kontrabluff")
 MATCH_OVER = _refusal_kind("match_over", "EN-2")
-UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT)
+UNKNOWN_KIND = _refusal_kind("unknown_kind", "EN-3", kind=TEXT, kinds=TEXT)
 NO_AMOUNT = _refusal_kind("no_amount", "EN-3")
 #: An action of a kind its phase does not offer (KB-2, KB-3, KB-4, KB-6).
 DEALER_MAY_NOT_PASS = _refusal_kind("dealer_pass", "KB-4")
@@ -717,7 +717,7 @@ def _refusal(phase: Phase, first_round: bool, hand: Sequence[Card], action: Acti
     kind, cards = action.kind, action.cards
     offers = _OFFER_DICTS[phase]
     if kind not in KIND_RULES:
-        return UNKNOWN_KIND(repr(kind), players=2)
+        return UNKNOWN_KIND(repr(kind), _KIND_LIST, players=2)
     if kind not in offers:
         return _wrong_kind(phase, kind, first_round)
     rule = "KB-6" if phase is Phase.LOW else KIND_RULES[kind]
@@ -849,6 +849,7 @@ def hand_value(cards: Sequence[Card]) -> HandValue:
 
 
 _BARE = {kind: Action(kind) for kind in KIND_RULES}  # the actions without cards, made once
+_KIND_LIST = ", ".join(KIND_RULES)  # every kind as a refusal shows them (code names, not words)
 _ONLY = (frozenset({0}), frozenset({1}))
 _ZONE_KINDS = (("row", 0), ("row", 1), ("low", 0), ("low", 1))  # kind and owner by zone number
 

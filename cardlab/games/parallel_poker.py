@@ -96,6 +96,8 @@ SHOWING_POINTS: tuple[int, ...] = tuple(k + 2 for k in range(1, PACKETS + 1))
 ARRANGEMENTS: int = math.factorial(HELD) // math.factorial(PACKET_SIZE) ** PACKETS
 #: PP-3: the category orders on offer; "traditional" is HR-1 (the source's), "32-card" HR-4.
 HIERARCHIES: dict[str, int] = {"traditional": 52, "32-card": 32}
+# the setting and its choices as code names them (a refusal shows them as they are typed)
+_HIERARCHY_SETTING, _HIERARCHY_CHOICES = "hierarchy", ", ".join(map(repr, HIERARCHIES))
 
 
 # -- what the history records (the words for each: cardlab/words/parallel_poker.py) --------------
@@ -123,13 +125,13 @@ MATCH_DRAWN = _kind("match_drawn", "PP-5", games=COUNT, seat=SEAT, points=POINTS
 # -- what it refuses, and why (the words for each: cardlab/words/parallel_poker.py) -----------
 _refusal_kind = functools.partial(RefusalKind, "parallel_poker")
 MATCH_OVER = _refusal_kind("match_over", "EN-2")
-ARRANGE_ONLY = _refusal_kind("arrange_only", "EN-3", kind=TEXT)
+ARRANGE_ONLY = _refusal_kind("arrange_only", "EN-3", arrange=TEXT, kind=TEXT)
 ALREADY_ARRANGED = _refusal_kind("already_arranged", "PP-2", seat=SEAT)
 NO_AMOUNT = _refusal_kind("no_amount", "EN-3", amount=COUNT)
 #: An arrangement that is not the 25 held cards, each once: ``cards`` named, the held ones
 #: ``missing``, the ``extra`` ones (not held, or named too often).
 BAD_ARRANGEMENT = _refusal_kind("bad_arrangement", "PP-2", cards=COUNT, missing=CARDS, extra=CARDS)
-HIERARCHY = _refusal_kind("hierarchy", "PP-3", value=TEXT)
+HIERARCHY = _refusal_kind("hierarchy", "PP-3", setting=TEXT, choices=TEXT, value=TEXT)
 
 
 @functools.cache
@@ -253,7 +255,7 @@ class ParallelPoker(Game):
     >>> ParallelPoker(hierarchy="52-card")
     Traceback (most recent call last):
     ...
-    cardlab.engine.SettingsError: PP-3: hierarchy must be 'traditional' or '32-card', got '52-card'
+    cardlab.engine.SettingsError: PP-3: hierarchy must be one of 'traditional', '32-card', got '52-card'
     """
 
     hierarchy: str = "traditional"
@@ -266,7 +268,7 @@ class ParallelPoker(Game):
 
     def __post_init__(self) -> None:
         if not isinstance(self.hierarchy, str) or self.hierarchy not in HIERARCHIES:
-            raise SettingsError(HIERARCHY(repr(self.hierarchy)))
+            raise SettingsError(HIERARCHY(_HIERARCHY_SETTING, _HIERARCHY_CHOICES, repr(self.hierarchy)))
         truth_setting("ace_low", self.ace_low, rule="HR-5")
         games = whole_setting("games", self.games, 1, rule="PP-5")  # the games of a match
         object.__setattr__(self, "games", games)  # numpy integers are kept as ints
@@ -407,7 +409,7 @@ class ParallelPokerState(GameState):
         if action in self._arrangements(player):  # the one test; the rest only says why not
             return
         if action.kind != ARRANGE:
-            raise IllegalActionError(ARRANGE_ONLY(repr(action.kind), players=2))
+            raise IllegalActionError(ARRANGE_ONLY(repr(ARRANGE), repr(action.kind), players=2))
         if not self._may_act(player):
             raise IllegalActionError(ALREADY_ARRANGED(player, players=2))
         if action.amount is not None:

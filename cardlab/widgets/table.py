@@ -50,6 +50,7 @@ from cardlab.words import (
     LANGUAGE_NAMES,
     LANGUAGES,
     N_,
+    UNIT_WORDS,
     check_language,
     hand_text,
     headline,
@@ -61,6 +62,7 @@ from cardlab.words import (
     rank_letter,
     translate as _,
     translate_in,
+    unit_word,
 )
 from cardlab.words.cards import card_name, spoken
 from cardlab.words.howto import UNITS, amount as unit_amount
@@ -381,7 +383,7 @@ class Table:
                  "playing every seat after your choice. The deals are seeded by the position, so the same "
                  "position gives the same hint.")
         deals = unit_amount(found.samples, "deals") if found.samples else _("sampled deals")
-        return html.escape(said.format(unit=_(unit), deals=deals)) + f"<ul style='margin:2px 0'>{rows}</ul>"
+        return html.escape(said.format(unit=unit_word(unit) if unit in UNIT_WORDS else _(unit), deals=deals)) + f"<ul style='margin:2px 0'>{rows}</ul>"
 
     def banner_lines(self) -> list[str]:
         """The result's lines in words: 'North wins 14 chips ... — DP-8', then what beat

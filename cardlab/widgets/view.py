@@ -26,7 +26,7 @@ from cardlab.cards import Card
 from cardlab.engine import Event, Observation, Zone
 from cardlab.hands import HandValue
 from cardlab.records import CARDS, HAND, SEAT, SEATS
-from cardlab.words import Plural, describe, fill, parts, translate as _
+from cardlab.words import Plural, card_text, describe, fill, hand_text, parts, translate as _
 from cardlab.words.howto import UNITS, amount
 from cardlab.words.seats import zone_title
 from cardlab.render import card_html, cards_html
@@ -191,7 +191,7 @@ def lines_with_cards_html(events: Iterable[Event], players: int, *, cards: bool 
     for event in events:
         said = parts(event, players)
         named = [part for part in said if isinstance(part, Card)]
-        text = "".join(str(part) for part in said)
+        text = "".join(part if type(part) is str else card_text(part) for part in said)
         drawn = cards_html(named, size="sm") if named and cards else ""
         rows.append(f"<div class='cl-line'>{html.escape(text)}{'<br>' + drawn if drawn else ''}</div>")
     return "".join(rows)
@@ -301,8 +301,9 @@ def by_seat_html(shown: Sequence[Shown], seats: Sequence[str]) -> str:
     groups = []
     for item in shown:
         name = html.escape(seats[item.seat])
-        hand = f" <span class='cl-hand-name'>{html.escape(item.hand.describe())}</span>" if item.hand else ""
-        text = f"{seats[item.seat]}: {item.hand.describe()}" if item.hand else seats[item.seat]
+        said = hand_text(item.hand) if item.hand else ""
+        hand = f" <span class='cl-hand-name'>{html.escape(said)}</span>" if said else ""
+        text = f"{seats[item.seat]}: {said}" if said else seats[item.seat]
         groups.append(f"<div class='cl-shown' style='display:inline-block;vertical-align:top;margin-right:14px'>"
                       f"<b>{name}</b>{hand}<br>{cards_html(item.cards, size='sm', label=text)}</div>")
     return f"<div class='cl-by-seat'>{''.join(groups)}</div>" if groups else ""

@@ -92,10 +92,13 @@ __all__ = [
     "catalog",
     "card_text",
     "card_name",
+    "CASES",
     "FACE_DOWN",
     "rank_letter",
     "hand_text",
     "choices_text",
+    "UNIT_WORDS",
+    "unit_word",
 ]
 
 # -- languages (issue 29) ---------------------------------------------------------------------
@@ -308,6 +311,19 @@ def decimal_amount(value: float, units: str, digits: int = 1, *, sign: bool = Fa
 
 #: The decimal amounts' messages by unit (see :func:`decimal_amount`).
 DECIMAL_UNITS = {"points": NC_("decimal", "{amount} points"), "chips": NC_("decimal", "{amount} chips")}
+
+#: A game's unit as a noun in the plural, where a sentence names it with no number ('the
+#: points you gain'; context "unit"): said with :func:`unit_word`.
+UNIT_WORDS = {"points": NC_("unit", "points"), "chips": NC_("unit", "chips")}
+
+
+def unit_word(units: str) -> str:
+    """A game's unit (``"points"``, ``"chips"``) as a plural noun in the current language.
+
+    >>> unit_word("points")
+    'points'
+    """
+    return translate_in("unit", UNIT_WORDS[units])
 
 
 @dataclass(frozen=True)
@@ -547,16 +563,28 @@ def card_text(card: Card) -> str:
     return _card_text()[card.code]
 
 
-def card_name(card: Card | None) -> str:
+#: The grammatical cases a sentence may ask a card's name in, as a format spec of its
+#: placeholder (``{card:acc}``, ``{cards:acc}``), each with the context of its rank words:
+#: the object of a verb is in the accusative in Polish and Ukrainian ('kładzie
+#: dziewiątkę', 'кладе вісімку'), which only a card said in words (a screen reader's)
+#: shows; the symbols ('8♥') read the same in every case.
+CASES: dict[str, str] = {"acc": "rank, accusative"}
+
+
+def card_name(card: Card | None, case: str = "") -> str:
     """A card's name in words (a screen reader's): 'ace of hearts'; a face-down card
-    (None) is :data:`FACE_DOWN`.
+    (None) is :data:`FACE_DOWN`. ``case``: one of :data:`CASES` (the accusative of a
+    card a sentence names as a verb's object), else the name as a name.
 
     >>> card_name(Card.parse("Ah")), card_name(None)
     ('ace of hearts', 'face-down card')
+    >>> with language("pl"):
+    ...     card_name(Card.parse("8h")), card_name(Card.parse("8h"), "acc")
+    ('ósemka kier', 'ósemkę kier')
     """
     if card is None:
         return translate(FACE_DOWN)
-    rank = translate_in("rank", RANK_WORDS[card.rank.index])
+    rank = translate_in(CASES[case] if case else "rank", RANK_WORDS[card.rank.index])
     suit = translate_in("suit", SUIT_WORDS[card.suit.value])
     return translate("{rank} of {suit}").format(rank=rank, suit=suit)
 
@@ -633,6 +661,38 @@ def choices_text(choices: Sequence[str]) -> str:
     return translate("{choices}, or {last}").format(choices=", ".join(choices[:-1]), last=choices[-1])
 
 
+class _Said(str):
+    """Cards in a sentence (as symbols, or as :func:`parts`'s marks) that a template asks
+    in a grammatical case (``{card:acc}``, :data:`CASES`): the same symbols, marked with
+    the case for a name said in words (``cases``: by case; None where it reads the same)."""
+
+    __slots__ = ("cases",)
+    cases: dict[str, str] | None
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return str(self) if self.cases is None else self.cases[spec]
+        return str.__format__(str(self), spec)
+
+
+def _said(text: str, cases: dict[str, str] | None = None) -> _Said:
+    said = _Said(text)
+    said.cases = cases
+    return said
+
+
+_CASE_SPECS = tuple(f":{case}}}" for case in CASES)
+
+
+def _cased(template: str) -> bool:
+    """Whether a template asks a card in a case (``{card:acc}``): its values must know it."""
+    if ":" in template:
+        for spec in _CASE_SPECS:
+            if spec in template:
+                return True
+    return False
+
+
 def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None) -> Any:
     if kind is SEAT:
         return names[value]
@@ -655,6 +715,19 @@ def _words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple
 
         return refusal_line(value)
     return value  # numbers, and TEXT: said as given
+
+
+def _cased_words(kind: FieldType, value: Any, names: tuple[str, ...], card_text: tuple[str, ...] | None = None) -> Any:
+    """:func:`_words`, cards as :class:`_Said` (for a template that asks a card in a case;
+    the rest keep :func:`_words`'s plain path, the one every other sentence takes)."""
+    said = _words(kind, value, names, card_text)
+    if kind is not CARDS and kind is not CARD:
+        return said
+    if card_text is not _CARD_MARK or (kind is CARDS and not value):
+        return _said(said)
+    if kind is CARD:
+        return _said(said, {case: marks[value.code] for case, marks in _CASE_MARKS.items()})
+    return _said(said, {case: " ".join([marks[card.code] for card in value]) for case, marks in _CASE_MARKS.items()})
 
 
 _ITEM = {SEATS: SEAT, CARDS: CARD, AMOUNTS: COUNT}  # how one item of a list field is said
@@ -685,13 +758,17 @@ def say(template: Template, spec: EventKind | RefusalKind, values: tuple[Any, ..
         template = template.text(values[spec.field_names.index(template.n)])
     else:
         template = _catalog().gettext(template)
-    words = {name: _words(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
+    cased = ":" in template and _cased(template)  # rare: most sentences take the plain path
+    said = _cased_words if cased else _words
+    words = {name: said(kind, value, names, card_text) for (name, kind), value in zip(spec.fields, values)}
     for name, each in lists:
         value = values[spec.field_names.index(name)]
         if type(value) is tuple:
             words[name] = _items(each, spec, values, names, len(value), card_text)
         else:  # a number said with its unit (see :func:`unit`)
             words[name] = _one(each.phrase, spec, values, names, card_text)
+        if cased:  # a list's phrase says its own cards' case
+            words[name] = _said(words[name])
     return template.format_map(words)
 
 
@@ -700,7 +777,8 @@ def _one(phrase: str | Plural, spec: EventKind, values: tuple[Any, ...], names: 
     """A phrase of single fields said once (see :class:`Each`)."""
     kinds, fields = dict(spec.fields), dict(zip(spec.field_names, values))
     text = phrase.text(fields[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
-    return text.format_map({name: _words(kinds[name], fields[name], names, card_text)
+    said = _cased_words if _cased(text) else _words
+    return text.format_map({name: said(kinds[name], fields[name], names, card_text)
                             for name in placeholders(phrase)})
 
 
@@ -713,19 +791,25 @@ def _items(each: Each, spec: EventKind, values: tuple[Any, ...], names: tuple[st
     for i in range(n):
         item = {name: fields[name][i] for name in placeholders(phrase)}
         text = phrase.text(item[phrase.n]) if type(phrase) is not str else _catalog().gettext(phrase)
-        said.append(text.format_map({name: _words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text)
+        words = _cased_words if _cased(text) else _words
+        said.append(text.format_map({name: words(_ITEM.get(kinds[name], kinds[name]), value, names, card_text)
                                      for name, value in item.items()}))
     return each.sep.join(said)
 
 
-#: Each card as one private-use character while a sentence is split into words and cards.
+#: Each card as one private-use character while a sentence is split into words and cards,
+#: one set of characters for a card named as a name and one for each case of :data:`CASES`.
 _CARD_MARK = tuple(chr(0xE000 + code) for code in range(52))
-_MARKED = {mark: card for mark, card in zip(_CARD_MARK, deck(52))}
+_CASE_MARKS = {case: tuple(chr(0xE040 + 0x40 * i + code) for code in range(52)) for i, case in enumerate(CASES)}
+_MARKED = {mark: (card, "") for mark, card in zip(_CARD_MARK, deck(52))}
+_MARKED.update({mark: (card, case) for case, marks in _CASE_MARKS.items() for mark, card in zip(marks, deck(52))})
 
 
-def parts(event: Event, players: int) -> tuple[str | Card, ...]:
+def parts(event: Event, players: int, *, cases: bool = False) -> tuple[str | Card | tuple[Card, str], ...]:
     """The sentence for ``event`` as words and the cards its fields name, in order (a
     table draws the cards as cards); joined as text, the parts are :func:`describe`'s.
+    ``cases``: each card as (card, the case the sentence says it in, '' or one of
+    :data:`CASES`), for its name in words (:func:`cardlab.words.cards.spoken`).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> state = Kontrabluff().new_state(seed=1, dealer=0)
@@ -733,17 +817,17 @@ def parts(event: Event, players: int) -> tuple[str | Card, ...]:
     ('South is dealt ', Card('5h'), ' ')
     """
     text = say(TEMPLATES[event.game][event.kind], event.spec, event.values, players, _CARD_MARK)
-    out: list[str | Card] = []
+    out: list[str | Card | tuple[Card, str]] = []
     words: list[str] = []
     for char in text:
-        card = _MARKED.get(char)
-        if card is None:
+        marked = _MARKED.get(char)
+        if marked is None:
             words.append(char)
         else:
             if words:
                 out.append("".join(words))
                 words = []
-            out.append(card)
+            out.append(marked if cases else marked[0])
     if words:
         out.append("".join(words))
     return tuple(out)

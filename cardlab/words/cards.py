@@ -35,12 +35,12 @@ def spoken(event: Event, players: int) -> str:
     """The sentence of ``event`` (:func:`~cardlab.words.describe`'s) with each card it
     names said by its name, for a screen reader's live region (cards one after another
     are parted by commas, as names of several words need)."""
-    said = parts(event, players)
+    said = parts(event, players, cases=True)
     out = []
     for i, part in enumerate(said):
-        if isinstance(part, Card):
-            out.append(card_name(part))
-        elif part.isspace() and 0 < i < len(said) - 1 and isinstance(said[i - 1], Card) and isinstance(said[i + 1], Card):
+        if type(part) is tuple:
+            out.append(card_name(*part))  # in the case the sentence asks ('kładzie ósemkę kier')
+        elif part.isspace() and 0 < i < len(said) - 1 and type(said[i - 1]) is tuple and type(said[i + 1]) is tuple:
             out.append(", ")
         else:
             out.append(part)

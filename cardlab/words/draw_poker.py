@@ -172,7 +172,7 @@ coach_words("draw_poker", {
 # What draw poker refuses, and why (the kinds: cardlab.games.draw_poker, "what it refuses").
 REFUSALS = refusals("draw_poker", {
     "session_over": "the session is over (DP-10): no move can be played",
-    "unknown_kind": "{kind} is not a draw poker action (pass, open, call, raise, draw, show, concede)",
+    "unknown_kind": "{kind} is not a draw poker action ({kinds})",
     "no_fold": "draw poker has no fold: to fold, pass (DP-3)",
     "no_check": "there is no check: before the opening a player passes (leaving the hand) or opens",
     "betting_only": "in a betting round a player passes, opens, calls or raises",
@@ -201,7 +201,7 @@ REFUSALS = refusals("draw_poker", {
     "show_or_concede": "at the showdown a player shows or concedes",
     "show_takes_nothing": "showing and conceding take no cards and no amount (the whole hand is shown)",
     "deck_size": "deck_size must be one of {sizes}, got {value}",
-    "ace_low_short_only": "ace_low=False is an option for short decks only: 52 cards always count A-2-3-4-5 (HR-1)",
+    "ace_low_short_only": "{setting} is an option for short decks only: 52 cards always count A-2-3-4-5 (HR-1)",
     "max_bet_above_ante": "an opening must be greater than the ante and at most max_bet, so max_bet ({max_bet}) "
                           "must exceed the ante ({ante})",
     "stack_below_ante": "a stack ({stack}) smaller than the ante ({ante}) could not sit down",

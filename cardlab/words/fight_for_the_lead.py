@@ -183,7 +183,7 @@ coach_words("fight_for_the_lead", {
 # What Fight for the Lead refuses, and why (the kinds: cardlab.games.fight_for_the_lead, "what it refuses").
 REFUSALS = refusals("fight_for_the_lead", {
     "session_over": "the session is over (FL-10): no move can be played",
-    "unknown_kind": "{kind} is not a Fight for the Lead action (fight, exchange, play, stay, leave)",
+    "unknown_kind": "{kind} is not a Fight for the Lead action ({kinds})",
     "no_amount": "no move takes an amount of chips: the game counts fees and stakes itself",
     "now_fight": "now each player lays a fight card face down",
     "now_exchange": "now exchange cards or keep all",

@@ -136,7 +136,7 @@ coach_words("kontrabluff", {
 # What Kontrabluff refuses, and why (the kinds: cardlab.games.kontrabluff, "what it refuses").
 REFUSALS = refusals("kontrabluff", {
     "match_over": "the match is over (KB-12): no move can be played",
-    "unknown_kind": "{kind} is not a Kontrabluff action (low, hand_over, lay, pass, see)",
+    "unknown_kind": "{kind} is not a Kontrabluff action ({kinds})",
     "no_amount": "Kontrabluff has no chips: an action takes no amount",
     "dealer_pass": "the dealer may not pass before any card is laid: it would score nothing for anyone, give the "
                    "dealer nothing that leading does not already give (KB-2), and could repeat without end; play low "

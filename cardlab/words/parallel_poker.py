@@ -80,7 +80,7 @@ coach_words("parallel_poker", {
 # What parallel poker refuses, and why (the kinds: cardlab.games.parallel_poker, "what it refuses").
 REFUSALS = refusals("parallel_poker", {
     "match_over": "the match is over (PP-5): no move can be played",
-    "arrange_only": "the only action is 'arrange' (25 cards in packet order, PP-2), not {kind}",
+    "arrange_only": "the only action is {arrange} (25 cards in packet order, PP-2), not {kind}",
     "already_arranged": "{seat} has already laid the packets; their order cannot change",
     "no_amount": "arranging takes no amount (parallel poker has no chips), got {amount}",
     "bad_arrangement": Plural(
@@ -88,5 +88,5 @@ REFUSALS = refusals("parallel_poker", {
         "(missing {missing}; not held or repeated {extra})",
         "an arrangement uses exactly the 25 held cards, each once, five packets of five; got {cards} cards "
         "(missing {missing}; not held or repeated {extra})", n="cards"),
-    "hierarchy": "hierarchy must be 'traditional' or '32-card', got {value}",
+    "hierarchy": "{setting} must be one of {choices}, got {value}",
 })

@@ -84,7 +84,7 @@ refusals("engine", {
     "load_deck_refused": _LOAD + "deck: {error}",
     "load_actions_not_list": _LOAD + "actions must be a list, got {value}",
     "load_too_many_actions": _LOAD + "it holds {actions} actions, more than the {limit} a saved game may hold",
-    "load_bad_entry": _LOAD + "action {number} must be [seat, [kind, [cards], amount]], got {value}",
+    "load_bad_entry": _LOAD + "action {number} must be {shape}, got {value}",
     "load_bad_entry_seat": _LOAD + "action {number}: the seat must be 0..{last}, got {value}",
     "load_bad_action": _LOAD + "action {number}: {error}",
     "load_setup_refused": _LOAD + "{reason}",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.words import N_, ZONE_WORDS, seat_names, translate, translate_in
+from cardlab.words import N_, ZONE_WORDS, card_text, cards_text, seat_names, translate, translate_in
 
 __all__ = ["zone_title", "table_text", "info_text", "ZONE_NAMES", "NUMBERED_ZONES", "zone_word", "owned_zone"]
 
@@ -68,7 +68,7 @@ def zone_title(zone: Any, seats: int | Sequence[str], game: str | None = None, *
 
 
 def _cards_words(cards: Sequence[Card | None]) -> str:
-    shown = [str(c) for c in cards if c is not None]
+    shown = [card_text(c) for c in cards if c is not None]
     down = sum(c is None for c in cards)
     parts = [" ".join(shown)] if shown else []
     if down:
@@ -94,7 +94,7 @@ def table_text(obs: Any, chosen: Sequence[Card] = ()) -> str:
         head = f"You are {me}; {'you are' if obs.current_player == obs.player else names[obs.current_player] + ' is'} to act."
     lines = [head, f"Your hand: {_cards_words(obs.hand) if obs.hand else 'no cards'}"]
     if chosen:
-        lines.append(f"Chosen: {' '.join(map(str, chosen))}")
+        lines.append(f"Chosen: {cards_text(chosen)}")
     for zone in obs.zones:
         if zone.cards:
             title = zone_title(zone, players, obs.game.name)

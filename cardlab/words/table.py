@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardlab.words import Plural, current_language, names_text, seat_names, translate
+from cardlab.words import Plural, current_language, hand_text, names_text, seat_names, translate
 from cardlab.words.refusals import refusal_line
 
 __all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text", "beats_text"]
@@ -134,8 +134,8 @@ def beats_text(winner: int, hand: Any, beaten: Sequence[tuple[int, Any]], *, pla
     "West's two pair, kings and fives, beats South's one pair, nines."
     """
     names = seat_names(players)
-    others = names_text([table_text("beaten", seat=names[seat], hand=value.describe()) for seat, value in beaten])
-    return table_text("beats", winner=names[winner], hand=hand.describe(), others=others)
+    others = names_text([table_text("beaten", seat=names[seat], hand=hand_text(value)) for seat, value in beaten])
+    return table_text("beats", winner=names[winner], hand=hand_text(hand), others=others)
 
 
 def table_text(name: str, players: int = 2, **values: Any) -> str:
