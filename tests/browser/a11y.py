@@ -1,30 +1,72 @@
 """What the accessibility tests share: an axe-core run that fails on serious and critical
 violations, and moves made with the keyboard alone (Tab, the arrow keys, Space, Enter).
 
-axe-core comes with axe-playwright-python (the dev extra); it is injected into the page
-and run on the whole page, or on the tables only where the page is JupyterLab's own.
+axe-core is the npm package at the version pinned in ``tools/axe/package.json`` (its lock
+file holds the checksum), which ``tools/test.sh`` installs with ``npm ci --prefix tools/axe``.
+Its ``axe.min.js`` is injected into the page (once a page) and run with axe-core's default
+rules -- WCAG 2.0/2.1/2.2 A and AA and the best practices; the experimental and AAA rules
+are off, as axe-core ships them -- on the whole page, or on the tables only where the page
+is JupyterLab's own. Where the script is missing (no npm) the tests that need it skip,
+saying so (the fixture ``axe_core``); a page whose axe-core is not the pinned version fails.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+
+import pytest
+
+from .browser_servers import ROOT
 
 STEP = 20_000  # ms: a key's round trip through the kernel, with the bots' moves
 SERIOUS = ("serious", "critical")
+AXE_FOLDER = ROOT / "tools" / "axe"
+#: The axe-core version the tests run (the pin in tools/axe/package.json).
+AXE_VERSION: str = json.loads((AXE_FOLDER / "package.json").read_text())["dependencies"]["axe-core"]
+AXE_SCRIPT = AXE_FOLDER / "node_modules" / "axe-core" / "axe.min.js"
+AXE_MISSING = (f"no axe-core: {AXE_SCRIPT.relative_to(ROOT)} is missing; tools/test.sh installs axe-core "
+               f"{AXE_VERSION} with `npm ci --prefix tools/axe` (it needs npm)")
+#: A rule the axe-core before 4.11 did not run (WCAG 2.5.3, label in name): each run must have it.
+LABEL_IN_NAME = "label-content-name-mismatch"
+#: Runs the injected axe-core on the page or inside ``context``: its version, the rules it
+#: ran, and each violation with its first nodes. The run's promise is awaited: axe-core
+#: never waits on the kernel, and the test's own timeout bounds it.
+RUN_AXE = """async context => {
+  const results = await window.axe.run(context ? document.querySelector(context) : document,
+                                       {resultTypes: ['violations']});
+  const ran = [...results.violations, ...results.passes, ...results.incomplete, ...results.inapplicable];
+  return {version: window.axe.version, engine: results.testEngine.version, ran: ran.map(r => r.id),
+          violations: results.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 4).map(n => [n.target.join(' '), (n.failureSummary || '').split('\\n').pop()])}))};
+}"""
+
+
+@functools.cache
+def axe_script() -> str:
+    """The pinned axe-core's ``axe.min.js`` (the test skips, saying why, where it is missing)."""
+    if not AXE_SCRIPT.exists():
+        pytest.skip(AXE_MISSING)
+    script = AXE_SCRIPT.read_text(encoding="utf-8")
+    assert f"axe v{AXE_VERSION}" in script[:200], f"{AXE_SCRIPT} is not axe-core {AXE_VERSION}: npm ci --prefix tools/axe"
+    return script
 
 
 def axe_violations(page, context: str | None = None) -> list[str]:
-    """The serious and critical violations axe-core finds on the page (or inside ``context``)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page, context=context, options={"resultTypes": ["violations"]})
-    return [f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:4]]}"
-            for v in results.response["violations"] if v["impact"] in SERIOUS]
+    """The serious and critical violations axe-core finds on the page (or inside ``context``);
+    the script is injected once a page (a navigation makes a new one)."""
+    if page.evaluate("() => window.axe ? window.axe.version : null") != AXE_VERSION:
+        page.evaluate(axe_script())
+    found = page.evaluate(RUN_AXE, context)
+    assert found["version"] == found["engine"] == AXE_VERSION, f"axe-core {found['version']} ran, not {AXE_VERSION}"
+    assert LABEL_IN_NAME in found["ran"], f"axe-core {AXE_VERSION} did not run {LABEL_IN_NAME}"
+    return [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes']}" for v in found["violations"] if v["impact"] in SERIOUS]
 
 
 def assert_axe_clean(page, screen: str, context: str | None = None) -> None:
     found = axe_violations(page, context)
-    assert not found, f"axe-core on {screen}:\n" + "\n".join(found)
+    assert not found, f"axe-core {AXE_VERSION} on {screen}:\n" + "\n".join(found)
 
 
 FOCUSED = """() => { const e = document.activeElement; if (!e) return {};

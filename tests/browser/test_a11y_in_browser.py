@@ -54,7 +54,7 @@ def play_by_keyboard(page, *, preferred=None, axe: str = "", context: str | None
 
 
 @pytest.mark.parametrize("game", ["kontrabluff", "draw-poker", "fight-for-the-lead"])
-def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, screenshot, game):
+def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(axe_core, page, voila, screenshot, game):
     open_voila(page, voila, f"play-{game}", screenshot)
     page.wait_for_timeout(500)
     assert live_is_polite(page), "the live region is not a polite status region"
@@ -107,7 +107,7 @@ def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     check_live(page, live_text(page))
 
 
-def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
+def test_voila_parallel_poker_by_keyboard_alone(axe_core, page, voila, screenshot):
     """Parallel poker by keyboard (:func:`arrange_and_show_by_keyboard`), axe-core at the
     start, at the showings and at the final standings."""
     open_voila(page, voila, "play-parallel-poker", screenshot)
@@ -119,7 +119,7 @@ def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
     assert not page.errors, page.errors
 
 
-def test_voila_odds_explorer_by_keyboard_alone(page, voila, screenshot):
+def test_voila_odds_explorer_by_keyboard_alone(axe_core, page, voila, screenshot):
     """Five cards picked with Tab, the arrows and Space; the verdict is read aloud."""
     open_voila_page(page, voila, "odds-explorer", ".cl-table .cl-cardrow")
     assert_axe_clean(page, "the odds explorer")
@@ -156,7 +156,7 @@ def classroom(tmp_path_factory):
         yield running, store, room
 
 
-def test_classroom_pages_by_keyboard_with_axe(page, classroom, screenshot):
+def test_classroom_pages_by_keyboard_with_axe(axe_core, page, classroom, screenshot):
     """The landing page, a student's join page (a move by keyboard, the live region) and
     the teacher's page (a room made and paused by keyboard): no serious or critical
     violation."""
