@@ -10,8 +10,9 @@ an HTML widget never runs (it is set as ``innerHTML``); an image that fails to l
 run its ``onerror``, in Voilà and in JupyterLab alike. :data:`A11Y_SCRIPT` runs so, once
 per page, and from then on, at every redraw:
 
-- a card button is named by its tooltip (the card in words, :func:`cardlab.words.card_name`)
-  and says whether it is chosen (``aria-pressed``);
+- a card button is named by its tooltip, what it shows then the card in words
+  ('10♥, ten of hearts', :func:`cardlab.words.cards.card_label`: the name holds the
+  visible label, WCAG 2.5.3), and says whether it is chosen (``aria-pressed``);
 - an HTML widget of class ``cl-live`` becomes a polite live region on its own element,
   which ipywidgets keeps while it replaces the content inside, so each new text is
   announced (a ``role="status"`` inside the value would be made anew each time, and

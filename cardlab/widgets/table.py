@@ -62,7 +62,7 @@ from cardlab.words import (
     translate as _,
     translate_in,
 )
-from cardlab.words.cards import card_name, spoken
+from cardlab.words.cards import card_label, spoken
 from cardlab.words.howto import UNITS, amount as unit_amount
 from cardlab.words.seats import owned_zone, zone_word
 from cardlab.words.table import beats_text, notice_text, table_text
@@ -987,7 +987,7 @@ def style_card_button(button: W.Button, card: Card | None, *, selected: bool = F
         button._dom_classes = tuple(sorted(base | {GONE}))
         return
     button.description = f"{rank_letter(card.rank)}\n{card.suit.symbol}"
-    button.tooltip = card_name(card)  # the button's name for a screen reader (see style.A11Y_SCRIPT)
+    button.tooltip = card_label(card)  # its name, "10♥, ten of hearts" (style.A11Y_SCRIPT makes it the aria-label)
     classes = base | {"cl-red" if card.is_red else "cl-black"}
     if selected:
         classes.add("cl-selected")
