@@ -30,6 +30,7 @@ from .a11y import (
 from .test_tables_in_browser import TO_SHOWDOWN, assert_turn_fits, check_result, open_voila
 
 pytestmark = pytest.mark.browser
+    wait_for_live_change,
 
 MOVES = 30  # a game's first result comes within this many of the seat's moves
 
@@ -82,8 +83,9 @@ FOCUS_IN_HAND = """() => { const e = document.activeElement;
 
 def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     """25 cards into five packets with Space alone (focus stays in the hand as each card
-    leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings;
-    axe-core on the showings' screen (inside ``context``, e.g. the tables in JupyterLab)."""
+    leaves it), Enter on "Lay the packets" (the live region tells no result while the
+    showings are face down), then Enter on "Show all", to the standings; axe-core on the
+    showings' screen (inside ``context``, e.g. the tables in JupyterLab)."""
     tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
     for remaining in range(25, 0, -1):
         # the focus is handed to the next card when a redraw hides the chosen one: wait for it
@@ -98,7 +100,10 @@ def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     before = live_text(page)
     tab_to(page, lambda f: f.get("text") == "Lay the packets")
     page.keyboard.press("Enter")
-    page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
+    said = wait_for_live_change(page, before)
+    # the five showings are still face down: the live region tells no result, no review shows
+    assert "lays their five packets face down" in said and " wins" not in said and "PP-5" not in said, said
+    assert page.locator(".cl-coach:visible").count() == 0, "the coach's review shows while the showings are face down"
     assert_axe_clean(page, "parallel poker: the showings", context=context)
     tab_to(page, lambda f: f.get("text") == "Show all")
     page.keyboard.press("Enter")
