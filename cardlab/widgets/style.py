@@ -24,8 +24,12 @@ per page, and from then on, at every redraw:
 - Enter, Space and the arrows pressed in a table stay in the table (JupyterLab's
   notebook would take them for its own shortcuts);
 - a focused control that a redraw hides or turns off hands the focus on to what comes
-  next (Yes/Cancel, Continue, the hand, the first action, else the table itself), so the
-  keyboard never falls back to the top of the page.
+  next, so the keyboard never falls back to the top of the page: Yes/Cancel, Continue,
+  else a played card's row keeps it -- on the card that took the played card's place,
+  or on the row itself while none of its cards can be used (the others move, a round
+  of bets), which hands it on to that card, or to Continue, as soon as one shows; so
+  the next move starts where the last one was made, not at the first card. Focus lost
+  elsewhere goes to a card of the hand, else the first action, else the hand's row.
 
 >>> "onerror=" in style_tag() and "cl-live" in A11Y_SCRIPT
 True
@@ -48,9 +52,25 @@ A11Y_SCRIPT = """(function () {
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function first(table, selector) { return all(table, selector).filter(usable)[0]; }
   function cardsOf(row) { return all(row, '.cl-cardbtn').filter(usable); }
-  function next(table) {
+  function shownOf(row) { return all(row, '.cl-cardbtn').filter(function (b) { return !!b.offsetParent; }); }
+  function cardAt(row) {  // the usable card at the row's last focused place (the next one), else the nearest before
+    var shown = shownOf(row), at = Math.max(0, Math.min(row.clAt || 0, shown.length - 1)), i;
+    for (i = at; i < shown.length; i++) { if (!shown[i].disabled) { return shown[i]; } }
+    for (i = at - 1; i >= 0; i--) { if (!shown[i].disabled) { return shown[i]; } }
+    return null;
+  }
+  function asked(table, row) {  // what a result asks, else the card that took the lost card's place in its row
     return first(table, '.cl-confirm button') || first(table, '.cl-continue') || first(table, '.cl-cover') ||
-      first(table, '.cl-hand .cl-cardbtn[tabindex="0"]') || first(table, '.cl-action') || table;
+      (row && row.offsetParent ? cardAt(row) : null);
+  }
+  function hold(row) {  // a row keeps the focus while none of its cards can be used (the others move, a bet)
+    if (row.getAttribute('tabindex') !== '-1') { row.setAttribute('tabindex', '-1'); }
+    return row;
+  }
+  function next(table, row) {  // where a lost focus goes: row is the lost card's (null: the focus was elsewhere)
+    var hand = first(table, '.cl-hand');
+    return asked(table, row) || (row && row.offsetParent ? hold(row) : null) ||
+      first(table, '.cl-hand .cl-cardbtn[tabindex="0"]') || first(table, '.cl-action') || (hand ? hold(hand) : table);
   }
   function scan() {
     timer = null;
@@ -81,7 +101,7 @@ A11Y_SCRIPT = """(function () {
       var held = t.querySelector('.cl-you-hold');
       all(t, ROWS).forEach(function (row) {
         var cards = cardsOf(row), current = cards.indexOf(document.activeElement) >= 0 ? document.activeElement :
-          (cards.indexOf(row.clCurrent) >= 0 ? row.clCurrent : cards[0]);
+          (cards.indexOf(row.clCurrent) >= 0 ? row.clCurrent : (cardAt(row) || cards[0]));
         row.clCurrent = current;
         all(row, '.cl-cardbtn').forEach(function (b) {
           var want = b === current ? '0' : '-1';
@@ -100,17 +120,23 @@ A11Y_SCRIPT = """(function () {
         });
       }
     });
-    var now = document.activeElement;
+    var now = document.activeElement, table, row, to;
     if (lastFocus && !usable(lastFocus) && (now === lastFocus || now === document.body || !now)) {
-      var table = lastFocus.closest('.cl-table');
+      table = lastFocus.closest('.cl-table');
+      row = lastFocus.closest(ROWS);
       lastFocus = null;
-      if (table && document.body.contains(table)) { next(table).focus(); }
+      if (table && document.body.contains(table)) { next(table, row).focus(); }
+    } else if (now && now.matches && now.matches(ROWS) && now.closest('.cl-table')) {  // a held row hands it on
+      to = asked(now.closest('.cl-table'), now);
+      if (to) { to.focus(); }
     }
   }
   function soon() { if (!timer) { timer = setTimeout(scan, 30); } }
   window.cardlabA11y = soon;
   document.addEventListener('focusin', function (ev) {
-    lastFocus = ev.target.closest && ev.target.closest('.cl-table') ? ev.target : null;
+    var e = ev.target, row = e.closest && e.classList.contains('cl-cardbtn') ? e.closest(ROWS) : null;
+    lastFocus = e.closest && e.closest('.cl-table') ? e : null;
+    if (row) { row.clAt = shownOf(row).indexOf(e); }  // where the next card will be when this one is played
   });
   window.addEventListener('keydown', function (ev) {
     var b = ev.target;

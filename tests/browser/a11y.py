@@ -142,13 +142,14 @@ def check_live(page, text: str) -> None:
 PREFERRED = ("Pass", "Hand over", "Keep all", "Stand pat", "Call", "Show", "Play on")
 
 
-def keyboard_move(page, preferred=PREFERRED) -> str:
+def keyboard_move(page, preferred=PREFERRED, place: int = 0) -> str:
     """One move by keyboard alone; returns what the live region says after it.
 
     A preferred action is reached with Tab and pressed with Enter; else a card of the
-    hand is reached with Tab (one stop for the whole hand), chosen with Space, more
+    hand is reached with Tab (one stop for the whole hand), the right arrow pressed
+    ``place`` times (where the hand has more cards), the card chosen with Space, more
     cards with the right arrow and Space, until an action takes them; Enter on the card
-    plays them."""
+    plays them, and the focus stays on the hand (:func:`assert_focus_stays_on_the_hand`)."""
     before = live_text(page)
     page.wait_for_selector(".cl-action:visible:not([disabled]), .cl-hand .cl-cardbtn:visible:not([disabled])",
                            timeout=STEP)
@@ -161,6 +162,9 @@ def keyboard_move(page, preferred=PREFERRED) -> str:
         page.keyboard.press("Enter")
         return wait_for_live_change(page, before)
     tab_to(page, is_card)
+    for _ in range(place):
+        if page.evaluate(HAND_FOCUS)["at"] + 1 < page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count():
+            page.keyboard.press("ArrowRight")
     takes = page.locator(".cl-action.cl-takes-cards:visible:not([disabled])")
     for _ in range(6):
         start = focused(page)["label"]
@@ -173,8 +177,51 @@ def keyboard_move(page, preferred=PREFERRED) -> str:
         page.keyboard.press("ArrowRight")
         assert focused(page)["label"] != start, "the right arrow did not move along the hand"
     assert re.search("[♠♥♦♣]|\\d", takes.first.text_content()), "no action takes the chosen cards"
+    place = page.evaluate(HAND_FOCUS)["at"]
     page.keyboard.press("Enter")
-    return wait_for_live_change(page, before)
+    said = wait_for_live_change(page, before)
+    assert_focus_stays_on_the_hand(page, place)
+    return said
+
+
+#: Where the focus is: a card of the hand (its place among the hand's cards shown, and
+#: which of them can be used), the hand's row itself, what a result asks (Continue,
+#: Yes/Cancel, the hot-seat cover), or elsewhere.
+HAND_FOCUS = """() => { const e = document.activeElement, table = e && e.closest && e.closest('.cl-table');
+  const visible = b => !!b.offsetParent, on = css => [...document.querySelectorAll(css)].some(visible);
+  const waits = on('.cl-continue') || on('.cl-confirm button') || on('.cl-cover');
+  if (!table) return {on: 'elsewhere', waits};
+  if (e.closest('.cl-continue, .cl-confirm, .cl-cover')) return {on: 'next', waits};
+  const row = e.closest('.cl-hand');
+  if (!row) return {on: e === table ? 'table' : 'elsewhere', waits, cls: String(e.className)};
+  const shown = [...row.querySelectorAll('.cl-cardbtn')].filter(visible);
+  return {on: e === row ? 'row' : 'card', at: shown.indexOf(e), usable: shown.map(b => !b.disabled), waits}; }"""
+#: The seat may act again after a card was played (a card or an action it can use), or a
+#: result asks something (Continue, Yes/Cancel, the hot-seat cover), or the game is over.
+TURN_BACK = """() => { const visible = e => !!e.offsetParent, usable = css =>
+    [...document.querySelectorAll(css)].some(e => visible(e) && !e.disabled);
+  return usable('.cl-hand .cl-cardbtn') || usable('.cl-action') || usable('.cl-continue') ||
+    usable('.cl-confirm button') || usable('.cl-cover') || usable('.cl-standings'); }"""
+
+
+def assert_focus_stays_on_the_hand(page, place: int) -> None:
+    """After Enter played the card at ``place`` of the hand, once the seat may act again
+    the focus is on the hand: on the card that took the played card's place (the first
+    that can be used from there on, else the nearest before it), on the hand's row while
+    none of its cards can be used (a round of bets), or on Continue where a result
+    shows -- never on the whole table or the page, so the next move starts where this
+    one was made, not at the first card."""
+    page.wait_for_function(TURN_BACK, timeout=STEP)
+    page.wait_for_timeout(300)  # the helper hands the focus on 30 ms after the redraw's last piece
+    now = page.evaluate(HAND_FOCUS)
+    assert now["on"] in ("card", "row", "next"), f"the focus left the hand after a card was played: {now}"
+    if now["on"] == "row":
+        assert not any(now["usable"]) and not now["waits"], f"the hand's row kept the focus from a card: {now}"
+    if now["on"] == "card":
+        usable, start = now["usable"], min(place, len(now["usable"]) - 1)
+        after = [k for k in range(start, len(usable)) if usable[k]]
+        expected = after[0] if after else max(k for k in range(start) if usable[k])
+        assert now["at"] == expected, f"the focus is on card {now['at']} of the hand, not {expected} (played: {place})"
 
 
 def continue_by_keyboard(page) -> str:

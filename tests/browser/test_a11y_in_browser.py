@@ -6,9 +6,12 @@ landing, join and teacher's pages (JupyterLab's keyboard rounds are in
 test_in_jupyterlab.py). A game is played from its seeded start to its first result and on past Continue, with
 Tab, the arrow keys, Space and Enter only (no click, no mouse); after each move the live
 region (``role="status"``, ``aria-live="polite"``) says the turn line on screen and,
-when a result shows, the result. axe-core runs on every screen reached (the start,
-after each move, the result, after Continue) and fails on a serious or critical
-violation. Screenshots go to
+when a result shows, the result (and never a result whose cards are still face down:
+parallel poker's showings). After Enter plays a card the focus stays on the hand, on the
+card that took its place (Kontrabluff lays two cards from the middle of its hand while
+the computer moves at a pace). axe-core (the pinned, current version: tests/browser/a11y.py)
+runs on every screen reached (the start, after each move, the result, after Continue)
+and fails on a serious or critical violation. Screenshots go to
 test-artifacts/screenshots/.
 """
 
@@ -22,15 +25,16 @@ from .a11y import (
     banner_shown,
     check_live,
     continue_by_keyboard,
+    is_card,
     keyboard_move,
     live_is_polite,
     live_text,
     tab_to,
+    wait_for_live_change,
 )
 from .test_tables_in_browser import TO_SHOWDOWN, assert_turn_fits, check_result, open_voila
 
 pytestmark = pytest.mark.browser
-    wait_for_live_change,
 
 MOVES = 30  # a game's first result comes within this many of the seat's moves
 
@@ -66,6 +70,8 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(axe_core, page
     assert_axe_clean(page, f"{game}: the start")
     if page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count():  # not while betting (DP-2)
         assert_hand_is_one_tab_stop(page)
+    if game == "kontrabluff":  # cards laid from the middle of the hand while the computer moves at a pace
+        lay_from_the_middle_at_a_pace(page)
     said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None, axe=game)
     screenshot(page, f"voila-{game}-keyboard-result")
     assert said, "no move was made"
@@ -75,6 +81,31 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(axe_core, page
     check_live(page, text)
     assert_axe_clean(page, f"{game}: after Continue")
     assert not page.errors, page.errors
+
+
+PACE = "Seconds a move"
+READOUT = """pace => [...document.querySelectorAll('.cl-table .widget-slider')].some(w =>
+  (w.querySelector('.widget-label') || {}).textContent === pace && w.querySelector('.widget-readout').textContent.trim() === '0.30')"""
+
+
+def lay_from_the_middle_at_a_pace(page, moves: int = 2) -> None:
+    """Kontrabluff: "Seconds a move" raised to 0.3 with the right arrow (the computer then
+    moves after a pause, and the hand is off while it waits), then two cards laid by
+    keyboard, each the third card of the hand: after each the focus waits on the hand and
+    comes back to the card that took the laid card's place, not to the first card
+    (:func:`~tests.browser.a11y.keyboard_move` checks it)."""
+    tab_to(page, lambda f: f.get("label") == PACE)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(READOUT, arg=PACE, timeout=20_000)
+    page.wait_for_timeout(300)  # the pace reaches the kernel
+    tab_to(page, is_card, key="Shift+Tab")
+    for number in range(1, moves + 1):
+        if banner_shown(page):  # the computer's answer ended the round
+            return
+        text = keyboard_move(page, preferred=(), place=2)
+        check_live(page, text)
+        assert_axe_clean(page, f"kontrabluff: a card laid at a pace, {number}")
 
 
 FOCUS_IN_HAND = """() => { const e = document.activeElement;
