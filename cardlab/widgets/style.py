@@ -47,29 +47,29 @@ __all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag", "fill_tooltips", "page_headi
 #: The keyboard and screen-reader helper (see the module's docstring). Installed once per page.
 A11Y_SCRIPT = """(function () {
   if (window.cardlabA11y) { window.cardlabA11y(); return; }
-  var ROWS = '.cl-hand, .cl-fan, .cl-cardrow', lastFocus = null, timer = null;
+  var ROWS = '.cl-hand, .cl-fan, .cl-cardrow', lastFocus = null, timer = null, giving = false;
   function usable(e) { return !!(e && e.offsetParent && !e.disabled); }
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function first(table, selector) { return all(table, selector).filter(usable)[0]; }
   function cardsOf(row) { return all(row, '.cl-cardbtn').filter(usable); }
   function shownOf(row) { return all(row, '.cl-cardbtn').filter(function (b) { return !!b.offsetParent; }); }
-  function cardAt(row) {  // the usable card at the row's last focused place (the next one), else the nearest before
+  function cardAt(row, after) {  // the usable card at the row's last focused place or after, else (not after) before
     var shown = shownOf(row), at = Math.max(0, Math.min(row.clAt || 0, shown.length - 1)), i;
     for (i = at; i < shown.length; i++) { if (!shown[i].disabled) { return shown[i]; } }
-    for (i = at - 1; i >= 0; i--) { if (!shown[i].disabled) { return shown[i]; } }
+    for (i = at - 1; i >= 0 && !after; i--) { if (!shown[i].disabled) { return shown[i]; } }
     return null;
   }
-  function asked(table, row) {  // what a result asks, else the card that took the lost card's place in its row
-    return first(table, '.cl-confirm button') || first(table, '.cl-continue') || first(table, '.cl-cover') ||
-      (row && row.offsetParent ? cardAt(row) : null);
+  function asks(table) {  // what a result or a question asks for
+    return first(table, '.cl-confirm button') || first(table, '.cl-continue') || first(table, '.cl-cover');
   }
   function hold(row) {  // a row keeps the focus while none of its cards can be used (the others move, a bet)
     if (row.getAttribute('tabindex') !== '-1') { row.setAttribute('tabindex', '-1'); }
     return row;
   }
+  function give(e) { giving = true; try { e.focus(); } finally { giving = false; } }  // a row keeps its place
   function next(table, row) {  // where a lost focus goes: row is the lost card's (null: the focus was elsewhere)
-    var hand = first(table, '.cl-hand');
-    return asked(table, row) || (row && row.offsetParent ? hold(row) : null) ||
+    var hand = first(table, '.cl-hand'), shown = row && row.offsetParent;
+    return asks(table) || (shown ? cardAt(row) || hold(row) : null) ||
       first(table, '.cl-hand .cl-cardbtn[tabindex="0"]') || first(table, '.cl-action') || (hand ? hold(hand) : table);
   }
   function scan() {
@@ -125,10 +125,15 @@ A11Y_SCRIPT = """(function () {
       table = lastFocus.closest('.cl-table');
       row = lastFocus.closest(ROWS);
       lastFocus = null;
-      if (table && document.body.contains(table)) { next(table, row).focus(); }
+      if (table && document.body.contains(table)) { give(next(table, row)); }
     } else if (now && now.matches && now.matches(ROWS) && now.closest('.cl-table')) {  // a held row hands it on
-      to = asked(now.closest('.cl-table'), now);
-      if (to) { to.focus(); }
+      table = now.closest('.cl-table');
+      to = asks(table) || cardAt(now, true);
+      if (!to && cardAt(now)) {  // only cards before its place so far: a redraw turns the cards on one by one
+        if (!now.clSince) { now.clSince = Date.now(); setTimeout(soon, 250); }
+        else if (Date.now() - now.clSince >= 250) { to = cardAt(now); }
+      }
+      if (to) { now.clSince = 0; give(to); }
     }
   }
   function soon() { if (!timer) { timer = setTimeout(scan, 30); } }
@@ -136,7 +141,7 @@ A11Y_SCRIPT = """(function () {
   document.addEventListener('focusin', function (ev) {
     var e = ev.target, row = e.closest && e.classList.contains('cl-cardbtn') ? e.closest(ROWS) : null;
     lastFocus = e.closest && e.closest('.cl-table') ? e : null;
-    if (row) { row.clAt = shownOf(row).indexOf(e); }  // where the next card will be when this one is played
+    if (row && !giving) { row.clAt = shownOf(row).indexOf(e); }  // the place a played card's successor takes
   });
   window.addEventListener('keydown', function (ev) {
     var b = ev.target;

@@ -203,6 +203,13 @@ TURN_BACK = """() => { const visible = e => !!e.offsetParent, usable = css =>
   return usable('.cl-hand .cl-cardbtn') || usable('.cl-action') || usable('.cl-continue') ||
     usable('.cl-confirm button') || usable('.cl-cover') || usable('.cl-standings'); }"""
 
+#: The focus is where the helper leaves it: on a card or what a result asks, or on the
+#: hand's row while none of its cards can be used.
+SETTLED = """() => { const e = document.activeElement; if (!e || !e.closest) return false;
+  if (e.closest('.cl-continue, .cl-confirm, .cl-cover') || e.classList.contains('cl-cardbtn')) return true;
+  return e.classList.contains('cl-hand') &&
+    ![...e.querySelectorAll('.cl-cardbtn')].some(b => !!b.offsetParent && !b.disabled); }"""
+
 
 def assert_focus_stays_on_the_hand(page, place: int) -> None:
     """After Enter played the card at ``place`` of the hand, once the seat may act again
@@ -212,7 +219,11 @@ def assert_focus_stays_on_the_hand(page, place: int) -> None:
     shows -- never on the whole table or the page, so the next move starts where this
     one was made, not at the first card."""
     page.wait_for_function(TURN_BACK, timeout=STEP)
-    page.wait_for_timeout(300)  # the helper hands the focus on 30 ms after the redraw's last piece
+    try:  # the helper hands the focus on 30 ms after a redraw's piece (250 ms to a card before the place)
+        page.wait_for_function(SETTLED, timeout=2_000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: the assertions below say where the focus is
+        pass
+    page.wait_for_timeout(100)
     now = page.evaluate(HAND_FOCUS)
     assert now["on"] in ("card", "row", "next"), f"the focus left the hand after a card was played: {now}"
     if now["on"] == "row":

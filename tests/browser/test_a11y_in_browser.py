@@ -103,8 +103,9 @@ def lay_from_the_middle_at_a_pace(page, moves: int = 2) -> None:
     for number in range(1, moves + 1):
         if banner_shown(page):  # the computer's answer ended the round
             return
-        text = keyboard_move(page, preferred=(), place=2)
-        check_live(page, text)
+        keyboard_move(page, preferred=(), place=2)  # it returns once the seat may act again (or a result shows)
+        page.wait_for_timeout(300)  # the live region is the last piece of that redraw
+        check_live(page, live_text(page))
         assert_axe_clean(page, f"kontrabluff: a card laid at a pace, {number}")
 
 
