@@ -28,7 +28,8 @@ from cardlab.widgets import (
 )
 from cardlab.widgets.table import card_shown
 from cardlab.widgets.words import plain
-from cardlab.words import card_name, describe, hand_text, language, line
+from cardlab.words import describe, hand_text, language, line
+from cardlab.words.cards import card_label
 
 # Short sessions so a game ends in a few dozen moves.
 SHORT = {
@@ -119,7 +120,8 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         assert table._board.value == table.board_html(table.pause.scene)
         shown = [b.tooltip for b in table._card_buttons if card_shown(b)]
         if not isinstance(table, ParallelPokerTable):
-            assert shown == [c.name for c in table.pause.scene.hand]  # the hand as it was
+            with language(table.lang):
+                assert shown == [card_label(c) for c in table.pause.scene.hand]  # the hand as it was
         hand_names = set(shown)
         seen = [e for e in state.history if e.visible(seat)]
         assert all(event in seen for event in table.pause.context)
@@ -142,7 +144,8 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
         assert str(seed) not in text, "the seed is in a widget before the game is over"
     hidden = state.hidden_from(seat)
     if table.pause is not None and not state.is_terminal:
-        hidden = {c for c in hidden if c.name not in hand_names}  # the seat's own hand a moment ago
+        with language(table.lang):  # the seat's own hand a moment ago (its buttons' names)
+            hidden = {c for c in hidden if card_label(c) not in hand_names}
     shown = cards_named(text)
     leaked = shown & hidden
     assert not leaked, f"hidden from seat {seat} but in a widget: {sorted(c.name for c in leaked)}"
@@ -284,7 +287,7 @@ def test_a_tooltip_of_none_or_markup_fails_the_words_check():
 def visible_card_buttons(table: Table) -> dict[Card, W.Button]:
     hand = table.observation().hand
     with language(table.lang):  # a card button's tooltip names its card in the table's language
-        names = {card_name(c): c for c in hand}
+        names = {card_label(c): c for c in hand}
     buttons = {}
     for button in table._card_buttons:
         if card_shown(button) and button.tooltip:

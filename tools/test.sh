@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install cardlab with its test tools and run every test: unit, doctests, notebooks (nbval)
 # and the real-browser tests. Debian's chromium is installed when missing and we may
-# (root with apt-get); Playwright's own browser download does not work offline.
+# (root with apt-get); Playwright's own browser download does not work offline. axe-core (the
+# browser tests' accessibility checker) comes from npm, pinned in tools/axe.
 #
 # The run uses every core (pytest-xdist, one file per worker so a notebook's cells share
 # one kernel and the browser servers start once per file), stops any single test after
@@ -16,6 +17,18 @@ if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" =
   echo "Installing Debian's chromium for the browser tests..."
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
     || echo "chromium could not be installed: the browser tests will be skipped"
+fi
+
+# axe-core for the browser tests' accessibility checks: the npm package at the version pinned in
+# tools/axe/package.json (its lock file holds the checksum); they skip, saying so, without it.
+if ! command -v npm >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "Installing Debian's npm for axe-core..."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) \
+    || echo "npm could not be installed: the axe-core checks of the browser tests will be skipped"
+fi
+if command -v npm >/dev/null; then
+  npm ci --prefix tools/axe --no-audit --no-fund --loglevel=error >/dev/null \
+    || echo "axe-core could not be installed: the axe-core checks of the browser tests will be skipped"
 fi
 
 python -m pytest -n auto --dist loadfile --durations=10 "$@"

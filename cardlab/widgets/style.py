@@ -10,8 +10,9 @@ an HTML widget never runs (it is set as ``innerHTML``); an image that fails to l
 run its ``onerror``, in Voilà and in JupyterLab alike. :data:`A11Y_SCRIPT` runs so, once
 per page, and from then on, at every redraw:
 
-- a card button is named by its tooltip (the card in words, :func:`cardlab.words.card_name`)
-  and says whether it is chosen (``aria-pressed``);
+- a card button is named by its tooltip, what it shows then the card in words
+  ('10♥, ten of hearts', :func:`cardlab.words.cards.card_label`: the name holds the
+  visible label, WCAG 2.5.3), and says whether it is chosen (``aria-pressed``);
 - an HTML widget of class ``cl-live`` becomes a polite live region on its own element,
   which ipywidgets keeps while it replaces the content inside, so each new text is
   announced (a ``role="status"`` inside the value would be made anew each time, and
@@ -23,8 +24,12 @@ per page, and from then on, at every redraw:
 - Enter, Space and the arrows pressed in a table stay in the table (JupyterLab's
   notebook would take them for its own shortcuts);
 - a focused control that a redraw hides or turns off hands the focus on to what comes
-  next (Yes/Cancel, Continue, the hand, the first action, else the table itself), so the
-  keyboard never falls back to the top of the page.
+  next, so the keyboard never falls back to the top of the page: Yes/Cancel, Continue,
+  else a played card's row keeps it -- on the card that took the played card's place,
+  or on the row itself while none of its cards can be used (the others move, a round
+  of bets), which hands it on to that card, or to Continue, as soon as one shows; so
+  the next move starts where the last one was made, not at the first card. Focus lost
+  elsewhere goes to a card of the hand, else the first action, else the hand's row.
 
 >>> "onerror=" in style_tag() and "cl-live" in A11Y_SCRIPT
 True
@@ -42,14 +47,30 @@ __all__ = ["TABLE_CSS", "A11Y_SCRIPT", "style_tag", "fill_tooltips", "page_headi
 #: The keyboard and screen-reader helper (see the module's docstring). Installed once per page.
 A11Y_SCRIPT = """(function () {
   if (window.cardlabA11y) { window.cardlabA11y(); return; }
-  var ROWS = '.cl-hand, .cl-fan, .cl-cardrow', lastFocus = null, timer = null;
+  var ROWS = '.cl-hand, .cl-fan, .cl-cardrow', lastFocus = null, timer = null, giving = false;
   function usable(e) { return !!(e && e.offsetParent && !e.disabled); }
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
   function first(table, selector) { return all(table, selector).filter(usable)[0]; }
   function cardsOf(row) { return all(row, '.cl-cardbtn').filter(usable); }
-  function next(table) {
-    return first(table, '.cl-confirm button') || first(table, '.cl-continue') || first(table, '.cl-cover') ||
-      first(table, '.cl-hand .cl-cardbtn[tabindex="0"]') || first(table, '.cl-action') || table;
+  function shownOf(row) { return all(row, '.cl-cardbtn').filter(function (b) { return !!b.offsetParent; }); }
+  function cardAt(row, after) {  // the usable card at the row's last focused place or after, else (not after) before
+    var shown = shownOf(row), at = Math.max(0, Math.min(row.clAt || 0, shown.length - 1)), i;
+    for (i = at; i < shown.length; i++) { if (!shown[i].disabled) { return shown[i]; } }
+    for (i = at - 1; i >= 0 && !after; i--) { if (!shown[i].disabled) { return shown[i]; } }
+    return null;
+  }
+  function asks(table) {  // what a result or a question asks for
+    return first(table, '.cl-confirm button') || first(table, '.cl-continue') || first(table, '.cl-cover');
+  }
+  function hold(row) {  // a row keeps the focus while none of its cards can be used (the others move, a bet)
+    if (row.getAttribute('tabindex') !== '-1') { row.setAttribute('tabindex', '-1'); }
+    return row;
+  }
+  function give(e) { giving = true; try { e.focus(); } finally { giving = false; } }  // a row keeps its place
+  function next(table, row) {  // where a lost focus goes: row is the lost card's (null: the focus was elsewhere)
+    var hand = first(table, '.cl-hand'), shown = row && row.offsetParent;
+    return asks(table) || (shown ? cardAt(row) || hold(row) : null) ||
+      first(table, '.cl-hand .cl-cardbtn[tabindex="0"]') || first(table, '.cl-action') || (hand ? hold(hand) : table);
   }
   function scan() {
     timer = null;
@@ -80,7 +101,7 @@ A11Y_SCRIPT = """(function () {
       var held = t.querySelector('.cl-you-hold');
       all(t, ROWS).forEach(function (row) {
         var cards = cardsOf(row), current = cards.indexOf(document.activeElement) >= 0 ? document.activeElement :
-          (cards.indexOf(row.clCurrent) >= 0 ? row.clCurrent : cards[0]);
+          (cards.indexOf(row.clCurrent) >= 0 ? row.clCurrent : (cardAt(row) || cards[0]));
         row.clCurrent = current;
         all(row, '.cl-cardbtn').forEach(function (b) {
           var want = b === current ? '0' : '-1';
@@ -99,17 +120,28 @@ A11Y_SCRIPT = """(function () {
         });
       }
     });
-    var now = document.activeElement;
+    var now = document.activeElement, table, row, to;
     if (lastFocus && !usable(lastFocus) && (now === lastFocus || now === document.body || !now)) {
-      var table = lastFocus.closest('.cl-table');
+      table = lastFocus.closest('.cl-table');
+      row = lastFocus.closest(ROWS);
       lastFocus = null;
-      if (table && document.body.contains(table)) { next(table).focus(); }
+      if (table && document.body.contains(table)) { give(next(table, row)); }
+    } else if (now && now.matches && now.matches(ROWS) && now.closest('.cl-table')) {  // a held row hands it on
+      table = now.closest('.cl-table');
+      to = asks(table) || cardAt(now, true);
+      if (!to && cardAt(now)) {  // only cards before its place so far: a redraw turns the cards on one by one
+        if (!now.clSince) { now.clSince = Date.now(); setTimeout(soon, 250); }
+        else if (Date.now() - now.clSince >= 250) { to = cardAt(now); }
+      }
+      if (to) { now.clSince = 0; give(to); }
     }
   }
   function soon() { if (!timer) { timer = setTimeout(scan, 30); } }
   window.cardlabA11y = soon;
   document.addEventListener('focusin', function (ev) {
-    lastFocus = ev.target.closest && ev.target.closest('.cl-table') ? ev.target : null;
+    var e = ev.target, row = e.closest && e.classList.contains('cl-cardbtn') ? e.closest(ROWS) : null;
+    lastFocus = e.closest && e.closest('.cl-table') ? e : null;
+    if (row && !giving) { row.clAt = shownOf(row).indexOf(e); }  // the place a played card's successor takes
   });
   window.addEventListener('keydown', function (ev) {
     var b = ev.target;

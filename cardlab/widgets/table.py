@@ -64,7 +64,7 @@ from cardlab.words import (
     translate_in,
     unit_word,
 )
-from cardlab.words.cards import card_name, spoken
+from cardlab.words.cards import card_label, spoken
 from cardlab.words.howto import UNITS, amount as unit_amount
 from cardlab.words.seats import zone_title
 from cardlab.words.table import beats_text, notice_text, table_text
@@ -258,8 +258,8 @@ class Table:
             self._teacher_view.value = self.teacher_html()
         recent = self.log_shown(shown, LOG_EVENTS)
         self._log.value = log_html(recent, len(seen.seats), last=LOG_EVENTS, explain=_rule_hover)
-        live_key = (seen.version, seen.seat, my_turn, seen.replay, seen.result is not None, seen.covered, seen.notice,
-                    len(recent))
+        live_key = (seen.version, seen.seat, my_turn, seen.replay, seen.result is not None, self.banner_ready(),
+                    seen.covered, seen.notice, len(recent))
         if live_key != self._live_key:  # a redraw of the same position says nothing new
             self._live_key = live_key
             self._live.value = self._live_text(recent, shown, my_turn)
@@ -326,8 +326,11 @@ class Table:
         return self._hint_cache[1]
 
     def _draw_coach(self) -> None:
-        """The coach's line on the last decision, or the game's review with a replay of each."""
-        lines = self.seen.coach if self.seen.controls.coach else ()
+        """The coach's line on the last decision, or the game's review with a replay of each;
+        a finished game's review waits for its result to show (:meth:`banner_ready`: it
+        speaks of how the game went while parallel poker's showings are still face down)."""
+        held = self.seen.over and not self.banner_ready()
+        lines = self.seen.coach if self.seen.controls.coach and not held else ()
         if not lines:
             self._coach.value = ""
             self._review.layout.display = "none"
@@ -516,7 +519,8 @@ class Table:
 
     def _live_text(self, recent: Sequence[Event], shown: Observation, my_turn: bool) -> str:
         """What the live region says after a redraw: the moves since the last one (every
-        seat's, cards in words), the result on screen, the session's notice, whose turn.
+        seat's, cards in words), the result on screen once it shows (:meth:`banner_ready`:
+        never a result whose cards are still face down), the session's notice, whose turn.
 
         A screen reader says a live region's new text; the region keeps the last text, so
         an unchanged position says nothing again."""
@@ -534,11 +538,13 @@ class Table:
             else:
                 fresh = recent  # a new deal or game: the newest lines
         result = self.seen.result
-        if result is not None:  # the banner's lines say the result, with its rule
+        lines = self.banner_lines() if result is not None and self.banner_ready() else []
+        if result is not None:  # the banner's lines say the result, with its rule, once it shows
             fresh = [event for event in fresh if event not in result.results]
         said = [spoken(event, players) for event in fresh[-_SAID:]]
-        if result is not None:
-            said += self.banner_lines()
+        # a move the banner says too (parallel poker's PP-5 line, with its rule) is said once, by the banner
+        said = [s for s in said if not any(line.casefold().startswith(s.rstrip(".").casefold()) for line in lines)]
+        said += lines
         if self.message:
             said.append(self.message)
         said.append(self.turn_words(shown, my_turn)[0])
@@ -981,7 +987,7 @@ def style_card_button(button: W.Button, card: Card | None, *, selected: bool = F
         button._dom_classes = tuple(sorted(base | {GONE}))
         return
     button.description = f"{rank_letter(card.rank)}\n{card.suit.symbol}"
-    button.tooltip = card_name(card)  # the button's name for a screen reader (see style.A11Y_SCRIPT)
+    button.tooltip = card_label(card)  # its name, "10♥, ten of hearts" (style.A11Y_SCRIPT makes it the aria-label)
     classes = base | {"cl-red" if card.is_red else "cl-black"}
     if selected:
         classes.add("cl-selected")

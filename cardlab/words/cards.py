@@ -21,9 +21,9 @@ import re
 
 from cardlab.cards import Card, CardError, Rank
 from cardlab.records import Event
-from cardlab.words import FACE_DOWN, N_, card_name, parts, rank_letter, translate
+from cardlab.words import FACE_DOWN, N_, card_name, card_text, parts, rank_letter, translate
 
-__all__ = ["FACE_DOWN", "TypedCardsError", "card_name", "read_cards", "spoken", "typing_example"]
+__all__ = ["FACE_DOWN", "TypedCardsError", "card_label", "card_name", "read_cards", "spoken", "typing_example"]
 
 #: The cards a typing example shows (an ace, a queen, a ten: letters that differ by language).
 _EXAMPLE = ("Ah", "Qd", "10c", "7s", "7h")
@@ -46,6 +46,20 @@ def spoken(event: Event, players: int) -> str:
             out.append(part)
     return "".join(out)
 
+
+def card_label(card: Card) -> str:
+    """A card button's name: what it shows, then the card in words ('10♥, ten of hearts'),
+    so the name a screen reader says holds the visible label (WCAG 2.5.3: a person who
+    speaks to the computer says what is seen) and the words tell the suit's symbol.
+
+    >>> card_label(Card.parse("10h"))
+    '10♥, ten of hearts'
+    >>> from cardlab.words import language
+    >>> with language("pl"):
+    ...     card_label(Card.parse("Qs"))
+    'D♠, dama pik'
+    """
+    return f"{card_text(card)}, {card_name(card)}"
 
 
 class TypedCardsError(CardError):

@@ -87,6 +87,15 @@ def page(browser):
 
 
 @pytest.fixture(scope="session")
+def axe_core() -> str:
+    """The pinned axe-core's script (:mod:`tests.browser.a11y`): a test that runs axe-core asks
+    for it, and skips before any server starts, saying why, where it is not installed."""
+    from .a11y import axe_script
+
+    return axe_script()
+
+
+@pytest.fixture(scope="session")
 def screenshot():
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     print(f"\nscreenshots of the browser tests: {SCREENSHOTS}")

@@ -6,9 +6,12 @@ landing, join and teacher's pages (JupyterLab's keyboard rounds are in
 test_in_jupyterlab.py). A game is played from its seeded start to its first result and on past Continue, with
 Tab, the arrow keys, Space and Enter only (no click, no mouse); after each move the live
 region (``role="status"``, ``aria-live="polite"``) says the turn line on screen and,
-when a result shows, the result. axe-core runs on every screen reached (the start,
-after each move, the result, after Continue) and fails on a serious or critical
-violation. Screenshots go to
+when a result shows, the result (and never a result whose cards are still face down:
+parallel poker's showings). After Enter plays a card the focus stays on the hand, on the
+card that took its place (Kontrabluff lays two cards from the middle of its hand while
+the computer moves at a pace). axe-core (the pinned, current version: tests/browser/a11y.py)
+runs on every screen reached (the start, after each move, the result, after Continue)
+and fails on a serious or critical violation. Screenshots go to
 test-artifacts/screenshots/.
 """
 
@@ -22,10 +25,12 @@ from .a11y import (
     banner_shown,
     check_live,
     continue_by_keyboard,
+    is_card,
     keyboard_move,
     live_is_polite,
     live_text,
     tab_to,
+    wait_for_live_change,
 )
 from .test_tables_in_browser import TO_SHOWDOWN, assert_turn_fits, check_result, open_voila
 
@@ -54,7 +59,7 @@ def play_by_keyboard(page, *, preferred=None, axe: str = "", context: str | None
 
 
 @pytest.mark.parametrize("game", ["kontrabluff", "draw-poker", "fight-for-the-lead"])
-def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, screenshot, game):
+def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(axe_core, page, voila, screenshot, game):
     open_voila(page, voila, f"play-{game}", screenshot)
     page.wait_for_timeout(500)
     assert live_is_polite(page), "the live region is not a polite status region"
@@ -65,6 +70,8 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert_axe_clean(page, f"{game}: the start")
     if page.locator(".cl-hand .cl-cardbtn:visible:not([disabled])").count():  # not while betting (DP-2)
         assert_hand_is_one_tab_stop(page)
+    if game == "kontrabluff":  # cards laid from the middle of the hand while the computer moves at a pace
+        lay_from_the_middle_at_a_pace(page)
     said = play_by_keyboard(page, preferred=TO_SHOWDOWN if game == "draw-poker" else None, axe=game)
     screenshot(page, f"voila-{game}-keyboard-result")
     assert said, "no move was made"
@@ -76,14 +83,41 @@ def test_voila_a_round_by_keyboard_alone_with_axe_on_every_screen(page, voila, s
     assert not page.errors, page.errors
 
 
+PACE = "Seconds a move"
+READOUT = """pace => [...document.querySelectorAll('.cl-table .widget-slider')].some(w =>
+  (w.querySelector('.widget-label') || {}).textContent === pace && w.querySelector('.widget-readout').textContent.trim() === '0.30')"""
+
+
+def lay_from_the_middle_at_a_pace(page, moves: int = 2) -> None:
+    """Kontrabluff: "Seconds a move" raised to 0.3 with the right arrow (the computer then
+    moves after a pause, and the hand is off while it waits), then two cards laid by
+    keyboard, each the third card of the hand: after each the focus waits on the hand and
+    comes back to the card that took the laid card's place, not to the first card
+    (:func:`~tests.browser.a11y.keyboard_move` checks it)."""
+    tab_to(page, lambda f: f.get("label") == PACE)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(READOUT, arg=PACE, timeout=20_000)
+    page.wait_for_timeout(300)  # the pace reaches the kernel
+    tab_to(page, is_card, key="Shift+Tab")
+    for number in range(1, moves + 1):
+        if banner_shown(page):  # the computer's answer ended the round
+            return
+        keyboard_move(page, preferred=(), place=2)  # it returns once the seat may act again (or a result shows)
+        page.wait_for_timeout(300)  # the live region is the last piece of that redraw
+        check_live(page, live_text(page))
+        assert_axe_clean(page, f"kontrabluff: a card laid at a pace, {number}")
+
+
 FOCUS_IN_HAND = """() => { const e = document.activeElement;
   return !!e && e.classList.contains('cl-cardbtn') && !!e.closest('.cl-hand') && e.offsetParent !== null && !e.disabled; }"""
 
 
 def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     """25 cards into five packets with Space alone (focus stays in the hand as each card
-    leaves it), Enter on "Lay the packets", then Enter on "Show all", to the standings;
-    axe-core on the showings' screen (inside ``context``, e.g. the tables in JupyterLab)."""
+    leaves it), Enter on "Lay the packets" (the live region tells no result while the
+    showings are face down), then Enter on "Show all", to the standings; axe-core on the
+    showings' screen (inside ``context``, e.g. the tables in JupyterLab)."""
     tab_to(page, lambda f: "cl-cardbtn" in f.get("cls", ""))
     for remaining in range(25, 0, -1):
         # the focus is handed to the next card when a redraw hides the chosen one: wait for it
@@ -98,7 +132,10 @@ def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     before = live_text(page)
     tab_to(page, lambda f: f.get("text") == "Lay the packets")
     page.keyboard.press("Enter")
-    page.wait_for_function("b => document.querySelector('.cl-live').textContent !== b", arg=before, timeout=20_000)
+    said = wait_for_live_change(page, before)
+    # the five showings are still face down: the live region tells no result, no review shows
+    assert "lays their five packets face down" in said and " wins" not in said and "PP-5" not in said, said
+    assert page.locator(".cl-coach:visible").count() == 0, "the coach's review shows while the showings are face down"
     assert_axe_clean(page, "parallel poker: the showings", context=context)
     tab_to(page, lambda f: f.get("text") == "Show all")
     page.keyboard.press("Enter")
@@ -107,7 +144,7 @@ def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     check_live(page, live_text(page))
 
 
-def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
+def test_voila_parallel_poker_by_keyboard_alone(axe_core, page, voila, screenshot):
     """Parallel poker by keyboard (:func:`arrange_and_show_by_keyboard`), axe-core at the
     start, at the showings and at the final standings."""
     open_voila(page, voila, "play-parallel-poker", screenshot)
@@ -119,7 +156,7 @@ def test_voila_parallel_poker_by_keyboard_alone(page, voila, screenshot):
     assert not page.errors, page.errors
 
 
-def test_voila_odds_explorer_by_keyboard_alone(page, voila, screenshot):
+def test_voila_odds_explorer_by_keyboard_alone(axe_core, page, voila, screenshot):
     """Five cards picked with Tab, the arrows and Space; the verdict is read aloud."""
     open_voila_page(page, voila, "odds-explorer", ".cl-table .cl-cardrow")
     assert_axe_clean(page, "the odds explorer")
@@ -156,7 +193,7 @@ def classroom(tmp_path_factory):
         yield running, store, room
 
 
-def test_classroom_pages_by_keyboard_with_axe(page, classroom, screenshot):
+def test_classroom_pages_by_keyboard_with_axe(axe_core, page, classroom, screenshot):
     """The landing page, a student's join page (a move by keyboard, the live region) and
     the teacher's page (a room made and paused by keyboard): no serious or critical
     violation."""

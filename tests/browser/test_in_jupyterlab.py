@@ -119,7 +119,7 @@ def run_cells(page, lab, screenshot, cells: list[int], ready: str, count: int = 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_jupyterlab_a_round_by_keyboard_alone(lab_page, lab, screenshot, game):
+def test_jupyterlab_a_round_by_keyboard_alone(axe_core, lab_page, lab, screenshot, game):
     """In JupyterLab the helper runs too, and the notebook's own shortcuts (Enter, the
     arrows) do not take the keys pressed in the table. The result reads true and sits
     in view with its Continue, as in Voilà; parallel poker goes to its final standings."""
@@ -167,7 +167,8 @@ def test_jupyterlab_each_games_final_standings_fit_the_notebook_panel(lab_page, 
     for case, table in zip(LAB_CASES, measured["tables"]):  # JupyterLab's own layout: a narrower notebook
         assert table["height"] <= measured["room"], f"{case.name}, file browser open: {table['height']} px"
         assert table["overflow"] <= 1, f"{case.name}, file browser open: {table['overflow']} px stick out sideways"
-    page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")  # Ctrl+B
+    # Ctrl+B, fired without awaiting its promise (evaluate would wait on it with no limit): the wait below is bounded
+    page.evaluate("() => { window.jupyterapp.commands.execute('application:toggle-left-area'); }")
     page.wait_for_function("w => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')"
                            ".clientWidth > w", arg=measured["width"], timeout=STEP)
     page.wait_for_timeout(SETTLE)

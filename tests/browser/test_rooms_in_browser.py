@@ -17,6 +17,7 @@ import time
 import pytest
 
 from cardlab.rooms import Room, SQLiteStore
+from cardlab.words.cards import card_label
 from tests.test_widgets import cards_named
 
 from .browser_servers import VIEWPORT, server
@@ -102,7 +103,7 @@ def test_two_students_play_a_round_from_their_own_pages(browser, classroom, scre
         open_both_seats(browser, voila, store, room, contexts, pages)
         for seat, page in enumerate(pages):
             names = {b.get_attribute("title") for b in page.locator(".cl-hand .cl-cardbtn:visible").all()}
-            assert names == {c.name for c in Room(store, room).state.hands[seat]}, "not this seat's own cards"
+            assert names == {card_label(c) for c in Room(store, room).state.hands[seat]}, "not this seat's own cards"
             assert not hidden_cards_on_page(page, store, room, seat), "another seat's card is on the page"
             screenshot(page, f"room-seat-{seat}-start")
         delays = []

@@ -19,6 +19,7 @@ from cardlab.app import DB_VARIABLE
 from cardlab.rooms import Room, SQLiteStore, seat_class
 from cardlab.app import PAGES
 from cardlab.widgets.classroom import TeacherDashboard
+from cardlab.words.cards import card_label
 
 from .browser_servers import VIEWPORT, _notebook, server
 
@@ -89,7 +90,7 @@ def test_a_student_types_the_code_on_the_landing_page_and_gets_their_table(brows
         field.press("Enter")
         page.wait_for_selector(".cl-table .cl-log", timeout=STEP)
         names = {b.get_attribute("title") for b in page.locator(".cl-hand .cl-cardbtn:visible").all()}
-        assert names == {card.name for card in Room(store, slip.room).state.hands[slip.seat]}
+        assert names == {card_label(card) for card in Room(store, slip.room).state.hands[slip.seat]}
         screenshot(page, "seating-landing-joined")
     finally:
         context.close()

@@ -5,6 +5,8 @@ poker arranged by clicking and shown one showing at a time, the hot-seat cover, 
 questions before leaving and before a new game (each game's round to a result, with
 the result's checks, is played by keyboard in test_a11y_in_browser.py and
 test_in_jupyterlab.py; every screen is clicked through in test_tables_fit.py).
+axe-core (tests/browser/a11y.py) checks each screen these reach that the keyboard
+tests do not: the packets laid out and the first showing, the cover, the questions.
 Every wait has a limit; a page or kernel that is not ready is tried again a bounded
 number of times, then the test fails with a screenshot and the server's log.
 Screenshots (full page) go to test-artifacts/screenshots/.
@@ -15,6 +17,8 @@ from __future__ import annotations
 import re
 
 import pytest
+
+from .a11y import assert_axe_clean
 
 pytestmark = pytest.mark.browser
 
@@ -166,7 +170,7 @@ def check_result_and_continue(page) -> str:
     return text
 
 
-def test_voila_parallel_poker_arrange_by_clicking_then_show_one_by_one(page, voila, screenshot):
+def test_voila_parallel_poker_arrange_by_clicking_then_show_one_by_one(axe_core, page, voila, screenshot):
     open_voila(page, voila, "play-parallel-poker", screenshot)
     hand = page.locator(".cl-hand .cl-cardbtn:visible")
     assert hand.count() == 25
@@ -179,18 +183,20 @@ def test_voila_parallel_poker_arrange_by_clicking_then_show_one_by_one(page, voi
         )
     screenshot(page, "voila-parallel-poker-arranged")
     assert_packets_unclipped(page)
+    assert_axe_clean(page, "parallel poker: five packets filled")
     page.locator(".cl-action", has_text="Lay the packets").click()
     page.locator("button", has_text="Next showing").click()
     page.wait_for_selector("text=showing 1", timeout=STEP)
     assert "PP-3" in page.locator(".cl-log").inner_text()
     screenshot(page, "voila-parallel-poker-first-showing")
+    assert_axe_clean(page, "parallel poker: the first showing turned up")
     page.locator("button", has_text="Show all").click()
     page.wait_for_selector(".cl-banner >> text=Final standings", timeout=STEP)
     screenshot(page, "voila-parallel-poker-final")
     assert not page.errors, page.errors
 
 
-def test_voila_hot_seat_cover_shows_no_card(page, voila, screenshot):
+def test_voila_hot_seat_cover_shows_no_card(axe_core, page, voila, screenshot):
     open_voila(page, voila, "play-hotseat", screenshot)
     if page.locator(".cl-cover:visible").count():  # the first player to act uncovers their cards
         page.locator(".cl-cover").click()
@@ -204,6 +210,7 @@ def test_voila_hot_seat_cover_shows_no_card(page, voila, screenshot):
     # the view sends the cover last)
     assert not re.search("[♠♥♦♣]", page.locator(".cl-table").first.inner_text()), "a card shows beside the cover"
     screenshot(page, "voila-hotseat-cover")
+    assert_axe_clean(page, "the hot-seat cover")
     other = {"South": "North", "North": "South"}[me]
     assert f"{other} clicks here to see their cards" in page.locator(".cl-cover").inner_text()
     table = page.locator(".cl-table").first
@@ -218,7 +225,7 @@ def test_voila_hot_seat_cover_shows_no_card(page, voila, screenshot):
     assert not page.errors, page.errors
 
 
-def test_voila_leaving_the_table_asks_first(page, voila, screenshot):
+def test_voila_leaving_the_table_asks_first(axe_core, page, voila, screenshot):
     open_voila(page, voila, "play-fight-for-the-lead", screenshot)
     leave = page.locator(".cl-action:visible", has_text="Leave")
     for _ in range(12):  # tricks and payouts until the players decide to play on or leave (FL-10)
@@ -230,6 +237,7 @@ def test_voila_leaving_the_table_asks_first(page, voila, screenshot):
     leave.click()
     page.locator(".cl-confirm:visible", has_text="The bots finish the session").wait_for(timeout=STEP)
     screenshot(page, "voila-fight-for-the-lead-leave-asks")
+    assert_axe_clean(page, "Fight for the Lead: the question before leaving")
     page.locator(".cl-confirm button", has_text="Cancel").click()
     page.wait_for_selector(".cl-confirm", state="hidden", timeout=STEP)
     page.wait_for_timeout(500)
@@ -237,13 +245,14 @@ def test_voila_leaving_the_table_asks_first(page, voila, screenshot):
     assert not page.errors, page.errors
 
 
-def test_voila_new_game_asks_first(page, voila, screenshot):
+def test_voila_new_game_asks_first(axe_core, page, voila, screenshot):
     open_voila(page, voila, "play-kontrabluff", screenshot)
     before = log_text(page)
     page.locator("button", has_text="New game").click()
     # the question's text and the box's display are two widget messages: wait for both
     page.locator(".cl-confirm:visible", has_text="Start a new game?").wait_for(timeout=STEP)
     screenshot(page, "voila-new-game-asks")
+    assert_axe_clean(page, "the question before a new game")
     page.locator(".cl-confirm button", has_text="Cancel").click()
     page.wait_for_selector(".cl-confirm", state="hidden", timeout=STEP)
     assert log_text(page) == before
