@@ -1,0 +1,32 @@
+"""Each printable rule card prints on one page, A4 and Letter, in Chromium (issue 36, item 5);
+axe-core finds nothing serious on it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardlab.games import GAMES
+from cardlab.widgets.rule_card import rule_card_html
+from cardlab.words import LANGUAGES
+
+from .a11y import axe_violations
+
+
+def pages(pdf: bytes) -> int:
+    """The pages of a PDF Chromium printed: its page objects (not the page tree's /Pages)."""
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_card_prints_on_one_page(page, game):
+    for lang in LANGUAGES:
+        page.set_content(rule_card_html(game, lang))
+        for paper in ("A4", "Letter"):
+            assert pages(page.pdf(format=paper)) == 1, (game, lang, paper)
+
+
+def test_a_card_is_accessible(page):
+    page.set_content(rule_card_html("fight_for_the_lead", "uk"))
+    assert axe_violations(page) == []
