@@ -178,6 +178,9 @@ class Practice:
         self.exercise: Exercise = self._make(0)
         self.verdict: Verdict | None = None
         self.given: int | None = None
+        #: The last exercise answered, with the answer given and its verdict (kept when the
+        #: run moves on: a page says "Right!" and why above the next exercise).
+        self.last: tuple[Exercise, int, Verdict] | None = None
         self._shown_at = clock()
 
     def item(self, number: int) -> tuple[str, int]:
@@ -213,6 +216,7 @@ class Practice:
         record = Answer(self.exercise.kind, self.exercise.rule, verdict.correct,
                         round(max(0.0, float(self.clock() - self._shown_at)), 3), self.exercise.seed, int(given))
         self.verdict, self.given = verdict, int(given)
+        self.last = (self.exercise, int(given), verdict)
         self.answers.append(record)
         return record
 
@@ -228,9 +232,17 @@ class Practice:
         """Say the exercise on screen (and its verdict) in ``lang``: the same exercise."""
         self.lang = checked_language(lang)
         exercise = self.exercise
-        self.exercise = drills.exercise(exercise.kind, exercise.seed, self.lang, **exercise.settings)
+        self.exercise = self._again(exercise)
         if self.given is not None:
             self.verdict = self.exercise.grade(self.given)
+        if self.last is not None:
+            done, given, _verdict = self.last
+            again = self.exercise if done is exercise else self._again(done)
+            self.last = (again, given, again.grade(given))
+
+    def _again(self, exercise: Exercise) -> Exercise:
+        """``exercise`` made again in the run's language (the same seed: the same exercise)."""
+        return drills.exercise(exercise.kind, exercise.seed, self.lang, **exercise.settings)
 
     def progress(self) -> tuple[Progress, ...]:
         """Each rule met so far with its progress (:func:`progress`)."""

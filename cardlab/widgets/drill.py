@@ -40,12 +40,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from cardlab import drills
 from cardlab.drills import MASTERY, Answer, DrillError, Exercise, Practice, Progress, Verdict
 from cardlab.rules import rule
 from cardlab.widgets.howto import rule_html
 from cardlab.widgets.style import fill_tooltips, style_tag
 from cardlab.widgets.table import plain_button, plain_html
+from cardlab.widgets.words import plain
 from cardlab.words import LANGUAGE_NAMES, LANGUAGES, check_language, language, translate as _
 from cardlab.words.drills import drill_text, kind_title, streak_text
 
@@ -177,7 +177,7 @@ class Drill:
         self.said = ""
         self.last_error: BaseException | None = None
         self._refused = False  # the number typed was no whole number
-        self._right: tuple[Exercise, int] | None = None  # the exercise just answered right, and the answer
+        self._right = False  # the last answer was right: its verdict shows above the next exercise
         self._asked = 0  # the focus request's number (DRILL_SCRIPT)
         self._focus: W.DOMWidget | None = None
         self._build()
@@ -215,6 +215,12 @@ class Drill:
         """Answer the exercise on screen with option ``index`` (its button's click)."""
         return self._answer(index)
 
+    def _click(self, index: int) -> Answer | None:
+        """An option's click: a button that is off or hidden (a forged click) does nothing."""
+        if self.practice.answered or index >= len(self.exercise.options):
+            return None
+        return self._answer(index)
+
     def check(self, typed: str | int | None = None) -> Answer | None:
         """Answer a number exercise with ``typed`` (default: the number box's text); words
         that are no whole number are refused on the page and change nothing (None)."""
@@ -230,7 +236,7 @@ class Drill:
     def next(self) -> Exercise:
         """Go on to the next exercise (the "Next question" button)."""
         self.practice.next()
-        self._right = None
+        self._right = False
         self._refused = False
         self.number_box.value = ""
         self._ask_focus(self._first_control())
@@ -247,27 +253,23 @@ class Drill:
             self._lang_pick.value = self.lang
         with language(self.lang):
             self.practice.set_language(self.lang)
-            if self._right is not None:
-                done, given = self._right
-                self._right = (drills.exercise(done.kind, done.seed, self.lang, **done.settings), given)
             self._labels()
         self._refresh()
 
     def _answer(self, given: int) -> Answer:
         practice = self.practice
-        shown = practice.exercise
         record = practice.answer(given)  # a bad or second answer raises here, before anything changes
         self._refused = False
         with language(self.lang):
             why = practice.verdict.why
             if record.correct:
-                self._right = (shown, given)
+                self._right = True
                 practice.next()
                 self.number_box.value = ""
                 self._ask_focus(self._first_control())
                 self._say(drill_text("said_right", why=why, number=practice.number + 1, prompt=self.exercise.prompt))
             else:
-                self._right = None
+                self._right = False
                 self._ask_focus(self._next)
                 self._say(drill_text("said_wrong", why=why))
         self._refresh()
@@ -330,15 +332,15 @@ class Drill:
             return f"<div class='cl-refused'>{html.escape(drill_text('not_a_number'))}</div>"
         if verdict is not None:  # wrong, waiting for Next: why, and the rule a click away
             said = rule(verdict.rule, self.lang)
-            summary = drill_text("read_rule", rule=said.id, title=said.title)
+            summary = drill_text("read_rule", rule=said.id, title=plain(said.title))
             return (f"<div class='cl-verdict cl-verdict-wrong'><b>{html.escape(drill_text('wrong'))}</b> "
                     f"{_with_rule(verdict.why, verdict.rule)}"
-                    f"<details><summary>{html.escape(summary)}</summary>{html.escape(said.statement)}</details></div>")
-        if self._right is not None:  # right: said briefly, above the next question
-            done, given = self._right
-            why = done.grade(given)
+                    f"<details><summary>{html.escape(summary)}</summary>{html.escape(plain(said.statement))}"
+                    f"</details></div>")
+        if self._right and self.practice.last is not None:  # right: said briefly, above the next question
+            said = self.practice.last[2]
             return (f"<div class='cl-verdict cl-verdict-right'><b>{html.escape(drill_text('right'))}</b> "
-                    f"{_with_rule(why.why, why.rule)}</div>")
+                    f"{_with_rule(said.why, said.rule)}</div>")
         return ""
 
     def _mastery_words(self, found: Progress) -> str:
@@ -364,7 +366,7 @@ class Drill:
             index = len(self.option_buttons)
             button = plain_button(description="", tooltip="")
             button.add_class("cl-option")
-            button.on_click(lambda _click, i=index: self._guard(self.choose, i))
+            button.on_click(lambda _click, i=index: self._guard(self._click, i))
             self.option_buttons.append(button)
             self._options.children = tuple(self.option_buttons)
         return self.option_buttons
@@ -384,12 +386,13 @@ class Drill:
         self.number_box.add_class("cl-number")
         self._check = plain_button(description="")
         self._check.add_class("cl-check")
-        self._check.on_click(lambda _click: self._guard(self.check))
+        self._check.on_click(lambda _click: self._guard(self.check)
+                             if not (self.practice.answered or self.exercise.options) else None)
         self._number_row = W.HBox([self.number_box, self._check], layout=W.Layout(align_items="center"))
         self._verdict = plain_html()
         self._next = plain_button(description="")
         self._next.add_class("cl-next")
-        self._next.on_click(lambda _click: self._guard(self.next))
+        self._next.on_click(lambda _click: self._guard(self.next) if self.practice.answered else None)
         self._mastery = plain_html()
         self._lang_pick = W.Dropdown(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
                                      description="Language", layout=W.Layout(width="220px"))
