@@ -66,15 +66,9 @@ DRILL_SCRIPT = """(function () {
   function scan() {
     timer = null;
     Array.prototype.forEach.call(document.querySelectorAll('.cl-drill'), function (d) {
-      if (!d.clKeys) {
+      if (!d.clKeys) {  // Enter, Space and the arrows stay in the drill
         d.clKeys = true;
         d.addEventListener('keydown', function (ev) {
-          var box = ev.target && ev.target.closest && ev.target.closest('.cl-number');
-          if (ev.key === 'Enter' && box && ev.target.tagName === 'INPUT') {
-            var check = d.querySelector('.cl-check');
-            ev.preventDefault();
-            if (usable(check)) { setTimeout(function () { check.click(); }, 0); }
-          }
           if (ev.key === 'Enter' || ev.key === ' ' || ev.key.indexOf('Arrow') === 0) { ev.stopPropagation(); }
         });
       }
@@ -93,6 +87,12 @@ DRILL_SCRIPT = """(function () {
   }
   function soon() { if (!timer) { timer = setTimeout(scan, 20); } }
   window.cardlabDrill = soon;
+  window.addEventListener('keydown', function (ev) {  // Enter in the number box checks it (the box keeps its keys)
+    var e = ev.target, d = e && e.closest && e.closest('.cl-drill');
+    if (ev.key !== 'Enter' || !d || e.tagName !== 'INPUT' || !e.closest('.cl-number')) { return; }
+    var check = d.querySelector('.cl-check');
+    if (usable(check)) { setTimeout(function () { check.click(); }, 0); }
+  }, true);
   new MutationObserver(soon).observe(document.body, {subtree: true, childList: true, attributes: true,
     attributeFilter: ['class', 'disabled', 'style']});
   scan();
@@ -104,7 +104,7 @@ DRILL_CSS = """
 .cl-drill { background: #fbfaf6; color: #1b1b1b; border: 1px solid #b9b3a2; border-radius: 12px;
   padding: 6px 14px 8px 14px; max-width: 900px; box-sizing: border-box;
   font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 15px; }
-.cl-drill .widget-html-content, .cl-drill .widget-label { color: #1b1b1b; line-height: 1.4; }
+.cl-drill .widget-html-content, .cl-drill .widget-label { color: #1b1b1b; line-height: 1.4; font-size: 15px; }
 .cl-drill h2.cl-drill-title { font-size: 18px; margin: 4px 0 2px 0; }
 .cl-drill .cl-question { font-weight: 700; font-size: 16px; margin-top: 4px; }
 .cl-drill .cl-prompt { font-size: 16px; margin: 2px 0 4px 0; }
@@ -120,7 +120,7 @@ DRILL_CSS = """
 .cl-drill .cl-check.jupyter-button, .cl-drill .cl-next.jupyter-button { width: auto; height: 36px; padding: 0 16px;
   font-weight: 700; color: #ffffff; border-radius: 8px; }
 .cl-drill .cl-check.jupyter-button { background: #1565c0; }
-.cl-drill .cl-next.jupyter-button { background: #1e6b2e; margin: 4px 0; }
+.cl-drill .cl-next.jupyter-button { background: #1e6b2e; margin: 4px 0; align-self: flex-start; }
 .cl-drill .cl-verdict { border-radius: 8px; padding: 4px 10px; margin: 4px 0; }
 .cl-drill .cl-verdict-right { background: #e3f2e6; border-left: 5px solid #1e6b2e; }
 .cl-drill .cl-verdict-wrong { background: #fbe9e7; border-left: 5px solid #b3261e; }
@@ -130,7 +130,8 @@ DRILL_CSS = """
 .cl-drill details { margin-top: 3px; }
 .cl-drill details summary { cursor: pointer; font-weight: 600; color: #0b4a82; }
 .cl-drill .cl-mastery { border-top: 1px solid #d3cebf; margin-top: 6px; padding-top: 2px; font-size: 14px; }
-.cl-drill .cl-mastery ul { list-style: none; padding-left: 0; margin: 2px 0; columns: 2 15em; }
+.cl-drill .cl-mastery ul { list-style: none; padding-left: 0; margin: 2px 0; display: flex; flex-wrap: wrap;
+  column-gap: 28px; }
 .cl-drill .cl-stars { color: #7a4f00; letter-spacing: 1px; margin-right: 4px; }
 .cl-drill .cl-stars-done { color: #1e6b2e; }
 .cl-drill .cl-drill-controls { align-items: center; margin-top: 4px; }
@@ -300,7 +301,8 @@ class Drill:
 
     def _draw(self) -> None:
         exercise, verdict = self.exercise, self.practice.verdict
-        self._question.value = (f"<div class='cl-question'>{html.escape(drill_text('question', number=self.practice.number + 1, title=kind_title(exercise.kind)))}</div>"
+        question = drill_text("question", number=self.practice.number + 1, title=kind_title(exercise.kind))
+        self._question.value = (f"<div class='cl-question'>{html.escape(question)}</div>"
                                 f"<div class='cl-prompt'>{html.escape(exercise.prompt)}</div>")
         for index, button in enumerate(self._buttons(len(exercise.options))):
             shown = index < len(exercise.options)
@@ -382,7 +384,9 @@ class Drill:
         self._options = W.VBox(layout=W.Layout(align_items="flex-start"))
         self._options.add_class("cl-options")
         self._buttons(max(len(self.exercise.options), 3))
-        self.number_box = W.Text(value="", continuous_update=True, layout=W.Layout(width="260px"))
+        # the number is sent on Enter or on leaving the box, so it reaches the kernel before Check's click
+        self.number_box = W.Text(value="", continuous_update=False, layout=W.Layout(width="300px"),
+                                 style={"description_width": "initial"})
         self.number_box.add_class("cl-number")
         self._check = plain_button(description="")
         self._check.add_class("cl-check")
