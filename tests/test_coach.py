@@ -370,3 +370,34 @@ def test_the_coach_says_every_line_in_each_language_without_english(lang):
             check_text(line, pieces, f"{lang} coach", lang=lang)
             assert line != english
             assert sorted(re.findall(r"\d+", line)) == sorted(re.findall(r"\d+", english)), (line, english)
+
+
+def test_in_hot_seat_play_the_coach_speaks_to_the_seat_at_the_screen_only():
+    """"You" is the seat at the screen (in hot-seat play the seat to act): each person reads
+    the coach's line on their own decisions, never the last player's (whose line may name the
+    cards they kept), and nothing while the cover is up; the review is each seat's own."""
+    from cardlab.sessions import TableSession
+
+    session = TableSession(DrawPoker(players=2), seed=2, hotseat=True, coach=True)
+    decided: dict[int, list[int]] = {0: [], 1: []}
+    for _ in range(60):
+        view = session.view()
+        if view.over:
+            break
+        if view.covered:
+            assert view.coach == ()
+            session.uncover()
+            continue
+        if view.result is not None:
+            session.resume()
+            continue
+        own = [v for v in session.verdicts if v.seat == view.seat]
+        assert view.coach == ((coach_line(own[-1], session.game),) if own else ()), (view.seat, view.coach)
+        if view.my_turn:
+            seat, action = view.seat, next(iter(view.offers.values()))[0]
+            session.play(action)
+            decided[seat].append(len(session.state.actions) - 1)
+    assert decided[0] and decided[1]
+    assert {v.seat for v in session.verdicts} == {0, 1}
+    for seat in (0, 1):
+        assert all(v.seat == seat for v in session.notes.review(seat))
