@@ -108,7 +108,7 @@ DRILL_CSS = """
 .cl-drill h2.cl-drill-title { font-size: 18px; margin: 4px 0 2px 0; }
 .cl-drill .cl-question { font-weight: 700; font-size: 16px; margin-top: 4px; }
 .cl-drill .cl-prompt { font-size: 16px; margin: 2px 0 4px 0; }
-.cl-drill .cl-options { align-items: flex-start; }
+.cl-drill .cl-options, .cl-drill .cl-number-row { align-items: flex-start; padding: 2px 8px; margin-left: -8px; }
 .cl-drill .cl-option.jupyter-button { height: auto; min-height: 36px; width: auto; max-width: 100%;
   white-space: normal; text-align: left; padding: 6px 14px; margin: 3px 0; font-size: 15px; line-height: 1.3;
   background: #ffffff; color: #1b1b1b; border: 2px solid #4d5b7a; border-radius: 8px; }
@@ -393,6 +393,7 @@ class Drill:
         self._check.on_click(lambda _click: self._guard(self.check)
                              if not (self.practice.answered or self.exercise.options) else None)
         self._number_row = W.HBox([self.number_box, self._check], layout=W.Layout(align_items="center"))
+        self._number_row.add_class("cl-number-row")
         self._verdict = plain_html()
         self._next = plain_button(description="")
         self._next.add_class("cl-next")
