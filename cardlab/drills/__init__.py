@@ -46,7 +46,8 @@ from cardlab.drills.base import (
 )
 from cardlab.words import language
 
-__all__ = ["KINDS", "Kind", "Exercise", "Verdict", "DrillError", "exercise"]
+__all__ = ["KINDS", "Kind", "Exercise", "Verdict", "DrillError", "exercise", "Answer", "Practice", "Progress",
+           "MASTERY", "kinds_for"]
 
 #: Every kind of exercise, in the order a lesson meets them.
 MAKERS: Mapping[str, Maker] = MappingProxyType({maker.kind.name: maker for maker in (
@@ -97,3 +98,7 @@ def exercise(kind: str, seed: int, lang: str | None = "en", **settings: Any) -> 
     assert len(options) == made.options, (kind, options)
     return Exercise(kind, made.rule, prompt, tuple(options), made.answer, data, int(seed), lang,
                     read_only(checked), maker)
+
+
+# a run of exercises, its answers and the mastery of each rule (after KINDS: it reads them)
+from cardlab.drills.practice import MASTERY, Answer, Practice, Progress, kinds_for  # noqa: E402

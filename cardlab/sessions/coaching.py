@@ -84,20 +84,27 @@ class CoachNotes:
 
         loop.call_soon(later)
 
-    def review(self) -> tuple[Any, ...]:
-        """The decisions that differed from the coach's, costliest first."""
+    def of(self, seat: int | None) -> list[Any]:
+        """The verdicts on ``seat``'s decisions (None: every seat's)."""
+        return [v for v in self.verdicts if seat is None or v.seat == seat]
+
+    def review(self, seat: int | None = None) -> tuple[Any, ...]:
+        """The decisions that differed from the coach's (``seat``'s only, if given), costliest first."""
         from cardlab.coach import review
 
-        return review(self.verdicts)
+        return review(self.of(seat))
 
-    def lines(self, game: Game, *, over: bool) -> tuple[str, ...]:
-        """The coach's line on the last decision; at the game's end (``over``) the review."""
-        if not self.verdicts:
+    def lines(self, game: Game, *, over: bool, seat: int | None = None) -> tuple[str, ...]:
+        """The coach's line on the last decision; at the game's end (``over``) the review.
+        ``seat``: the seat at the screen, whom the coach calls "you" (in hot-seat play the
+        seat to act): only its own decisions are said."""
+        verdicts = self.of(seat)
+        if not verdicts:
             return ()
         from cardlab.games import game_entry
         from cardlab.words.coach import coach_line, review_line
 
         packet = game_entry(game).spec.packet  # an arrangement is said packet by packet (PP-2)
         if over:
-            return tuple(review_line(v, game, packet=packet) for v in self.review())
-        return (coach_line(self.verdicts[-1], game, packet=packet),)
+            return tuple(review_line(v, game, packet=packet) for v in self.review(seat))
+        return (coach_line(verdicts[-1], game, packet=packet),)

@@ -205,12 +205,16 @@ class TableSession:
 
     def coach_lines(self) -> tuple[str, ...]:
         """The coach's line on the seat's last decision (after it was made, never before),
-        and at the game's end the review: the decisions that differed, with their cost."""
-        return self.notes.lines(self.game, over=self.state.is_terminal) if self.coach else ()
+        and at the game's end the review: the decisions that differed, with their cost. The
+        coach speaks to the seat on screen ("you"; in hot-seat play the seat to act) of its
+        own decisions only."""
+        if not self.coach or self.covered:  # hot-seat: nothing of anyone's until the next person uncovers
+            return ()
+        return self.notes.lines(self.game, over=self.state.is_terminal, seat=self.seat)
 
     def coach_moves(self) -> tuple[int, ...]:
         """The move numbers of the review's decisions (a view links each to its replay)."""
-        return tuple(v.move for v in self.review()) if self.coach and self.state.is_terminal else ()
+        return tuple(v.move for v in self.notes.review(self.seat)) if self.coach and self.state.is_terminal else ()
 
     # -- clicks -------------------------------------------------------------------------
     def play(self, action: Action) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from cardlab.bots import bot_for
 from cardlab.games import GAMES, by_game
+from cardlab.widgets.drill import Drill
 from cardlab.widgets.odds import OddsExplorer
 from cardlab.widgets.parallel_poker import ParallelPokerTable
 from cardlab.widgets.table import Table
@@ -30,6 +31,7 @@ __all__ = [
     "ParallelPokerTable",
     "FightForTheLeadTable",
     "OddsExplorer",
+    "Drill",
     "bot_for",
     "play",
 ]
