@@ -5,11 +5,11 @@
   ``nbval-ignore-output``, in the cell's metadata).
 - The notebooks of the hands and of the four games (01 to 05) open with learning
   objectives by rule id; ask at least three check questions (code cells tagged ``check``,
-  each a drill of :mod:`cardlab.drills`), each in a section whose text cites a rule its
-  drill teaches; answer at least one with ``.grade(...)`` in a plain cell, so the stored
-  output of a real verdict is compared; and end with an exit ticket (the last section,
-  a cell tagged ``exit-ticket`` with three drills or more) whose drills teach every rule
-  of the objectives.
+  each a ``Drill`` widget or an exercise of :mod:`cardlab.drills`), each in a section
+  whose text cites a rule its drill teaches; answer at least one with ``.grade(...)`` in a
+  plain cell, so the stored output of a real verdict is compared; and end with an exit
+  ticket (the last section, a cell tagged ``exit-ticket`` with three drills or more) whose
+  drills teach every rule of the objectives.
 """
 
 from __future__ import annotations
