@@ -134,9 +134,12 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
     exchanges and plays by the rule-of-thumb bot.
 
     Columns: ``k``; ``fee`` (chips paid); ``games``; ``tricks`` (mean tricks taken);
-    ``no_trick`` (share of games with no trick, FL-9); ``payout`` (mean chips won, FL-8);
-    ``net`` (mean payout minus fee); ``stake`` (mean FL-9 stake owed to play on: the pot
-    when no trick was taken); ``net_after_stake`` (net minus stake); ``net_low`` and
+    ``no_trick`` (share of games with no trick, FL-9) with ``no_trick_low`` and
+    ``no_trick_high`` (Wilson); ``payout`` (mean chips won, FL-8); ``net`` (mean payout
+    minus fee); ``stake`` (mean FL-9 stake owed to play on: the pot when no trick was
+    taken) with ``stake_low`` and ``stake_high``; ``net_after_stake`` (net minus stake,
+    as if the stake were lost: it goes into the next pot, of which the player may win
+    some back) with ``net_after_stake_low`` and ``net_after_stake_high``; ``net_low`` and
     ``net_high`` (its 95% interval); ``step`` with ``step_low`` and ``step_high``: the
     change of net from exchanging one card fewer, paired over the same deals, with its
     95% interval (empty for the first k).
@@ -145,6 +148,8 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
     >>> t["fee"].tolist()
     [0, 8]
     >>> bool((t["net"] == t["payout"] - t["fee"]).all())
+    True
+    >>> bool(((t.no_trick_low <= t.no_trick) & (t.no_trick <= t.no_trick_high)).all())
     True
     """
     if games < 1:
@@ -182,6 +187,10 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
         row = dict(k=k, fee=fee, games=len(data), tricks=tricks, no_trick=float((data[:, 0] == 0).mean()),
                    payout=payout, net=payout - fee, stake=stake, net_after_stake=payout - fee - stake)
         row["net_low"], row["net_high"] = _mean_interval(net)[1:]
+        low, high = wilson_interval(int((data[:, 0] == 0).sum()), len(data))
+        row["no_trick_low"], row["no_trick_high"] = float(low), float(high)
+        row["stake_low"], row["stake_high"] = _mean_interval(data[:, 2])[1:]
+        row["net_after_stake_low"], row["net_after_stake_high"] = _mean_interval(net - data[:, 2])[1:]
         # The same deals for every k (common random numbers): the change from one card fewer, paired.
         change = net - previous if previous is not None and len(previous) == len(net) else None
         row["step"], row["step_low"], row["step_high"] = _mean_interval(change) if change is not None else (np.nan,) * 3

@@ -160,6 +160,18 @@ class Exercise:
             judged = self.maker.judge(self.data, int(answer))
         return Verdict(judged.correct, judged.why, judged.rule)
 
+    def __str__(self) -> str:
+        """The prompt, then each option after the number that chooses it (``grade(number)``);
+        a question answered by a number is its prompt alone.
+
+        >>> from cardlab.drills import exercise
+        >>> print(exercise("lead_winner", seed=2, players=2))  # doctest: +ELLIPSIS
+        Fight for the Lead. The fight cards are turned up: ... Who wins the lead?
+          0: ...
+          1: ...
+        """
+        return "\n".join([self.prompt, *(f"  {i}: {option}" for i, option in enumerate(self.options))])
+
     def _key(self) -> tuple:
         return (self.kind, self.seed, tuple(sorted(self.settings.items())), self.lang)
 

@@ -246,8 +246,8 @@ ROUND_COLUMNS: dict[str, str] = {
 def lesson_rounds(store: RoomStore) -> pd.DataFrame:
     """One row per seat and finished round of every room (see :data:`ROUND_COLUMNS`): the
     round's result for every seat, also where the seat made no decision in it (a seat
-    all in with its ante, or out of the session), so a seat's results add up to its
-    points at the end less its points before the first ante.
+    that won because everyone before it passed, DP-4, or one out of the session), so a
+    seat's results add up to its points at the end less its points before the first ante.
 
     >>> import tempfile, os
     >>> from cardlab.rooms.store import SQLiteStore
