@@ -169,8 +169,14 @@ def test_a_pause_reaches_an_open_page_by_its_poll_alone(tmp_path, monkeypatch):
         store.set_status(room, status)
         for table in tables:
             assert table.poll() is True, f"the {status} status did not change the page"
-        assert words in mover._status.value
-        if status != "open":
+        if status == "open":
+            assert words in mover._status.value and mover._banner.layout.display == "none"
+        else:  # issue 37: the banner says it, and nobody is to play (no turn badge, no "South to act")
+            for table in tables:
+                assert words in table._banner.value and table._banner.layout.display != "none"
+                assert words in table._live.value
+                status_line = table._status.value
+                assert "cl-turn" not in status_line and "to act" not in status_line and words not in status_line
             assert "Your turn" not in mover._status.value and not mover.seen.offers
 
 
