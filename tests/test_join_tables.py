@@ -142,7 +142,8 @@ def test_the_dashboard_shows_scores_turns_and_every_card_only_on_request(tmp_pat
         table.play(action)
         assert table.message_is_error and "paused" in table.message
     board._download.click()
-    assert f'download="room-{room}.json"' in board._download_link.value
+    assert 'download="game-room-1.json"' in board._download_link.value and room not in board._download_link.value
+    assert "Save the game of Room 1 as a file" in board._download_link.value
 
 
 @pytest.mark.parametrize("game, settings", [("draw_poker", {"players": 2, "hands": 2}), ("parallel_poker", {})])

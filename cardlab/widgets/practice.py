@@ -14,12 +14,20 @@ student from the page's own seat.
 >>> from cardlab.rooms import SQLiteStore, assign_drills, seat_class
 >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
 >>> class_id = seat_class(store, ["Ana", "Ben"], "fight_for_the_lead", 2, seed=1)
->>> _ = assign_drills(store, class_id, kinds=["lead_winner"])
 >>> slip = store.slips(class_id)[0]
->>> practice = ClassPractice(store, slip.room, slip.seat, seed=4)
->>> record = practice.drill_answer(practice.drill.exercise.answer)
->>> [(a.number, a.rule, a.correct) for a in store.answers(class_id)]
-[(1, 'FL-4', True)]
+>>> bar = PracticeBar(store, slip.room, slip.seat, lang="en", rows=[])
+>>> bar.widget.layout.display                      # no drills yet: no button
+'none'
+>>> _ = assign_drills(store, class_id, kinds=["lead_winner"])
+>>> bar.poll(now=bar.clock() + DRILL_SECONDS), bar.button.description, bar.widget.layout.display
+(True, 'Practise the rules', None)
+
+An answer the drill graded (a :class:`cardlab.drills.Answer`) becomes a row of the store:
+
+>>> from types import SimpleNamespace as Answer
+>>> keep_answer(store, slip.room, slip.seat, Answer(kind="lead_winner", rule="FL-4", seed=4, correct=True, seconds=3.5))
+>>> [(a.number, a.rule, a.correct, a.seconds) for a in store.answers(class_id)]
+[(1, 'FL-4', True, 3.5)]
 """
 
 from __future__ import annotations
@@ -36,7 +44,8 @@ from cardlab.rooms import AccessRefused, JoinRequest, RoomStore, seat_drills
 from cardlab.widgets.style import fill_tooltips, page_heading_html
 from cardlab.words import N_, check_language, language, translate as _
 
-__all__ = ["PRACTICE_HEADING", "ClassPractice", "PracticeBar", "drill_class", "practice_page"]
+__all__ = ["PRACTICE_HEADING", "DRILL_SECONDS", "ClassPractice", "PracticeBar", "drill_class", "keep_answer",
+           "practice_page"]
 
 #: The practice's heading, on its own page and on the button that opens it beside the table.
 PRACTICE_HEADING = N_("Practise the rules")
@@ -51,6 +60,13 @@ def drill_class() -> type:
     from cardlab.widgets.drill import Drill
 
     return Drill
+
+
+def keep_answer(store: RoomStore, room: str, seat: int, answer: Any) -> None:
+    """Keep one graded answer (a :class:`cardlab.drills.Answer`: kind, rule, seed, right or
+    wrong, seconds) of the student at ``seat`` of ``room`` as a row of the lesson's data."""
+    store.add_answer(room, seat, kind=answer.kind, rule=answer.rule, seed=answer.seed, correct=answer.correct,
+                     seconds=answer.seconds)
 
 
 class ClassPractice:
@@ -70,13 +86,13 @@ class ClassPractice:
         self.widget = self.drill.widget
 
     def _keep(self, answer: Any) -> None:
-        """Keep one graded answer (a :class:`cardlab.drills.Answer`) as a row of the lesson."""
-        self.store.add_answer(self.room, self.seat, kind=answer.kind, rule=answer.rule, seed=answer.seed,
-                              correct=answer.correct, seconds=answer.seconds)
+        keep_answer(self.store, self.room, self.seat, answer)
 
     def drill_answer(self, given: int) -> Any:
         """Answer the exercise on screen with ``given`` (an option's index, or a number), as a
         click does; returns the drill's record of it."""
+        if getattr(self.drill, "verdict", None) is not None:  # a wrong answer's verdict waits for "Next question"
+            self.drill.next()
         before = len(self.drill.answers)
         if self.drill.exercise.options:
             self.drill.option_buttons[given].click()
