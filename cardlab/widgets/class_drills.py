@@ -35,7 +35,7 @@ from cardlab.rooms import EVERY_DRILL, HAND_RANKINGS, MASTERY_STREAK, RoomStore,
 from cardlab.rules import rule
 from cardlab.widgets.practice import PRACTICE_HEADING
 from cardlab.widgets.style import fill_tooltips
-from cardlab.words import N_, Plural, check_language, fill, language, names_text, number_text, translate as _
+from cardlab.words import N_, Plural, check_language, current_language, fill, language, number_text, translate as _
 from cardlab.words.classroom import class_name
 from cardlab.words.drills import kind_title
 
@@ -58,7 +58,7 @@ _MISSED = Plural("{rule}: {wrong} of {n} answer wrong", "{rule}: {wrong} of {n} 
 def _rule_words(rule_id: str) -> str:
     """A rule as the panel names it: its id and title ('KB-4 Passing'), in the current language."""
     try:
-        return f"{rule_id} {rule(rule_id).title}"
+        return f"{rule_id} {rule(rule_id, current_language()).title}"
     except KeyError:
         return rule_id
 
@@ -174,7 +174,7 @@ class ClassDrills:
             kinds = self.store.drills(chosen)
             said = class_name(info.name, info.students)
             self.now.value = "<p>" + html.escape(
-                _("Drills for {name}: {drills}.").format(name=said, drills=names_text([kind_title(k) for k in kinds]))
+                _("Drills for {name}: {drills}").format(name=said, drills=" · ".join(kind_title(k) for k in kinds))
                 if kinds else _("No drills for {name} yet.").format(name=said)) + "</p>"
             self.stop.disabled = not kinds
             self.results.value = self._results_html(chosen, info.students)
@@ -215,6 +215,12 @@ class ClassDrills:
         kinds = self.store.drills(chosen)
         if kinds:
             self.kinds.value = tuple(kind for kind in kinds if kind in KINDS)
+            same = [name for name in DRILL_SETS if game_kinds(name) == kinds]  # the set it is, if it is one
+            self._quiet = True
+            try:
+                self.set_pick.value = same[0] if same else None
+            finally:
+                self._quiet = False
         else:
             game = next(info.game for info in self.store.classes() if info.id == chosen)
             self._quiet = True

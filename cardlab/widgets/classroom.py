@@ -319,7 +319,10 @@ class TeacherDashboard:
                     connected[place.class_id] = connected.get(place.class_id, 0) + seat.connected
                 else:  # a room made by hand: its seats have no names
                     said = _(_SEAT_WORDS["connected" if seat.connected else "away"]).format(seat=names[seat.seat])
-                seats.append(html.escape(said))
+                if seat.bot is None:  # who is here stands out, in words and in colour
+                    seats.append(f"<span class='{'cl-here' if seat.connected else 'cl-away'}'>{html.escape(said)}</span>")
+                else:
+                    seats.append(html.escape(said))
             points = " · ".join(f"{html.escape(names[i])} {_points(p)}" for i, p in enumerate(state.points))
             if info.status != "open":
                 now = _(_NOW_WORDS[info.status])
@@ -834,6 +837,14 @@ _OWN_WIDTH = W.Layout(width="auto", align_self="flex-start")
 _DASHBOARD_CSS = """<style>
 .cl-dashboard h2 { font-size: 18px; margin: 12px 0 4px 0; }
 .cl-dashboard table.cl-rooms { border-collapse: collapse; font-size: 14px; }
-.cl-dashboard table.cl-rooms td, .cl-dashboard table.cl-rooms th { border: 1px solid #ccc; padding: 4px 8px;
-  vertical-align: top; text-align: left; }
+.cl-dashboard table.cl-rooms td, .cl-dashboard table.cl-rooms th { border: 1px solid #ccc; padding: 3px 8px;
+  vertical-align: top; text-align: left; line-height: 1.35; }
+.cl-dashboard table.cl-rooms tr.cl-class-row th { background: #eef1f6; }
+.cl-dashboard .cl-here { color: #0f5a1f; font-weight: 600; }
+.cl-dashboard .cl-away { color: #555; }
+.cl-dashboard .cl-room-state { font-weight: 600; margin: 0 8px; }
+.cl-dashboard a.cl-print { display: inline-block; padding: 5px 14px; margin: 2px 6px; border-radius: 4px;
+  background: #1b5e20; color: #fff; font-weight: 600; text-decoration: none; font-size: 14px; line-height: 20px; }
+.cl-dashboard a.cl-print:hover { background: #2e7d32; }
+.cl-dashboard a.cl-print:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 </style>"""

@@ -12,6 +12,8 @@ the page's language. A room's id is never said: it is for links and code.
 >>> from types import SimpleNamespace as Place
 >>> place_text(Place(number=2, in_class=True, class_name="7b", students=24)), place_text(Place(number=1, in_class=False))
 ('Table 2 · 7b', 'Room 1')
+>>> place_text(Place(number=3, in_class=True, class_name="", students=24))
+'Table 3'
 """
 
 from __future__ import annotations
@@ -65,11 +67,14 @@ SEATED = {
 
 
 def place_text(place: Any) -> str:
-    """A room's place (:class:`cardlab.rooms.RoomPlace`) in words: 'Table 2 · 7b', or
-    'Room 1' for a room made by hand."""
+    """A room's place (:class:`cardlab.rooms.RoomPlace`) in words: 'Table 2 · 7b', 'Table 2'
+    for a class the teacher left unnamed ('Table 2 · 12 students' would read as twelve at
+    the table), or 'Room 1' for a room made by hand."""
     if not place.in_class:
         return translate(BY_HAND).format(number=place.number)
-    return translate(PLACE).format(table=place.number, name=class_name(place.class_name, place.students))
+    if not place.class_name:
+        return translate(TABLE).format(table=place.number)
+    return translate(PLACE).format(table=place.number, name=place.class_name)
 
 
 def seated_text(seat: str, student: str, connected: bool) -> str:
