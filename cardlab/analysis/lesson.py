@@ -32,12 +32,15 @@ from cardlab.analysis.fight_for_the_lead import wilson_interval
 from cardlab.cards import parse_cards
 from cardlab.games.draw_poker import DrawPoker
 from cardlab.hands import HandRules, evaluate
-from cardlab.rooms.drills import MASTERY_STREAK
 
-__all__ = ["standings", "draws_against_odds", "draw_costs", "improvement_by_draw", "drill_progress", "drill_mastery",
+__all__ = ["MASTERY_STREAK", "standings", "draws_against_odds", "draw_costs", "improvement_by_draw", "drill_progress", "drill_mastery",
            "most_missed"]
 
 _DEFAULT_RULES = HandRules()
+
+#: Right answers in a row that master a rule (issue 36: "five right in a row to master it";
+#: once mastered, a later slip does not take it away, as the Drill widget counts it).
+MASTERY_STREAK = 5
 
 
 def standings(rounds: pd.DataFrame) -> pd.DataFrame:

@@ -289,10 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     store = classroom_store(db)
     base = f"http://{args.host}:{args.port}/"
     with language(args.lang):  # what the pages ask for, in the pages' language
-        for line in server_lines(db, f"{base}voila/render/teacher.ipynb?key={store.teacher_key()}", base):
+        for line in server_lines(db, f"{base}voila/render/teacher.ipynb?key={store.teacher_key()}", base,
+                                 speaks=LANGUAGE_NAMES[args.lang] if args.lang else ""):
             print(line)
-    if args.lang:
-        print(f"The pages speak {LANGUAGE_NAMES[args.lang]} unless a link asks for another language.")
     store.close()
     options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
                f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",

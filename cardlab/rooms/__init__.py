@@ -17,11 +17,11 @@ from cardlab.rooms.seating import (ORDERS, TABLE_SIZES, CodeRefused, GuessLimit,
 from cardlab.rooms.store import (ClassInfo, DrillAnswer, RoomInfo, RoomStore, SeatInfo, Slip, SQLiteStore, StoreError,
                                  Switches)
 from cardlab.rooms.place import RoomPlace, room_place, room_places
-from cardlab.rooms.drills import EVERY_DRILL, HAND_RANKINGS, MASTERY_STREAK, assign_drills, game_kinds, seat_drills
+from cardlab.rooms.drills import EVERY_DRILL, HAND_RANKINGS, assign_drills, game_kinds, seat_drills
 
 __all__ = ["BOT_NAMES", "GAME_CLASSES", "AccessRefused", "JoinRequest", "SeatSession", "SeatTaken", "Room", "RoomClosed", "RoomError", "StaleView", "game_of", "move_bots", "to_act",
            "RoomInfo", "RoomStore", "SeatInfo", "SQLiteStore", "StoreError", "Switches", "ClassInfo", "Slip",
            "ORDERS", "TABLE_SIZES", "CodeRefused", "GuessLimit", "class_list", "plan_seating", "seat_class",
            "join_by_code", "parse_code", "show_code", "query_language", "DrillAnswer", "RoomPlace", "room_place",
-           "room_places", "EVERY_DRILL", "HAND_RANKINGS", "MASTERY_STREAK", "assign_drills", "game_kinds",
+           "room_places", "EVERY_DRILL", "HAND_RANKINGS", "assign_drills", "game_kinds",
            "seat_drills"]

@@ -33,15 +33,12 @@ from collections.abc import Sequence
 from cardlab.drills import KINDS, DrillError
 from cardlab.rooms.store import RoomStore
 
-__all__ = ["HAND_RANKINGS", "EVERY_DRILL", "MASTERY_STREAK", "game_kinds", "assign_drills", "seat_drills"]
+__all__ = ["HAND_RANKINGS", "EVERY_DRILL", "game_kinds", "assign_drills", "seat_drills"]
 
 #: The name a drill set of the hand rankings goes by (the kinds of no one game), and that of every kind.
 HAND_RANKINGS = "hand_rankings"
 EVERY_DRILL = "every_drill"
 
-#: Right answers in a row that master a rule (issue 36: "five right in a row to master it"; once
-#: mastered, a later slip does not take it away, as the Drill widget counts it).
-MASTERY_STREAK = 5
 
 
 def game_kinds(game: str) -> tuple[str, ...]:

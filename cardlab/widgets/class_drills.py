@@ -31,7 +31,7 @@ import ipywidgets as W
 
 from cardlab.drills import KINDS, DrillError
 from cardlab.games import by_game
-from cardlab.rooms import EVERY_DRILL, HAND_RANKINGS, MASTERY_STREAK, RoomStore, assign_drills, game_kinds
+from cardlab.rooms import EVERY_DRILL, HAND_RANKINGS, RoomStore, assign_drills, game_kinds
 from cardlab.rules import rule
 from cardlab.widgets.practice import PRACTICE_HEADING
 from cardlab.widgets.style import fill_tooltips
@@ -188,7 +188,7 @@ class ClassDrills:
         if not count:
             made = "<p>" + html.escape(_("No answers yet: the results show here as the students answer.")) + "</p>"
         else:
-            from cardlab.analysis.lesson import drill_mastery, most_missed  # pandas: once answers come
+            from cardlab.analysis.lesson import MASTERY_STREAK, drill_mastery, most_missed  # pandas: once answers come
             from cardlab.rooms.lesson import drill_table
 
             mastery = drill_mastery(drill_table(self.store, class_id), MASTERY_STREAK)

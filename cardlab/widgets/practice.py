@@ -177,17 +177,20 @@ class PracticeBar:
 
 def practice_page(store: RoomStore, query: str, *, lang: str | None = None) -> W.Widget:
     """The practice alone, for a page of its own (``/drill?room=…&seat=…&token=…``, the seat's
-    join link's query): the class's drill under the page's heading, or a plain refusal. The
-    link's token is checked; the seat is not taken (the student's table keeps it)."""
+    join link's query): the class's drill under the page's heading, or a plain refusal; in
+    ``lang``, else the link's language, else the class's. The link's token is checked; the
+    seat is not taken (the student's table keeps it)."""
+    said_in = lang
     try:
         request = JoinRequest.parse(query)
         if not store.check_token(request.room, request.seat, request.token):
             raise AccessRefused.said("link_refused")
-        practice = ClassPractice(store, request.room, request.seat, lang=lang or request.lang or None)
+        said_in = lang or request.lang or store.switches(request.room).lang or None
+        practice = ClassPractice(store, request.room, request.seat, lang=said_in)
     except AccessRefused as refused:
         from cardlab.words.table import notice_text
 
-        with language(lang or None):
+        with language(said_in):
             text = notice_text(refused.notice, refused.values, players=2) if refused.notice else str(refused)
             return W.HTML(f"<div style='padding:24px;max-width:640px'>{page_heading_html(_(PRACTICE_HEADING))}"
                           f"<p style='font-size:18px'>{html.escape(text)}</p></div>")

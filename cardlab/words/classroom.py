@@ -22,8 +22,8 @@ from typing import Any
 
 from cardlab.words import N_, Plural, fill, translate
 
-__all__ = ["STUDENT", "CLASS", "COMPUTERS", "TABLE", "PLACE", "BY_HAND", "SEATED", "SERVER_LINES", "student_name",
-           "class_name", "computer_name", "place_text", "seated_text", "server_lines"]
+__all__ = ["STUDENT", "CLASS", "COMPUTERS", "TABLE", "PLACE", "BY_HAND", "SEATED", "SERVER_LINES", "SPEAKS",
+           "student_name", "class_name", "computer_name", "place_text", "seated_text", "server_lines"]
 
 #: An unnamed student, by its place on the class list.
 STUDENT = N_("Student {number}")
@@ -93,10 +93,13 @@ SERVER_LINES = (
     N_("Students start at {url} and type the code on their slip."),
     N_("On the teacher's page, seat a class and print the slips: one code per student."),
 )
+#: The server's line on its pages' language, when the command chose one (``--lang``).
+SPEAKS = N_("The pages speak {language} unless a link asks for another language.")
 
 
-def server_lines(path: str, teacher_url: str, students_url: str) -> list[str]:
-    """The server's opening lines in the current language (see :data:`SERVER_LINES`).
+def server_lines(path: str, teacher_url: str, students_url: str, *, speaks: str = "") -> list[str]:
+    """The server's opening lines in the current language (see :data:`SERVER_LINES`); with
+    ``speaks`` (a language's own name), the line that says the pages' language.
 
     >>> print(*server_lines("/srv/class.db", "http://pc:8866/teacher?key=K", "http://pc:8866/"), sep="\\n")
     Classroom store: /srv/class.db
@@ -105,4 +108,5 @@ def server_lines(path: str, teacher_url: str, students_url: str) -> list[str]:
     On the teacher's page, seat a class and print the slips: one code per student.
     """
     store, teacher, students, then = (translate(line) for line in SERVER_LINES)
-    return [store.format(path=path), teacher.format(url=teacher_url), students.format(url=students_url), then]
+    lines = [store.format(path=path), teacher.format(url=teacher_url), students.format(url=students_url), then]
+    return lines + [translate(SPEAKS).format(language=speaks)] if speaks else lines
