@@ -200,24 +200,25 @@ def test_mastery_is_five_right_in_a_row_and_the_dashboard_counts_it_per_rule(sto
     answer("Ana", "FL-4", *[True] * 5)  # mastered
     answer("Ben", "FL-4", True, True, False, True, True, True, True)  # four in a row after a slip: not yet
     answer("Cy", "FL-4", False, *[True] * 5, False)  # mastered, then a slip: stays mastered
-    answer("Dee", "FL-7", False, False, True)
+    answer("Dee", "FL-7", False, False, True, False, True)
     table = drill_table(store, class_id)
     progress = drill_progress(table).set_index("student")
     assert progress.loc["Ana", "mastered"] and not progress.loc["Ben", "mastered"] and progress.loc["Cy", "mastered"]
     assert progress.loc["Ben", "run"] == 4 and progress.loc["Cy", "run"] == 5 and progress.loc["Ben", "right"] == 6
     mastery = drill_mastery(table).set_index("rule")
     assert mastery.loc["FL-4", ["students", "mastered", "answers", "wrong"]].tolist() == [3, 2, 19, 3]
-    assert mastery.loc["FL-7", ["students", "mastered", "answers", "wrong"]].tolist() == [1, 0, 3, 2]
-    assert most_missed(drill_mastery(table))["rule"].tolist() == ["FL-4", "FL-7"]  # 3 wrong, then 2
+    assert mastery.loc["FL-7", ["students", "mastered", "answers", "wrong"]].tolist() == [1, 0, 5, 3]
+    assert most_missed(drill_mastery(table))["rule"].tolist() == ["FL-7", "FL-4"]  # 3 of 5 wrong, then 3 of 19
+    assert most_missed(drill_mastery(table), least=6)["rule"].tolist() == ["FL-4"]  # five answers say too little
     assert list(drill_mastery(table)["rule"]) == ["FL-4", "FL-7"]  # in the rules' order
     board = TeacherDashboard(store, base_url=BASE)
     results = board._drills.results.value
     rows = re.findall(r"<tr><td>(FL-\d) [^<]*</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td></tr>", results)
-    assert rows == [("FL-4", "2 of 4", "19", "3"), ("FL-7", "0 of 4", "3", "2")]
-    assert "Most missed: FL-4 The fight for the lead: 3 of 19 answers wrong; FL-7 Tricks: 2 of 3 answers wrong." in results
+    assert rows == [("FL-4", "2 of 4", "19", "3"), ("FL-7", "0 of 4", "5", "3")]
+    assert "Most missed: FL-7 Tricks: 3 of 5 answers wrong; FL-4 The fight for the lead: 3 of 19 answers wrong." in results
     board._drills.download.click()
     csv = base64.b64decode(re.search(r"base64,([^\"]+)", board._drills.csv_link.value)[1]).decode()
-    assert len(pd.read_csv(__import__("io").StringIO(csv))) == 22 and "(22 answers)" in board._drills.csv_link.value
+    assert len(pd.read_csv(__import__("io").StringIO(csv))) == 24 and "(24 answers)" in board._drills.csv_link.value
 
 
 def test_mastery_by_rule_agrees_with_the_drill_widgets_count():

@@ -185,14 +185,17 @@ def drill_mastery(drills: pd.DataFrame, streak: int = MASTERY_STREAK) -> pd.Data
     return frame[columns]
 
 
-def most_missed(mastery: pd.DataFrame, top: int = 3) -> pd.DataFrame:
-    """The rules of :func:`drill_mastery` the class got wrong most often (by wrong answers,
-    then by the share wrong), at most ``top`` per class; a rule never missed is left out.
+def most_missed(mastery: pd.DataFrame, top: int = 3, least: int = MASTERY_STREAK) -> pd.DataFrame:
+    """The rules of :func:`drill_mastery` the class found hardest: the largest share of
+    wrong answers (then the most wrong answers), at most ``top`` per class. A rule never
+    missed, or answered fewer than ``least`` times (a share of two answers says little),
+    is left out: a rule drilled much is not called hard for its number of slips alone.
 
-    >>> frame = pd.DataFrame({"class": ["c"] * 3, "rule": ["HR-4", "KB-5", "KB-6"], "wrong": [1, 4, 0],
-    ...                       "missed": [0.5, 0.2, 0.0]})
-    >>> most_missed(frame)["rule"].tolist()
-    ['KB-5', 'HR-4']
+    >>> frame = pd.DataFrame({"class": ["c"] * 4, "rule": ["HR-4", "KB-5", "KB-6", "KB-2"],
+    ...                       "answers": [10, 40, 12, 2], "wrong": [5, 8, 0, 2]})
+    >>> most_missed(frame.assign(missed=frame["wrong"] / frame["answers"]))["rule"].tolist()
+    ['HR-4', 'KB-5']
     """
-    missed = mastery[mastery["wrong"] > 0].sort_values(["wrong", "missed"], ascending=False, kind="stable")
+    missed = mastery[(mastery["wrong"] > 0) & (mastery["answers"] >= least)]
+    missed = missed.sort_values(["missed", "wrong"], ascending=False, kind="stable")
     return missed.groupby("class", sort=False).head(top).reset_index(drop=True)
