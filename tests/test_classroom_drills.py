@@ -267,3 +267,21 @@ def test_the_drill_page_opens_the_practice_without_taking_the_seat(store):
     wrong = drill_page(store, query.replace(slip.token, "wrong"))
     with language("sv"):  # refused in the link's language
         assert html.escape(translate("This link does not open a seat: ask your teacher for your own link.")) in wrong.value
+
+
+def test_the_dashboards_count_is_the_lesson_tables(store):
+    """The teacher's page counts without pandas (cardlab.widgets.class_drills.class_results);
+    cardlab.analysis.lesson counts the same from the drill table, rule by rule."""
+    from cardlab.analysis.lesson import MASTERY_STREAK
+    from cardlab.widgets import class_drills
+
+    assert class_drills.MASTERY_STREAK == MASTERY_STREAK == 5
+    class_id = seat_class(store, 12, "parallel_poker", 2, seed=7)
+    assign_drills(store, class_id, game="parallel_poker")
+    rehearse_drills(store, class_id, answers=25, seed=5, skill=(0.5, 0.99))
+    results = class_drills.class_results(store.answers(class_id))
+    mastery = drill_mastery(drill_table(store, class_id))
+    columns = ["rule", "students", "mastered", "answers", "wrong"]
+    assert [[getattr(row, c) for c in columns] for row in results] == mastery[columns].values.tolist()
+    assert sum(row.mastered for row in results) > 0 and sum(row.wrong for row in results) > 0
+    assert [row.rule for row in class_drills.hardest(results)] == most_missed(mastery)["rule"].tolist()

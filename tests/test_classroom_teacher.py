@@ -178,6 +178,8 @@ def test_print_the_slips_opens_the_page_in_one_click(store):
     assert 'target="_blank"' in link and f"/slips?class={class_id}&amp;key={store.teacher_key()}&amp;print=1" in link
     assert ">Print the slips</a>" in link and "Print the slips" in _text(served._class_message.value)
     notebook = TeacherDashboard(store, base_url=BASE)
+    assert notebook._print.value == ""  # the page opens first: its QR codes come with the next redraw
+    notebook.refresh()
     link = notebook._print.value
     assert "window.open(URL.createObjectURL" in html.unescape(link) and 'download="slips.html"' in link
     page = base64.b64decode(re.search(r'base64,([^"]+)"', link)[1]).decode()
@@ -227,3 +229,25 @@ def test_the_dashboard_keeps_working_as_rooms_move(store):
     board.refresh()
     text = _text(board.rooms_html())
     assert "s ago" in text and class_id not in text
+
+
+def test_the_teachers_page_opens_without_pandas_or_qr_codes(store, tmp_path):
+    """Issue 37: the page's own work stays small (the rest is the server's): no pandas for the
+    drills' results, no QR codes before the first redraw; ``benchmarks/bench_teacher.py`` times it."""
+    import subprocess
+    import sys
+
+    from cardlab.rooms import assign_drills
+    from cardlab.rooms.rehearsal import rehearse_drills
+
+    class_id = seat_class(store, 8, "kontrabluff", 2, seed=1)
+    assign_drills(store, class_id, game="kontrabluff")
+    rehearse_drills(store, class_id, answers=6, seed=2)
+    code = ("import sys, segno.encoder as e; made = []; make = e.encode\n"
+            "e.encode = lambda *a, **k: made.append(1) or make(*a, **k)\n"
+            "from cardlab.rooms import SQLiteStore\nfrom cardlab.widgets.classroom import TeacherDashboard\n"
+            f"board = TeacherDashboard(SQLiteStore({str(store.path)!r}), base_url='http://pc:8866/voila/render/')\n"
+            "assert 'of 8' in board._drills.results.value, board._drills.results.value\n"
+            "print('pandas' in sys.modules, len(made))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "0"], out.stdout + out.stderr

@@ -27,6 +27,9 @@ import datetime as _dt
 import html
 from typing import Any
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
 import ipywidgets as W
 
 from cardlab.drills import KINDS, DrillError
@@ -39,7 +42,10 @@ from cardlab.words import N_, Plural, check_language, current_language, fill, la
 from cardlab.words.classroom import class_name
 from cardlab.words.drills import kind_title
 
-__all__ = ["ClassDrills", "DRILL_SETS"]
+__all__ = ["ClassDrills", "DRILL_SETS", "MASTERY_STREAK", "RuleResult", "class_results", "hardest"]
+
+#: Right answers in a row that master a rule (as :data:`cardlab.analysis.lesson.MASTERY_STREAK`).
+MASTERY_STREAK = 5
 
 #: The drill sets a teacher chooses from: each game with drills, the hand rankings, every drill.
 DRILL_SETS: dict[str, str] = {
@@ -53,6 +59,62 @@ _SAVE = Plural("Save the answers ({n} answer) as a CSV file", "Save the answers 
 #: How many of the class have mastered a rule.
 _OF = N_("{mastered} of {n}")
 _MISSED = Plural("{rule}: {wrong} of {n} answer wrong", "{rule}: {wrong} of {n} answers wrong", n="n")
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """A class's results on one rule: how many students answered it and how many mastered
+    it (:data:`MASTERY_STREAK` right in a row), the class's answers and wrong ones."""
+
+    rule: str
+    students: int
+    mastered: int
+    answers: int
+    wrong: int
+
+    @property
+    def missed(self) -> float:
+        return self.wrong / self.answers
+
+
+def class_results(answers: Iterable[Any], streak: int = MASTERY_STREAK) -> list[RuleResult]:
+    """Per rule, in the rules' order, a class's results from its answers (the store's
+    :class:`~cardlab.rooms.DrillAnswer` s, in the order they came): the dashboard's count,
+    the same as :func:`cardlab.analysis.lesson.drill_mastery` (a test holds them together)
+    without loading pandas on the teacher's page.
+
+    >>> from types import SimpleNamespace as A
+    >>> said = [A(number=1, rule="KB-5", correct=True)] * 5 + [A(number=2, rule="KB-5", correct=False)]
+    >>> class_results(said)
+    [RuleResult(rule='KB-5', students=2, mastered=1, answers=6, wrong=1)]
+    """
+    runs: dict[tuple[str, int], tuple[int, int]] = {}  # (rule, student) -> (run now, longest run)
+    counts: dict[str, list[int]] = {}  # rule -> [answers, wrong]
+    for answer in answers:
+        run, best = runs.get((answer.rule, answer.number), (0, 0))
+        run = run + 1 if answer.correct else 0
+        runs[answer.rule, answer.number] = (run, max(best, run))
+        count = counts.setdefault(answer.rule, [0, 0])
+        count[0] += 1
+        count[1] += not answer.correct
+    found = []
+    for rule_id in sorted(counts, key=_rule_order):
+        bests = [best for (each, _number), (_run, best) in runs.items() if each == rule_id]
+        found.append(RuleResult(rule_id, len(bests), sum(best >= streak for best in bests), *counts[rule_id]))
+    return found
+
+
+def hardest(results: Sequence[RuleResult], top: int = 3, least: int = MASTERY_STREAK) -> list[RuleResult]:
+    """The rules the class found hardest (as :func:`cardlab.analysis.lesson.most_missed`):
+    the largest share wrong, then the most wrong, among rules missed and answered at least
+    ``least`` times."""
+    missed = [row for row in results if row.wrong and row.answers >= least]
+    return sorted(missed, key=lambda row: (-row.missed, -row.wrong))[:top]
+
+
+def _rule_order(rule_id: str) -> tuple[str, int]:
+    book, _, number = rule_id.partition("-")
+    return (book, int(number) if number.isdigit() else 0)
 
 
 def _rule_words(rule_id: str) -> str:
@@ -159,11 +221,11 @@ class ClassDrills:
                 self._quiet = True
                 try:
                     self.class_pick.options = options
-                    self.class_pick.value = chosen if chosen in values else None
+                    self.class_pick.value = chosen if chosen in values else values[-1] if values else None
                 finally:
                     self._quiet = False
-                if chosen not in values and options:
-                    self.class_pick.value = values[-1]  # a new class: the newest
+                if self.class_pick.value != chosen:  # a new class: the newest, its drills ready to give
+                    self._class_changed(redraw=False)
             chosen = self.class_pick.value
             for button in (self.assign, self.stop, self.download):
                 button.disabled = chosen is None
@@ -188,18 +250,15 @@ class ClassDrills:
         if not count:
             made = "<p>" + html.escape(_("No answers yet: the results show here as the students answer.")) + "</p>"
         else:
-            from cardlab.analysis.lesson import MASTERY_STREAK, drill_mastery, most_missed  # pandas: once answers come
-            from cardlab.rooms.lesson import drill_table
-
-            mastery = drill_mastery(drill_table(self.store, class_id), MASTERY_STREAK)
+            results = class_results(self.store.answers(class_id))
             head = "".join(f"<th>{html.escape(_(column))}</th>" for column in _COLUMNS)
             rows = "".join(
                 f"<tr><td>{html.escape(_rule_words(row.rule))}</td>"
                 f"<td>{html.escape(_(_OF).format(mastered=row.mastered, n=students))}</td>"
                 f"<td>{number_text(row.answers)}</td><td>{number_text(row.wrong)}</td></tr>"
-                for row in mastery.itertuples())
+                for row in results)
             missed = [fill(_MISSED, rule=_rule_words(row.rule), wrong=row.wrong, n=row.answers)
-                      for row in most_missed(mastery).itertuples()]
+                      for row in hardest(results)]
             worst = ("<p>" + html.escape(_("Most missed: {rules}.").format(rules="; ".join(missed))) + "</p>"
                      if missed else "")
             made = f'<table class="cl-rooms cl-drill-results"><tr>{head}</tr>{rows}</table>{worst}'
@@ -207,7 +266,7 @@ class ClassDrills:
         return made
 
     # -- clicks ---------------------------------------------------------------------------------
-    def _class_changed(self) -> None:
+    def _class_changed(self, *, redraw: bool = True) -> None:
         """A class picked: its drill set if it has one, else its game's drills, ready to give."""
         chosen = self.class_pick.value
         if chosen is None:
@@ -230,7 +289,8 @@ class ClassDrills:
                 self._quiet = False
             self._set_changed()
         self.message.value, self._said = "", None
-        self.refresh()
+        if redraw:
+            self.refresh()
 
     def _set_changed(self) -> None:
         self.kinds.value = game_kinds(self.set_pick.value)

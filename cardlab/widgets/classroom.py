@@ -205,6 +205,7 @@ class TeacherDashboard:
         #: opened in a new tab by the browser (the teacher's own notebook).
         self.slips_url = slips_url
         self._sheets: dict[tuple[str, str], str] = {}  # (class, its switches) -> its slips' link, made once
+        self._opening = True  # the first drawing: what can wait a second waits (see _print_html)
         #: The dashboard's language (what the teacher reads; not the students' pages').
         self.lang = check_language(lang)
         self._rooms: dict[str, Room] = {}
@@ -395,8 +396,9 @@ class TeacherDashboard:
             else:
                 label = _(_PICK_HAND_ROOM).format(number=place.number, game=title)
             options.append((label, info.id))
-        if options != list(self._pick.options):
-            self._choose(self._pick, options, first=True)  # the first room is open until the teacher picks another
+        if options != list(self._pick.options):  # the first room is open until the teacher picks another
+            if self._choose(self._pick, options, first=True, quiet=True):
+                self._clear(self._download_link)
         self._rooms_view.value = self._rooms_html()
         chosen = self._pick.value
         self._room_view.value = self.room_html(chosen, all_cards=self._all_cards.value) if chosen else ""
@@ -410,10 +412,11 @@ class TeacherDashboard:
                   .format(name=class_name(info.name, info.students), game=_(GAME_TITLES.get(info.game, info.game)),
                           n=len(info.rooms)), info.id) for info in classes.values()]
         if picks != list(self._class_pick.options):
-            self._choose(self._class_pick, picks, first=False)  # a new class: the newest is chosen
+            self._choose(self._class_pick, picks, first=False, quiet=True)  # a new class: the newest is chosen
         self._apply_class.disabled = self._class_pick.value is None
         self._print.value = self._print_html(self._class_pick.value)
         self._drills.refresh()
+        self._opening = False
 
     def _show_status(self, status: str | None) -> None:
         """Pause, Resume and End as the chosen room's status allows (only what applies is
@@ -430,7 +433,10 @@ class TeacherDashboard:
             button.tooltip = f"{does}. {state}" if state else does
 
     def _print_html(self, class_id: str | None) -> str:
-        """The chosen class's *Print the slips* link (none before a class is seated)."""
+        """The chosen class's *Print the slips* link (none before a class is seated). Made
+        here (no classroom server to serve it), the page's QR codes take a few hundred
+        milliseconds for a class: the page opens without it, and the next redraw (its
+        timer's first, a second later) puts it in."""
         if class_id is None:
             return ""
         words = _(PRINT_SLIPS)
@@ -439,26 +445,33 @@ class TeacherDashboard:
             return slips_link_html(words, url=f"{self.slips_url}?{query}")
         info = next(info for info in self.store.classes() if info.id == class_id)
         key = (class_id, f"{info.switches.lang}|{self.base_url}|{self.lang}")
+        if key not in self._sheets and self._opening:
+            return ""
         if key not in self._sheets:  # the slips' QR codes: made once a class (and language)
             page = class_sheet_html(self.store, class_id, link=self._link, landing_url=self.landing_url,
                                     print_on_load=True)
             self._sheets[key] = slips_link_html(words, page=page)
         return self._sheets[key]
 
-    def _choose(self, dropdown: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]], *, first: bool) -> None:
+    def _choose(self, dropdown: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]], *, first: bool,
+                quiet: bool = False) -> bool:
         """New options for ``dropdown``, keeping its choice if it is still there (ipywidgets
-        would choose the first), else the first (``first``) or the last option. Only a
-        change of choice reaches the dropdown's observers."""
+        would choose the first), else the first (``first``) or the last option; whether the
+        choice changed. Only a change of choice reaches the dropdown's observers, and not
+        even that when ``quiet`` (a redraw that draws the new choice itself)."""
         chosen = dropdown.value
         values = [value for _, value in options]
         self._relabelling = True
         try:
             dropdown.options = options
             dropdown.value = chosen if chosen in values else None
+            if quiet and chosen not in values and options:
+                dropdown.value = values[0] if first else values[-1]
         finally:
             self._relabelling = False
-        if chosen not in values and options:
+        if not quiet and chosen not in values and options:
             dropdown.value = values[0] if first else values[-1]
+        return dropdown.value != chosen
 
     def start(self) -> None:
         """Redraw every ``poll`` seconds on the kernel's own event loop (no threads)."""
