@@ -95,6 +95,7 @@ def test_the_teacher_gives_drills_from_the_dashboard(store):
     panel = board._drills
     assert panel.class_pick.value == class_id and panel.set_pick.value == "kontrabluff"
     assert panel.kinds.value == game_kinds("kontrabluff") and "No drills for 4 students yet." in panel.now.value
+    assert panel.results.value == ""  # never given drills: nothing to count
     panel.kinds.value = ()
     panel.assign.click()
     assert "Choose at least one drill first." in panel.message.value and store.drills(class_id) == ()

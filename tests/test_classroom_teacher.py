@@ -115,12 +115,14 @@ def test_a_paused_page_says_so_in_its_banner_and_shows_no_turn(store, monkeypatc
         table.poll()
         assert "The teacher has paused this table" in table._banner.value and table._banner.layout.display is None
         assert "cl-turn" not in table._status.value and "to act" not in table._status.value
+        assert "cl-acting" not in table._board.value  # no "to act" badge on the board either
         assert "Your turn" not in table._status.value and "paused" not in table._status.value  # said once: the banner
         assert not table.seen.offers and table._continue.layout.display == "none"
     board._resume.click()
     for table in tables:
         table.poll()
     assert "Your turn" in mover._status.value and mover._banner.layout.display == "none"
+    assert any("cl-acting" in table._board.value for table in tables)  # the other page: "to act" again
 
 
 def test_a_students_page_says_its_table_and_class_and_holds_no_room_id(store):
@@ -181,7 +183,7 @@ def test_print_the_slips_opens_the_page_in_one_click(store):
     assert notebook._print.value == ""  # the page opens first: its QR codes come with the next redraw
     notebook.refresh()
     link = notebook._print.value
-    assert "window.open(URL.createObjectURL" in html.unescape(link) and 'download="slips.html"' in link
+    assert "window.open(window.URL.createObjectURL" in html.unescape(link) and 'download="slips.html"' in link
     page = base64.b64decode(re.search(r'base64,([^"]+)"', link)[1]).decode()
     assert page.count('class="cl-slip"') == 3 and "window.print(); });" in page
     store.set_class_switches(class_id, Switches(lang="sv"))  # the slips follow the class's language

@@ -239,7 +239,8 @@ class ClassDrills:
                 _("Drills for {name}: {drills}").format(name=said, drills=" · ".join(kind_title(k) for k in kinds))
                 if kinds else _("No drills for {name} yet.").format(name=said)) + "</p>"
             self.stop.disabled = not kinds
-            self.results.value = self._results_html(chosen, info.students)
+            answered = kinds or self.store.answers(chosen)  # a class never given drills: no results to speak of
+            self.results.value = self._results_html(chosen, info.students) if answered else ""
 
     def _results_html(self, class_id: str, students: int) -> str:
         """The class's results per rule, and the rules most missed (made again only when new answers came)."""

@@ -158,9 +158,10 @@ def slips_page_html(store: RoomStore, query: str, *, link: Callable[[str, int, s
 
 #: Opens the page the link holds in a new tab (the browser refuses to open a ``data:`` page
 #: there, so it is made a file of the browser's own first); without scripts the link saves it.
+#: ``window.URL``: in an element's handler a bare ``URL`` is ``document.URL``, the page's address.
 _OPEN_IN_TAB = ("event.preventDefault();var b=atob(this.href.split(',')[1]),a=new Uint8Array(b.length);"
                 "for(var i=0;i<b.length;i++){a[i]=b.charCodeAt(i);}"
-                "window.open(URL.createObjectURL(new Blob([a],{type:'text/html'})),'_blank');")
+                "window.open(window.URL.createObjectURL(new Blob([a],{type:'text/html'})),'_blank');")
 
 
 def slips_link_html(words: str, *, url: str | None = None, page: str = "") -> str:

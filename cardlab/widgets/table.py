@@ -571,7 +571,9 @@ class Table:
 
     def board_html(self, obs: Observation, my_turn: bool = False) -> str:
         seen = self.seen
-        acting = [] if seen.result is not None else [p for p in seen.actors if p != obs.player or not my_turn]
+        # no "to act" badge over a result, nor at a table the teacher paused or ended (nobody is to play)
+        stopped = seen.result is not None or seen.status != "open"
+        acting = [] if stopped else [p for p in seen.actors if p != obs.player or not my_turn]
         return seats_html(obs, seen.seats, unit=self.words.unit, points=self.shown_points(obs), acting=acting)
 
     @property
