@@ -1,7 +1,7 @@
 """Drills in the classroom (issue 36, item 3).
 
 The teacher gives a class a drill set from the dashboard; it is kept in the store with the
-class; each student's join page shows *Practise the rules* beside the table, which opens
+class; each student's join page shows *Practice the rules* beside the table, which opens
 the drill; every answer becomes a row of the lesson's data (student, kind, rule, right or
 wrong, seconds) in the store and in the lesson's tables; the dashboard shows per rule how
 many of the class have mastered it (five right in a row) and the rules most missed.
@@ -122,7 +122,7 @@ def test_the_join_page_offers_the_drills_beside_the_table_once_given(store):
     assign_drills(store, class_id, kinds=["lead_winner"])
     bar._looked = -1e9  # the next poll looks at the drill set
     assert table.poll() is True and bar.widget.layout.display is None
-    assert bar.button.description == "Practise the rules"
+    assert bar.button.description == "Practice the rules"
     bar.button.click()
     assert bar.open and bar.box.layout.display is None and bar.button.description == "Back to my table"
     game_rows = [row for row in table.widget.children[4:] if row is not table.errors]

@@ -242,7 +242,7 @@ def drill_page(store: Any = None, query: str | None = None) -> Any:
     seat's join link's query string; ``query`` None reads the page's, as :func:`join_page`
     does): the drill set the teacher gave the class, every answer kept in the store, or a
     plain refusal. The seat is not taken from the student's table. The join page offers the
-    same drills beside the table (its *Practise the rules* button)."""
+    same drills beside the table (its *Practice the rules* button)."""
     from cardlab.rooms import query_language
     from cardlab.widgets.practice import practice_page
 

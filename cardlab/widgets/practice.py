@@ -1,7 +1,7 @@
 """A student's drills in the classroom (issue 36): the class's drill set beside the table.
 
 When the teacher gives a class a drill set (:func:`cardlab.rooms.drills.assign_drills`),
-each of its students' pages offers a *Practise the rules* button beside the table
+each of its students' pages offers a *Practice the rules* button beside the table
 (:class:`PracticeBar`, put there by :func:`cardlab.widgets.join.room_table`): it shows
 the drill (:class:`cardlab.widgets.Drill`, the kinds the teacher chose) in place of the
 table, and *Back to my table* brings the table back; the game goes on meanwhile. Every
@@ -20,7 +20,7 @@ student from the page's own seat.
 'none'
 >>> _ = assign_drills(store, class_id, kinds=["lead_winner"])
 >>> bar.poll(now=bar.clock() + DRILL_SECONDS), bar.button.description, bar.widget.layout.display
-(True, 'Practise the rules', None)
+(True, 'Practice the rules', None)
 
 An answer the drill graded (a :class:`cardlab.drills.Answer`) becomes a row of the store:
 
@@ -47,8 +47,9 @@ from cardlab.words import N_, check_language, language, translate as _
 __all__ = ["PRACTICE_HEADING", "DRILL_SECONDS", "ClassPractice", "PracticeBar", "drill_class", "keep_answer",
            "practice_page"]
 
-#: The practice's heading, on its own page and on the button that opens it beside the table.
-PRACTICE_HEADING = N_("Practise the rules")
+#: The practice's heading, on its own page and on the button that opens it beside the table
+#: (the words of the drill widget's own heading: the button says what the drill is called).
+PRACTICE_HEADING = N_("Practice the rules")
 #: Seconds between two looks at the class's drill set (a set the teacher gives or takes
 #: away shows on an open page within this).
 DRILL_SECONDS = 2.0
@@ -105,7 +106,7 @@ class ClassPractice:
 
 
 class PracticeBar:
-    """The *Practise the rules* button beside a student's table, and the drill it opens in
+    """The *Practice the rules* button beside a student's table, and the drill it opens in
     the table's place (see the module). ``rows`` are the table's rows the drill replaces
     while it is open; the bar shows only while the class has a drill set."""
 
