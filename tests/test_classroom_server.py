@@ -149,7 +149,7 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_the_classroom(tmp_path):
     command = [str(venv / "bin" / "cardlab-classroom")]
     with server("classroom", outside, program=command, env=env, options=("--cull-after=3", "--cull-interval=1")) as running:
         printed = running.log_tail(20_000)
-        assert "Teacher's link" in printed and "not installed" not in printed
+        assert "Teacher's page" in printed and "not installed" not in printed
         status, html = fetch(running.url + "/")
         assert status == 200 and drew(html, "landing"), running.log_tail()
         kernels = kernel_pids(running.pid)

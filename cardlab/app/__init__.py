@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["DB_VARIABLE", "PAGES", "POOL", "classroom_store", "preheated", "query_string", "wait_for_request",
-           "under_voila", "landing_page", "teacher_page", "join_page", "main"]
+           "under_voila", "landing_page", "teacher_page", "join_page", "drill_page", "slips_page", "main"]
 
 #: The environment variable that names the classroom store's file.
 DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
@@ -149,8 +149,13 @@ def landing_page() -> Any:
     return page(lang=lang or None)
 
 
-def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | None = None) -> Any:
+def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | None = None,
+                 slips_url: str | None = None) -> Any:
     """The teacher's dashboard, or a refusal without any room in it when the key is wrong.
+
+    ``slips_url`` is where the server serves a class's slips as a page that prints
+    (:data:`cardlab.widgets.slips.SLIPS_ROUTE`, answered by :func:`slips_page`); without
+    it, *Print the slips* opens the page in a new tab from the dashboard itself.
 
     In the teacher's own JupyterLab (not served by Voilà) no key is asked: whoever runs
     code there could read the store anyway. The page speaks ``lang``, else the language
@@ -173,9 +178,8 @@ def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | 
                                              "the classroom server printed when it started.")),
                                 translate(TEACHER_HEADING), current_language())
     if base_url is None:
-        host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "8866")
-        base_url = f"http://{host}:{port}/voila/render/"
-    dashboard = TeacherDashboard(store, base_url=base_url, lang=lang)
+        base_url = _default_base_url()
+    dashboard = TeacherDashboard(store, base_url=base_url, lang=lang, slips_url=slips_url)
     dashboard.start()
     return dashboard
 
@@ -202,6 +206,50 @@ def join_page(store: Any = None) -> Any:
     return table
 
 
+def _default_base_url() -> str:
+    host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "8866")
+    return f"http://{host}:{port}/voila/render/"
+
+
+def slips_page(query: str, store: Any = None, *, base_url: str | None = None,
+               join_page: str = "join.ipynb") -> tuple[int, str]:
+    """The answer to ``GET /slips?class=…&key=…&print=1`` (:data:`cardlab.widgets.slips.SLIPS_ROUTE`):
+    ``(status, html)``, the class's slips as a page that prints on load, or a plain refusal
+    (403: a wrong teacher's key, 404: no such class) without any code. ``base_url`` and
+    ``join_page`` make the slips' join links (as the teacher's page does). Serve the page as
+    ``text/html; charset=utf-8``.
+
+    >>> import tempfile, os
+    >>> from cardlab.rooms import SQLiteStore, seat_class
+    >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+    >>> class_id = seat_class(store, 4, "kontrabluff", 2, seed=1)
+    >>> status, page = slips_page(f"class={class_id}&key={store.teacher_key()}&print=1", store,
+    ...                           base_url="http://pc:8866/voila/render/")
+    >>> status, page.count('class="cl-slip"'), "<b>http://pc:8866/</b>" in page
+    (200, 4, True)
+    """
+    from cardlab.widgets.classroom import join_link, landing_address
+    from cardlab.widgets.slips import slips_page_html
+
+    store = store or classroom_store()
+    base_url = base_url or _default_base_url()
+    return slips_page_html(store, query, link=lambda room, seat, token: join_link(base_url, join_page, room, seat, token),
+                           landing_url=landing_address(base_url))
+
+
+def drill_page(store: Any = None, query: str | None = None) -> Any:
+    """A student's drills on a page of their own (``/drill?room=…&seat=…&token=…&lang=…``: the
+    seat's join link's query string; ``query`` None reads the page's, as :func:`join_page`
+    does): the drill set the teacher gave the class, every answer kept in the store, or a
+    plain refusal. The seat is not taken from the student's table. The join page offers the
+    same drills beside the table (its *Practice the rules* button)."""
+    from cardlab.rooms import query_language
+    from cardlab.widgets.practice import practice_page
+
+    query = query_string() if query is None else query
+    return practice_page(store or classroom_store(), query, lang=query_language(query) or None)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--pool N] [--lang sv|pl|uk|en] [--VOILA-OPTION=…]``.
 
@@ -211,13 +259,14 @@ def main(argv: list[str] | None = None) -> int:
     >>> import tempfile, os
     >>> main(["--db", os.path.join(tempfile.mkdtemp(), "c.db"), "--host", "pc", "--dry-run"])  # doctest: +ELLIPSIS
     Classroom store: ...c.db
-    Teacher's link (keep it to yourself): http://pc:8866/voila/render/teacher.ipynb?key=...
-    Students start at http://pc:8866/ (it asks for their own link).
-    Create rooms there; each student seat gets its own join link.
+    Teacher's page (keep this link to yourself): http://pc:8866/voila/render/teacher.ipynb?key=...
+    Students start at http://pc:8866/ and type the code on their slip.
+    On the teacher's page, seat a class and print the slips: one code per student.
     Voilà options: --no-browser --port=8866 --Voila.ip=0.0.0.0 ... --MappingKernelManager.cull_idle_timeout=30 ...
     0
     """
-    from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES
+    from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES, language
+    from cardlab.words.classroom import server_lines
 
     parser = argparse.ArgumentParser(prog="cardlab-classroom", description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--db", default=os.environ.get(DB_VARIABLE, DEFAULT_DB), help="the classroom store (SQLite file)")
@@ -239,12 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     db = str(Path(args.db).resolve())
     store = classroom_store(db)
     base = f"http://{args.host}:{args.port}/"
-    print(f"Classroom store: {db}")
-    print(f"Teacher's link (keep it to yourself): {base}voila/render/teacher.ipynb?key={store.teacher_key()}")
-    print(f"Students start at {base} (it asks for their own link).")
-    print("Create rooms there; each student seat gets its own join link.")
-    if args.lang:
-        print(f"The pages speak {LANGUAGE_NAMES[args.lang]} unless a link asks for another language.")
+    with language(args.lang):  # what the pages ask for, in the pages' language
+        for line in server_lines(db, f"{base}voila/render/teacher.ipynb?key={store.teacher_key()}", base,
+                                 speaks=LANGUAGE_NAMES[args.lang] if args.lang else ""):
+            print(line)
     store.close()
     options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
                f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",

@@ -3,7 +3,8 @@
 :mod:`cardlab.rooms.store` keeps rooms, seats (with join tokens) and actions in SQLite;
 :mod:`cardlab.rooms.room` replays a room in each kernel and plays actions as
 transactions; :mod:`cardlab.rooms.seating` seats a whole class with join codes
-(:mod:`cardlab.rooms.codes`). Nothing here imports a widget library: the join page and the teacher's
+(:mod:`cardlab.rooms.codes`); :mod:`cardlab.rooms.place` says where a room is (a class's
+table by its number); :mod:`cardlab.rooms.drills` keeps a class's drill set and answers. Nothing here imports a widget library: the join page and the teacher's
 dashboard (:mod:`cardlab.widgets`) sit on top.
 """
 
@@ -13,9 +14,14 @@ from cardlab.rooms.codes import parse_code, show_code
 from cardlab.rooms.seat import JoinRequest, SeatSession, query_language
 from cardlab.rooms.seating import (ORDERS, TABLE_SIZES, CodeRefused, GuessLimit, class_list, join_by_code,
                                    plan_seating, seat_class)
-from cardlab.rooms.store import ClassInfo, RoomInfo, RoomStore, SeatInfo, Slip, SQLiteStore, StoreError, Switches
+from cardlab.rooms.store import (ClassInfo, DrillAnswer, RoomInfo, RoomStore, SeatInfo, Slip, SQLiteStore, StoreError,
+                                 Switches)
+from cardlab.rooms.place import RoomPlace, room_place, room_places
+from cardlab.rooms.drills import EVERY_DRILL, HAND_RANKINGS, assign_drills, game_kinds, seat_drills
 
 __all__ = ["BOT_NAMES", "GAME_CLASSES", "AccessRefused", "JoinRequest", "SeatSession", "SeatTaken", "Room", "RoomClosed", "RoomError", "StaleView", "game_of", "move_bots", "to_act",
            "RoomInfo", "RoomStore", "SeatInfo", "SQLiteStore", "StoreError", "Switches", "ClassInfo", "Slip",
            "ORDERS", "TABLE_SIZES", "CodeRefused", "GuessLimit", "class_list", "plan_seating", "seat_class",
-           "join_by_code", "parse_code", "show_code", "query_language"]
+           "join_by_code", "parse_code", "show_code", "query_language", "DrillAnswer", "RoomPlace", "room_place",
+           "room_places", "EVERY_DRILL", "HAND_RANKINGS", "assign_drills", "game_kinds",
+           "seat_drills"]

@@ -37,8 +37,8 @@ from typing import Any, Protocol
 from cardlab.rooms.codes import new_code
 from cardlab.words import LANGUAGES
 
-__all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "RoomStore", "SQLiteStore",
-           "Transaction", "hash_token", "StoreError", "TooManyGuesses", "GUESS_LIMITS"]
+__all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "DrillAnswer", "RoomStore",
+           "SQLiteStore", "Transaction", "hash_token", "StoreError", "TooManyGuesses", "GUESS_LIMITS"]
 
 #: How long a kernel's hold on a seat or on a room's bots lasts without a renewal (seconds).
 LEASE_SECONDS = 10.0
@@ -147,6 +147,24 @@ class Slip:
 
 
 @dataclass(frozen=True)
+class DrillAnswer:
+    """One answer to a drill (issue 36) by a student of a seated class: who (the class and
+    the student's number on its list), which exercise (its kind, the rule id that decides
+    it, its seed: ``cardlab.drills.exercise(kind, seed)`` makes it again), right or wrong,
+    how many seconds the student took, and when (``at``, a Unix time). The store keeps
+    answers as rows, in the order they came."""
+
+    class_id: str
+    number: int
+    kind: str
+    rule: str
+    seed: int
+    correct: bool
+    seconds: float
+    at: float
+
+
+@dataclass(frozen=True)
 class RoomInfo:
     """One room as the store keeps it (no secrets)."""
 
@@ -252,6 +270,17 @@ class RoomStore(Protocol):
 
     def redeem_code(self, code: str, client: str, *, now: float | None = None) -> Slip | None: ...
 
+    def set_drills(self, class_id: str, kinds: Sequence[str]) -> None: ...
+
+    def drills(self, class_id: str) -> tuple[str, ...]: ...
+
+    def seat_student(self, room: str, seat: int) -> tuple[str, int] | None: ...
+
+    def add_answer(self, room: str, seat: int, *, kind: str, rule: str, seed: int, correct: bool, seconds: float,
+                   at: float | None = None) -> DrillAnswer: ...
+
+    def answers(self, class_id: str | None = None) -> list[DrillAnswer]: ...
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -314,6 +343,23 @@ CREATE TABLE IF NOT EXISTS wrong_codes (
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS wrong_codes_at ON wrong_codes (at);
+CREATE TABLE IF NOT EXISTS drill_sets (
+    class TEXT PRIMARY KEY REFERENCES classes(id),
+    kinds TEXT NOT NULL,
+    assigned REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drill_answers (
+    id INTEGER PRIMARY KEY,
+    class TEXT NOT NULL REFERENCES classes(id),
+    number INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    correct INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS drill_answers_class ON drill_answers (class, id);
 CREATE TABLE IF NOT EXISTS actions (
     room TEXT NOT NULL REFERENCES rooms(id),
     number INTEGER NOT NULL,
@@ -503,6 +549,59 @@ class SQLiteStore:
                 db.execute("INSERT INTO wrong_codes (client, at) VALUES (?, ?)", (client, now))
                 return None
             return Slip(*row)
+
+    # -- a class's drills (issue 36) ---------------------------------------------------------
+    def set_drills(self, class_id: str, kinds: Sequence[str]) -> None:
+        """The drill set the class practises now: the kinds of exercise by name, in order
+        (checked by :func:`cardlab.rooms.drills.assign_drills`; the store keeps names). No
+        kinds: the class has no drills (its pages' practice button goes)."""
+        with self.transaction() as tx:
+            if tx.db.execute("SELECT 1 FROM classes WHERE id = ?", (class_id,)).fetchone() is None:
+                raise StoreError(f"there is no class {class_id!r}")
+            if not kinds:
+                tx.db.execute("DELETE FROM drill_sets WHERE class = ?", (class_id,))
+                return
+            tx.db.execute("INSERT INTO drill_sets (class, kinds, assigned) VALUES (?, ?, ?) ON CONFLICT (class) "
+                          "DO UPDATE SET kinds = excluded.kinds, assigned = excluded.assigned",
+                          (class_id, json.dumps(list(kinds)), time.time()))
+
+    def drills(self, class_id: str) -> tuple[str, ...]:
+        """The kinds of exercise the class practises now (empty: none assigned); one indexed
+        read, which a student's page repeats every few seconds."""
+        row = self._db.execute("SELECT kinds FROM drill_sets WHERE class = ?", (class_id,)).fetchone()
+        return () if row is None else tuple(json.loads(row[0]))
+
+    def seat_student(self, room: str, seat: int) -> tuple[str, int] | None:
+        """The student of a class's seat: the class's id and the student's number on its
+        list (None for a computer's seat or a room made by hand)."""
+        row = self._db.execute("SELECT class, number FROM codes WHERE room = ? AND seat = ?", (room, seat)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def add_answer(self, room: str, seat: int, *, kind: str, rule: str, seed: int, correct: bool, seconds: float,
+                   at: float | None = None) -> DrillAnswer:
+        """Keep one drill answer of the student at ``seat`` of ``room`` (a page knows its seat,
+        never another's: the store finds the class and the student). A seat of no class's
+        student is refused."""
+        if not (isinstance(seconds, (int, float)) and 0 <= seconds < 86_400):
+            raise StoreError(f"an answer takes 0 to 86400 seconds, got {seconds!r}")
+        at = time.time() if at is None else at
+        with self.transaction() as tx:
+            row = tx.db.execute("SELECT class, number FROM codes WHERE room = ? AND seat = ?", (room, seat)).fetchone()
+            if row is None:
+                raise StoreError(f"seat {seat} of room {room!r} is no class's student")
+            answer = DrillAnswer(row[0], row[1], str(kind), str(rule), int(seed), bool(correct), float(seconds), at)
+            tx.db.execute("INSERT INTO drill_answers (class, number, kind, rule, seed, correct, seconds, at) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                          (answer.class_id, answer.number, answer.kind, answer.rule, answer.seed, int(answer.correct),
+                           answer.seconds, answer.at))
+        return answer
+
+    def answers(self, class_id: str | None = None) -> list[DrillAnswer]:
+        """Every drill answer of the class (None: of every class), in the order they came."""
+        query = "SELECT class, number, kind, rule, seed, correct, seconds, at FROM drill_answers "
+        rows = (self._db.execute(query + "ORDER BY id") if class_id is None
+                else self._db.execute(query + "WHERE class = ? ORDER BY id", (class_id,)))
+        return [DrillAnswer(c, n, k, r, s, bool(ok), sec, at) for c, n, k, r, s, ok, sec, at in rows.fetchall()]
 
     def room_status(self, room: str) -> str:
         """The room's status alone ("open", "paused" or "ended"): one indexed read, which a

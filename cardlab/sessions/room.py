@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlab.engine import Action, GameState, IllegalActionError
-from cardlab.rooms import RoomError, SeatSession, SeatTaken, StoreError, Switches, move_bots, to_act
+from cardlab.rooms import RoomError, RoomPlace, SeatSession, SeatTaken, StoreError, Switches, move_bots, room_place, to_act
 from cardlab.sessions.coaching import CoachNotes
 from cardlab.sessions.local import ResultWatch, listed_for, result_after
 from cardlab.sessions.seatview import (RESULT_ON_SCREEN, Controls, Notice, ResultView, SeatView, detached, offers_of,
@@ -65,6 +65,8 @@ class RoomSession:
         self._undos_seen = seat_session.room.undos
         self._shown_version = seat_session.room.version
         self.notes = CoachNotes()  # the coach's verdicts, while the teacher's coach switch is on
+        #: Where the room is (its class's table by number), read once: the page says it, never the room's id.
+        self.place: RoomPlace = room_place(seat_session.store, seat_session.room.id)
 
     # -- the room --------------------------------------------------------------------
     @property
@@ -119,7 +121,8 @@ class RoomSession:
             actors=tuple(actors), offers=offers, result=self.result, over=state.is_terminal,
             seed=state.seed if state.is_terminal else None,
             undo=None if self.switches.undo else Notice("undo_off"), can_step=False, controls=self.controls(),
-            notice=notice, room=room.id, version=room.version, status=self.status, coach=self.coach_lines(),
+            notice=notice, room=room.id, place=self.place, version=room.version, status=self.status,
+            coach=self.coach_lines(),
         )
 
     def coach_lines(self) -> tuple[str, ...]:

@@ -156,9 +156,16 @@ def test_the_teachers_page_shows_the_room_and_its_scores(browser, classroom, scr
         assert room not in page.content()
         page.goto(f"{voila.url}/voila/render/teacher.ipynb?key={store.teacher_key()}", timeout=LOAD)
         page.wait_for_selector("table.cl-rooms", timeout=LOAD)
-        row = page.locator("table.cl-rooms tr", has_text=room).first.inner_text()
+        # issue 37: a room made by hand is "Room 1" (never its id), its seats said connected or not
+        row = page.locator("table.cl-rooms tr", has_text="Room 1").first.inner_text()
         points = Room(store, room).state.points
         assert "Kontrabluff" in row and f"South {points[0]:g}" in row and f"North {points[1]:g}" in row
+        assert re.search(r"South: student, (not )?connected", row)
+        assert room not in page.locator("table.cl-rooms").inner_text()
+        # Pause and Resume: only the one that applies is enabled, the state said beside them
+        assert page.locator(".cl-dashboard button", has_text="Resume").first.is_disabled()
+        assert page.locator(".cl-dashboard button", has_text="Pause").first.is_enabled()
+        assert page.locator(".cl-room-state", has_text="This table is playing.").count() == 1
         screenshot(page, "room-teacher-dashboard")
     finally:
         context.close()

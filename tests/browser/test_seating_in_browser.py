@@ -1,4 +1,5 @@
-"""A seated class in a real browser (issue 27, deliverable 6): the printed sheet and the code form.
+"""A seated class in a real browser (issue 27, deliverable 6): the printed sheet and the code form;
+the teacher's page naming the students, and its one click to the slips (issue 37).
 
 The teacher's sheet opens in Chromium with one slip per student, each with its QR code
 drawn; on the classroom's landing page (a page calling
@@ -10,6 +11,7 @@ without its dash and sent with Enter, brings up that student's own table.
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 
@@ -33,6 +35,7 @@ STEP = 20_000
 def seated(tmp_path_factory):
     folder = tmp_path_factory.mktemp("seated")
     shutil.copy(PAGES / "join.ipynb", folder / "join.ipynb")
+    shutil.copy(PAGES / "teacher.ipynb", folder / "teacher.ipynb")
     code = "from cardlab.widgets.landing import landing_page\n\nlanding_page()"
     (folder / "landing.ipynb").write_text(json.dumps(_notebook(code)))
     store = SQLiteStore(folder / "class.db")
@@ -92,5 +95,33 @@ def test_a_student_types_the_code_on_the_landing_page_and_gets_their_table(brows
         names = {b.get_attribute("title") for b in page.locator(".cl-hand .cl-cardbtn:visible").all()}
         assert names == {card_label(card) for card in Room(store, slip.room).state.hands[slip.seat]}
         screenshot(page, "seating-landing-joined")
+    finally:
+        context.close()
+
+
+def test_the_teachers_page_names_the_students_and_opens_their_slips_in_one_click(browser, seated, screenshot):
+    """Issue 37: the rooms list each student by name, connected or not, at their table; *Print
+    the slips* opens the slips in a new tab, a page that prints (here made by the dashboard:
+    the Voilà server serves no slips page)."""
+    voila, store, class_id = seated
+    context, page = new_page(browser)
+    try:
+        page.goto(f"{voila.url}/voila/render/teacher.ipynb?key={store.teacher_key()}", timeout=LOAD)
+        page.wait_for_selector("table.cl-rooms", timeout=LOAD)
+        rooms = page.locator("table.cl-rooms").inner_text()
+        for slip in store.slips(class_id):
+            assert re.search(rf"(South|North): {slip.student}, (not )?connected", rooms), rooms
+        assert re.search(r"Table 1\b", rooms) and re.search(r"Table 2\b", rooms)
+        assert not any(room in rooms for room in store.classes()[0].rooms)
+        link = page.locator("a.cl-print")
+        link.wait_for(timeout=STEP)  # made by the page's first redraw, a second after it opens
+        screenshot(page, "seating-teacher-page")
+        with context.expect_page(timeout=STEP) as opened:
+            link.click()
+        slips = opened.value
+        slips.wait_for_selector(".cl-slip", timeout=STEP)
+        assert slips.locator(".cl-slip").count() == len(store.slips(class_id))
+        assert "@media print" in slips.content()
+        screenshot(slips, "seating-slips-tab")
     finally:
         context.close()
