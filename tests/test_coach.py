@@ -197,7 +197,7 @@ def test_every_game_has_a_short_setting_and_coach_words():
 def test_the_specs_declare_which_judge_judges_what():
     """Issue 35: the exact and own judges are the games' declarations (dotted paths the
     coach loads), not a table of the coach's keyed by the games' names."""
-    from cardlab.coach.arrangement import judge_arrangement
+    from cardlab.coach.parallel_poker import judge_arrangement
     from cardlab.coach.exact import judge_draw
 
     draw, arrange = GAMES["draw_poker"], GAMES["parallel_poker"]

@@ -65,7 +65,11 @@ class GameEntry:
     ``rule_bot``, ``search_bot`` and ``table`` are dotted paths (``"module:Class"``) to
     classes in the layers above the games; ``search_bot`` is None for a game that the
     generic :class:`cardlab.bots.SearchBot` plays itself, and ``table`` defaults to the
-    generic table (:data:`GENERIC_TABLE`). ``title`` is English (the catalogs translate it).
+    generic table (:data:`GENERIC_TABLE`). ``drills`` is the path of the game's drills (a
+    tuple of :class:`cardlab.drills.base.Maker`, in the order a lesson meets them), and
+    ``runs`` of its stored seeded runs (a mapping of names to
+    :class:`cardlab.analysis.stored.Run`); None where it has none. ``title`` is English
+    (the catalogs translate it).
     """
 
     title: str
@@ -74,6 +78,8 @@ class GameEntry:
     rule_bot: str
     search_bot: str | None = None
     table: str = GENERIC_TABLE
+    drills: str | None = None
+    runs: str | None = None
 
     @property
     def name(self) -> str:
@@ -99,6 +105,16 @@ class GameEntry:
     def table_class(self) -> type:
         """The game's interactive table (for the widgets' layer only: it imports ipywidgets)."""
         return _resolve(self.table)
+
+    @property
+    def drill_makers(self) -> tuple[Any, ...]:
+        """The game's kinds of drill (for the drills' layer and above; none: ``()``)."""
+        return () if self.drills is None else tuple(_resolve(self.drills))
+
+    @property
+    def stored_runs(self) -> Mapping[str, Any]:
+        """The game's stored seeded runs by name (for the analysis layer and above; none: empty)."""
+        return MappingProxyType({} if self.runs is None else dict(_resolve(self.runs)))
 
     def exact_judge(self, kind: str) -> Callable[..., Any] | None:
         """The coach's exact judge of an action of ``kind`` (the spec's ``judges``), else
