@@ -41,6 +41,8 @@ from typing import Any, TypeVar
 
 from cardlab.engine import Game, GameState
 from cardlab.games.spec import GameSpec
+from cardlab.records import forget_kinds
+from cardlab.words import forget_words
 
 __all__ = ["GameEntry", "GAMES", "GENERIC_TABLE", "register", "unregister", "game_entry", "by_game"]
 
@@ -160,10 +162,14 @@ def register(entry: GameEntry) -> GameEntry:
     return entry
 
 
-def unregister(name: str) -> GameEntry:
+def unregister(name: str, *, forget: bool = False) -> GameEntry:
     """Take the game ``name`` out of :data:`GAMES` and return its entry: for a test that
-    registers a game of its own and leaves the registry as it found it (its words stay
-    registered under its name, unused). A KeyError for a game not registered.
+    registers a game of its own and leaves the registry as it found it. Its words and its
+    kinds of event and refusal stay registered under its name, unused, so that the same
+    entry may be registered again; ``forget=True`` forgets them too
+    (:func:`cardlab.words.forget_words`, :func:`cardlab.records.forget_kinds`): a test's
+    game then leaves no trace (a book of rules it added is :func:`cardlab.rules.remove_book`'s).
+    A KeyError for a game not registered.
 
     >>> entry = unregister("fight_for_the_lead")  # the last registered, so the order stays
     >>> game_entry(entry.game(players=3))
@@ -173,7 +179,11 @@ def unregister(name: str) -> GameEntry:
     >>> register(entry) is entry, list(GAMES)[-1]
     (True, 'fight_for_the_lead')
     """
-    return _GAMES.pop(name)
+    entry = _GAMES.pop(name)
+    if forget:
+        forget_words(name)
+        forget_kinds(name)
+    return entry
 
 
 def game_entry(game: str | Game | type[Game] | Any) -> GameEntry:

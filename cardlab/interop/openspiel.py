@@ -72,8 +72,8 @@ from cardlab.engine import Action, Game, GameState
 from cardlab.words import seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games import by_game
-from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
-                                    vector_size)
+from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, seat_returns,
+                                    table_text, vector_size)
 from cardlab.odds import Z95
 from cardlab.words.seats import zone_title
 
@@ -525,10 +525,7 @@ class CardlabState(pyspiel.State):
         n = self._game.settings.num_players
         if state is None or not self.is_terminal():
             return [0.0] * n
-        if state.chips() is None:  # points games for two: the margin (KB-5, PP-4)
-            a, b = state.points
-            return [float(a - b), float(b - a)]
-        return [float(r) for r in state.returns()]
+        return seat_returns(state)  # chips won, or the points margin
 
     # -- what a seat sees ------------------------------------------------------------------------
     def seat_text(self, player: int, perfect_recall: bool) -> str:
