@@ -136,7 +136,7 @@ class History:
                 if lang == current_language():
                     words.extend([record_line(kind, values, rule, players)
                                   for kind, values, _, _, rule, _ in records[made:n]])
-                else:  # a clone makes every language read so far before the two part
+                else:  # another language's (a view asked in it, read now; a clone sharing every language read)
                     with language(lang):
                         words.extend([record_line(kind, values, rule, players)
                                       for kind, values, _, _, rule, _ in records[made:n]])
