@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import pkgutil
 import re
 import subprocess
 import sys
@@ -28,7 +29,7 @@ from cardlab import rules, words
 from cardlab.engine import IllegalActionError
 from cardlab.games import GAMES
 from cardlab.records import event_kinds, refusal_kinds
-from cardlab.words import coach as coach_words, howto, language, refusals
+from cardlab.words import language
 
 NAME = "three_tricks"
 FILES = ("tests.three_tricks", "tests.three_tricks_words", "tests.three_tricks_bot")
@@ -36,15 +37,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def traces() -> dict[str, object]:
-    """Where cardlab holds the fifth game, its rules, kinds and words (empty without it)."""
-    registries = {"games": GAMES, "templates": words.TEMPLATES, "headlines": words.HEADLINES, "verbs": words.VERBS,
-                  "clicks": words.CLICKS, "sessions": words.SESSIONS, "zones": words.ZONE_WORDS,
-                  "howto": howto.HOW_TO_PLAY, "terms": howto.TERMS, "coach": coach_words.ACTIONS,
-                  "rounds": coach_words.ROUNDS, "refusals": refusals.REFUSALS}
-    return {"books": "TT" in rules.BOOKS, "rules": tuple(rule for rule in rules.RULES if rule.startswith("TT-")),
+    """Where cardlab holds the fifth game, its rules, kinds and words (empty without it): the
+    registry of games, the rules' books, the kinds of event and refusal, and every table of
+    the words layer's modules that holds it by name (found, not listed: a registry added
+    later is checked too)."""
+    held = {}
+    for info in pkgutil.iter_modules(words.__path__, "cardlab.words."):
+        module = importlib.import_module(info.name)
+        held.update({f"{info.name}.{name}": NAME in table for name, table in vars(module).items()
+                     if isinstance(table, dict)})
+    held.update({f"cardlab.words.{name}": NAME in table for name, table in vars(words).items() if isinstance(table, dict)})
+    return {"games": NAME in GAMES, "books": "TT" in rules.BOOKS,
+            "rules": tuple(rule for rule in rules.RULES if rule.startswith("TT-")),
             "cited": bool(rules.RULE_ID.search("TT-1")), "events": event_kinds(NAME), "refusal kinds": refusal_kinds(NAME),
-            "modules": tuple(m for m in FILES if m in sys.modules),
-            **{name: NAME in registry for name, registry in registries.items()}}
+            "modules": tuple(m for m in FILES if m in sys.modules), **held}
 
 
 @pytest.fixture(scope="module")
