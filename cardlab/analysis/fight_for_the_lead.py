@@ -24,9 +24,11 @@ from cardlab.cards import Card, Rank, deck
 from cardlab.engine import Action
 from cardlab.words import seat_names
 from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, Phase, fight_winner
+from cardlab.analysis.simulate import wilson_interval  # noqa: F401  (also read from here)
 from cardlab.odds import Z95
+from cardlab.analysis.stored import Run
 
-__all__ = ["lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
+__all__ = ["RUNS", "lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
 
 _DECK = deck(52)
 
@@ -78,20 +80,6 @@ def lead_chances(players: Iterable[int] = (2, 3, 4, 5), deals: int = 2000, seed:
     )
     table["chance"] = table["leads"] / table["fights"]
     return table
-
-
-def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: float = Z95):
-    """The 95% Wilson score interval of a share (good near 0 and 1, unlike the normal one).
-
-    >>> low, high = wilson_interval(40, 100)
-    >>> round(float(low), 3), round(float(high), 3)
-    (0.309, 0.498)
-    """
-    n = np.asarray(trials, dtype=float)
-    share = np.asarray(successes, dtype=float) / n
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
@@ -267,3 +255,11 @@ def session_paths(bots: Sequence[str | Bot] = ("rule", "rule", "rule", "random")
         if state.round_index != before:
             record(state.round_index, played, state.last_pot)
     return pd.DataFrame(rows)
+
+
+#: The seeded runs too big for the notebook's minute, stored with their calls
+#: (:mod:`cardlab.analysis.stored`; the game's entry names this table, ``runs``).
+RUNS = {
+    "fl-lead-chances": Run(lead_chances, {"players": (2, 3, 4, 5), "deals": 40_000, "seed": 2026}),
+    "fl-exchange-value": Run(exchange_value, {"cards": (0, 1, 2, 3, 4), "games": 3_000, "players": 4, "seed": 2026}),
+}

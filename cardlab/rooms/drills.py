@@ -23,7 +23,7 @@ its list, the exercise's kind, rule and seed, right or wrong, the seconds taken)
 >>> assign_drills(store, class_id, kinds=["poker"])
 Traceback (most recent call last):
 ...
-cardlab.drills.DrillError: no drill kind 'poker': the kinds are which_hand_wins, round_points, may_kontrabluff, may_draw_poker, may_parallel_poker, may_fight_for_the_lead, chance_to_improve, best_discard, trick_winner, lead_winner, showing_winner, match_score
+cardlab.drills.DrillError: no drill kind 'poker': the kinds are which_hand_wins, round_points, may_kontrabluff, may_draw_poker, chance_to_improve, best_discard, may_parallel_poker, showing_winner, match_score, may_fight_for_the_lead, trick_winner, lead_winner
 """
 
 from __future__ import annotations

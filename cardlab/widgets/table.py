@@ -68,7 +68,7 @@ from cardlab.words.cards import card_label, spoken
 from cardlab.words.classroom import place_text
 from cardlab.words.howto import UNITS, amount as unit_amount
 from cardlab.words.seats import zone_title
-from cardlab.words.table import beats_text, notice_text, table_text
+from cardlab.words.table import beats_text, notice_text, table_text, untranslated_note
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
 
@@ -293,9 +293,11 @@ class Table:
         # a room's page says its table and class, never the store's id for the room
         room = (f"<div class='cl-room'>{html.escape(place_text(self.seen.place))}</div>"
                 if self.seen.place is not None else "")
+        untranslated = untranslated_note(self.game.name)  # a game added later may speak only English
+        note = f"<div class='cl-note'>{html.escape(untranslated)}</div>" if untranslated else ""
         return (f"<div class='cl-title'><b>{html.escape(_(self.title))}</b> — "
                 f"{table_text('you_are', players, seat=seat).replace(self.seats[seat], f'<b>{self.seats[seat]}</b>', 1)}"
-                f"{mode}{teacher}</div>{room}")
+                f"{mode}{teacher}</div>{room}{note}")
 
     def hand_label_html(self, obs: Observation, my_turn: bool) -> str:
         """'You hold 5 cards — two pairs, kings and sevens' (the hand's name where the game ranks hands)."""
