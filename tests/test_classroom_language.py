@@ -167,7 +167,7 @@ def test_the_teachers_page_reads_its_language_from_its_link(store, monkeypatch):
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}&lang=uk")
     board = teacher_page(store)
-    board._task.cancel()
+    board.stop()
     assert board.lang == "uk" and board._page_lang.value == "uk" and board._room_lang.value == "uk"
     with language("uk"):
         assert board._create.description == translate("Create room") != "Create room"
@@ -260,7 +260,7 @@ def test_each_pages_heading_and_intro_are_in_its_language(store, monkeypatch, la
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}&lang={lang}")
     board = teacher_page(store)
-    board._task.cancel()
+    board.stop()
     assert _h1(board._title.value) == said[TEACHER_HEADING]
     intro = html.unescape(re.sub(r"<[^>]*>", "", board._intro.value))
     # issue 37: the served page tells the teacher where the students go, never to start the server it is on

@@ -199,7 +199,7 @@ def test_the_teachers_page_says_where_the_students_go_and_never_to_start_its_ser
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}")
     board = teacher_page(store)
-    board._task.cancel()
+    board.stop()
     intro = _text(board._intro.value)
     assert "http://school-pc:8866/" in intro and "types the code on their slip" in intro
     assert "cardlab-classroom" not in intro and "start" not in intro.lower()

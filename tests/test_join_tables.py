@@ -120,7 +120,7 @@ def test_the_teachers_page_asks_for_the_key_under_voila(tmp_path, monkeypatch):
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}")
     page = teacher_page(store)
     assert isinstance(page, TeacherDashboard) and "Kontrabluff" in page.rooms_html()
-    page._task.cancel()
+    page.stop()
 
 
 def test_the_dashboard_shows_scores_turns_and_every_card_only_on_request(tmp_path):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install cardlab with its test tools and run every test: unit, doctests, notebooks (nbval)
-# and the real-browser tests. Debian's chromium is installed when missing and we may
+# Install cardlab with its test tools (and the classroom pages' browser code, from npm) and run
+# every test: unit, doctests, notebooks (nbval) and the real-browser tests. Debian's chromium is installed when missing and we may
 # (root with apt-get); Playwright's own browser download does not work offline. axe-core (the
 # browser tests' accessibility checker) comes from npm, pinned in tools/axe.
 #
@@ -11,18 +11,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
-
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "Installing Debian's chromium for the browser tests..."
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
     || echo "chromium could not be installed: the browser tests will be skipped"
 fi
 
-# axe-core for the browser tests' accessibility checks: the npm package at the version pinned in
-# tools/axe/package.json (its lock file holds the checksum); they skip, saying so, without it.
+# npm: the classroom pages' browser code (below) and axe-core for the browser tests'
+# accessibility checks, the npm package at the version pinned in tools/axe/package.json (its lock
+# file holds the checksum); those checks skip, saying so, without it.
 if ! command -v npm >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-  echo "Installing Debian's npm for axe-core..."
+  echo "Installing Debian's npm for axe-core and the classroom's browser code..."
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) \
     || echo "npm could not be installed: the axe-core checks of the browser tests will be skipped"
 fi
@@ -30,5 +29,10 @@ if command -v npm >/dev/null; then
   npm ci --prefix tools/axe --no-audit --no-fund --loglevel=error >/dev/null \
     || echo "axe-core could not be installed: the axe-core checks of the browser tests will be skipped"
 fi
+
+# cardlab with its test tools; the build also puts the classroom pages' browser code (pinned npm
+# packages, cardlab/app/assets.py) into the package, which the classroom's tests check is whole.
+python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+python -m cardlab.app.assets || echo "the classroom's browser code could not be installed: its tests will say so"
 
 python -m pytest -n auto --dist loadfile --durations=10 "$@"

@@ -7,6 +7,12 @@ could implement too; :class:`SQLiteStore` is the embedded default: one file, WAL
 (readers never block the writer), ``BEGIN IMMEDIATE`` so that "read the state, check
 the action with the engine, append it" is one atomic step across processes.
 
+A store tells the pages of a room when it changed (``watch``; the promise is in
+:mod:`cardlab.rooms.notify`): each write that changes a room numbers its change in the
+``room_changes`` table, in its transaction; after the commit the pages of this process are
+told at once, and one thread per process looks at ``PRAGMA data_version`` to learn of the
+other processes' changes.
+
 >>> import tempfile, os
 >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
 >>> room = store.create_room("kontrabluff", {"target": 300}, seed=7, seats=[None, "rule"])
@@ -29,16 +35,17 @@ import secrets
 import sqlite3
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from cardlab.rooms.codes import new_code
+from cardlab.rooms.notify import FEED_SECONDS, Listener, RoomHub, hub_for
 from cardlab.words import LANGUAGES
 
 __all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "DrillAnswer", "RoomStore",
-           "SQLiteStore", "Transaction", "hash_token", "StoreError", "TooManyGuesses", "GUESS_LIMITS"]
+           "SQLiteStore", "Transaction", "hash_token", "StoreError", "TooManyGuesses", "GUESS_LIMITS", "SQLiteFeed"]
 
 #: How long a kernel's hold on a seat or on a room's bots lasts without a renewal (seconds).
 LEASE_SECONDS = 10.0
@@ -251,6 +258,8 @@ class RoomStore(Protocol):
 
     def changed(self) -> bool: ...
 
+    def watch(self, room: str | None, listener: Listener) -> Callable[[], None]: ...
+
     def transaction(self) -> contextlib.AbstractContextManager[Transaction]: ...
 
     def switches(self, room: str) -> Switches: ...
@@ -360,6 +369,11 @@ CREATE TABLE IF NOT EXISTS drill_answers (
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS drill_answers_class ON drill_answers (class, id);
+CREATE TABLE IF NOT EXISTS room_changes (
+    room TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS room_changes_seq ON room_changes (seq);
 CREATE TABLE IF NOT EXISTS actions (
     room TEXT NOT NULL REFERENCES rooms(id),
     number INTEGER NOT NULL,
@@ -407,6 +421,25 @@ class SQLiteStore:
                     tx.db.execute(statement)
             _forget_default_names(tx.db)
         self._version = self._data_version()
+        location = self.path if self.path == ":memory:" else str(Path(self.path).resolve())
+        self._hub: RoomHub = hub_for(("sqlite", location), lambda: SQLiteFeed(self.path))
+
+    def watch(self, room: str | None, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(room)`` after each committed change of ``room`` (None: of any room),
+        made in this process or in another, until the returned function is called (see
+        :mod:`cardlab.rooms.notify`).
+
+        >>> import tempfile, os, queue
+        >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+        >>> room = store.create_room("kontrabluff", {"target": 300}, seed=7, seats=[None, None])
+        >>> heard = queue.Queue()
+        >>> unwatch = store.watch(room, heard.put)
+        >>> store.set_status(room, "paused")
+        >>> heard.get(timeout=5) == room
+        True
+        >>> unwatch()
+        """
+        return self._hub.watch(room, listener)
 
     def close(self) -> None:
         self._db.close()
@@ -432,7 +465,9 @@ class SQLiteStore:
                     seats: Sequence[str | None], dealer: int | None = None) -> str:
         """A new room; ``seats[i]`` is a bot's name, or None for a person (who gets a token)."""
         with self.transaction() as tx:
-            return self._insert_room(tx.db, game, settings, seed=seed, seats=seats, dealer=dealer)
+            room = self._insert_room(tx.db, game, settings, seed=seed, seats=seats, dealer=dealer)
+            tx.touch(room)
+        return room
 
     @staticmethod
     def _insert_room(db: sqlite3.Connection, game: str, settings: dict[str, Any], *, seed: int,
@@ -458,6 +493,7 @@ class SQLiteStore:
             if tx.db.execute("SELECT 1 FROM rooms WHERE id = ?", (room,)).fetchone() is None:
                 raise StoreError(f"there is no room {room!r}")
             self._put_switches(tx.db, room, switches)
+            tx.touch(room)
 
     @staticmethod
     def _put_switches(db: sqlite3.Connection, room: str, switches: Switches) -> None:
@@ -477,6 +513,7 @@ class SQLiteStore:
             for table_number, table in enumerate(tables, start=1):
                 room = self._insert_room(db, game, table.settings, seed=table.seed, seats=table.bots)
                 self._put_switches(db, room, switches)
+                tx.touch(room)
                 db.execute("INSERT INTO class_rooms (class, table_number, room) VALUES (?, ?, ?)",
                            (class_id, table_number, room))
                 for seat, student in enumerate(table.students):
@@ -516,6 +553,7 @@ class SQLiteStore:
                 raise StoreError(f"there is no class {class_id!r}")
             for (room,) in tx.db.execute("SELECT room FROM class_rooms WHERE class = ?", (class_id,)).fetchall():
                 self._put_switches(tx.db, room, switches)
+                tx.touch(room)
 
     _SLIP_QUERY = ("SELECT c.number, c.student, cr.table_number, c.room, c.seat, c.code, s.token FROM codes c "
                    "JOIN class_rooms cr ON cr.room = c.room JOIN seats s ON s.room = c.room AND s.seat = c.seat ")
@@ -560,10 +598,12 @@ class SQLiteStore:
                 raise StoreError(f"there is no class {class_id!r}")
             if not kinds:
                 tx.db.execute("DELETE FROM drill_sets WHERE class = ?", (class_id,))
-                return
-            tx.db.execute("INSERT INTO drill_sets (class, kinds, assigned) VALUES (?, ?, ?) ON CONFLICT (class) "
-                          "DO UPDATE SET kinds = excluded.kinds, assigned = excluded.assigned",
-                          (class_id, json.dumps(list(kinds)), time.time()))
+            else:
+                tx.db.execute("INSERT INTO drill_sets (class, kinds, assigned) VALUES (?, ?, ?) ON CONFLICT (class) "
+                              "DO UPDATE SET kinds = excluded.kinds, assigned = excluded.assigned",
+                              (class_id, json.dumps(list(kinds)), time.time()))
+            for (room,) in tx.db.execute("SELECT room FROM class_rooms WHERE class = ?", (class_id,)).fetchall():
+                tx.touch(room)  # the class's pages show the drill set: they are told
 
     def drills(self, class_id: str) -> tuple[str, ...]:
         """The kinds of exercise the class practises now (empty: none assigned); one indexed
@@ -656,6 +696,8 @@ class SQLiteStore:
                 return False
             tx.db.execute("UPDATE seats SET holder = ?, held_until = ? WHERE room = ? AND seat = ?",
                           (holder, now + LEASE_SECONDS, room, seat))
+            if row[0] != holder or row[1] <= now:  # a seat taken (or back after its lease ran out), not a renewal
+                tx.touch(room)
         return True
 
     def seat_holder(self, room: str, seat: int) -> str | None:
@@ -664,8 +706,9 @@ class SQLiteStore:
 
     def release_seat(self, room: str, seat: int, holder: str) -> None:
         with self.transaction() as tx:
-            tx.db.execute("UPDATE seats SET holder = NULL, held_until = 0 WHERE room = ? AND seat = ? AND holder = ?",
-                          (room, seat, holder))
+            if tx.db.execute("UPDATE seats SET holder = NULL, held_until = 0 WHERE room = ? AND seat = ? AND holder = ?",
+                             (room, seat, holder)).rowcount:
+                tx.touch(room)
 
     def set_status(self, room: str, status: str) -> None:
         """Pause, reopen or end a room (the teacher's controls)."""
@@ -674,6 +717,7 @@ class SQLiteStore:
         with self.transaction() as tx:
             if tx.db.execute("UPDATE rooms SET status = ? WHERE id = ?", (status, room)).rowcount != 1:
                 raise StoreError(f"there is no room {room!r}")
+            tx.touch(room)
 
     # -- actions ------------------------------------------------------------------------
     def actions(self, room: str, since: int = 0) -> list[tuple[int, int, list]]:
@@ -702,18 +746,29 @@ class SQLiteStore:
         """``BEGIN IMMEDIATE``: the write lock is taken before the first read, so what the
         step reads cannot change before it commits. Any exception rolls back."""
         self._db.execute("BEGIN IMMEDIATE")
+        tx = _SQLiteTransaction(self._db)
         try:
-            yield _SQLiteTransaction(self._db)
+            yield tx
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
         else:
             self._db.execute("COMMIT")
+        if tx.touched:
+            self._hub.changed(tx.touched)  # this process's pages now; other processes by their feed
 
 
 class _SQLiteTransaction:
     def __init__(self, db: sqlite3.Connection):
         self.db = db
+        self.touched: list[tuple[str, int]] = []  # (room, change number): told after the commit
+
+    def touch(self, room: str) -> None:
+        """Number a change of ``room`` (one more than any change so far, in any room)."""
+        seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM room_changes").fetchone()[0]
+        self.db.execute("INSERT INTO room_changes (room, seq) VALUES (?, ?) "
+                        "ON CONFLICT (room) DO UPDATE SET seq = excluded.seq", (room, seq))
+        self.touched.append((room, seq))
 
     def action_count(self, room: str) -> int:
         return self.db.execute("SELECT COUNT(*) FROM actions WHERE room = ?", (room,)).fetchone()[0]
@@ -728,6 +783,7 @@ class _SQLiteTransaction:
         same number, so an action can never be stored twice."""
         self.db.execute("INSERT INTO actions (room, number, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                         (room, number, seat, json.dumps(action), time.time()))
+        self.touch(room)
         return number
 
     def room_status(self, room: str) -> str:
@@ -749,6 +805,7 @@ class _SQLiteTransaction:
         self.db.execute("DELETE FROM actions WHERE room = ? AND number > ?", (room, keep))
         self.db.execute("INSERT INTO undos (room, count) VALUES (?, 1) ON CONFLICT (room) DO UPDATE SET count = count + 1",
                         (room,))
+        self.touch(room)
 
     def take_mover(self, room: str, mover: str) -> bool:
         """Become (or stay) the one process that moves this room's bots, for a lease."""
@@ -765,3 +822,32 @@ class _SQLiteTransaction:
                 return False
         self.db.execute("UPDATE rooms SET mover = ?, mover_until = ? WHERE id = ?", (mover, now + LEASE_SECONDS, room))
         return True
+
+
+class SQLiteFeed:
+    """The changes other processes committed to a SQLite store (:class:`cardlab.rooms.notify.ChangeFeed`).
+
+    One connection of its own: ``PRAGMA data_version`` changes only when another
+    connection has committed, so an idle classroom costs one cheap pragma per look; then
+    the rooms whose change numbers are new are read from ``room_changes`` (its index).
+    """
+
+    def __init__(self, path: str | Path):
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA busy_timeout = 10000")
+        self._version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        self._seq = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM room_changes").fetchone()[0]
+
+    def changes(self, timeout: float = FEED_SECONDS) -> list[tuple[str, int]]:
+        time.sleep(timeout)
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        if version == self._version:
+            return []
+        self._version = version
+        rows = self._db.execute("SELECT room, seq FROM room_changes WHERE seq > ? ORDER BY seq", (self._seq,)).fetchall()
+        if rows:
+            self._seq = rows[-1][1]
+        return [(room, seq) for room, seq in rows]
+
+    def close(self) -> None:
+        self._db.close()

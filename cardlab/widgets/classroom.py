@@ -25,7 +25,6 @@ sheet (one slip per student, with the join code and its QR code):
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import datetime as _dt
 import html
@@ -209,7 +208,7 @@ class TeacherDashboard:
         #: The dashboard's language (what the teacher reads; not the students' pages').
         self.lang = check_language(lang)
         self._rooms: dict[str, Room] = {}
-        self._task: asyncio.Task | None = None
+        self._task: Any = None  # the next timed redraw (a clock's handle)
         # what each message line says, as (template, count, fields): said again in a new language
         self._said: dict[int, tuple[str | Plural, int, dict[str, Any]]] = {}
         self._relabelling = False  # new labels on the same choices: no observer acts on them
@@ -474,17 +473,51 @@ class TeacherDashboard:
         return dropdown.value != chosen
 
     def start(self) -> None:
-        """Redraw every ``poll`` seconds on the kernel's own event loop (no threads)."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_event_loop().create_task(self._poll_forever())
+        """Redraw when a room changes (the store tells, :mod:`cardlab.rooms.notify`) and every
+        ``poll`` seconds (how long ago each last move was, who is still connected), on the
+        page's clock (:mod:`cardlab.sessions.clock`), until :meth:`stop`."""
+        from cardlab.sessions.clock import current_clock
 
-    async def _poll_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll)
-            try:
-                self.refresh()
-            except Exception as error:  # keep polling; say what went wrong
-                self._say(self._message, N_("Could not refresh: {error}"), error=html.escape(str(error)))
+        if self._unwatch is not None:
+            return
+        self._clock = current_clock()
+        self._unwatch = self.store.watch(None, lambda _room: self._redraw_soon())
+        if self._clock is not None:
+            self._task = self._clock.later(self.poll, self._tick)
+
+    def stop(self) -> None:
+        """Stop redrawing (the page closed)."""
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def _redraw_soon(self) -> None:
+        """A room changed (told from any thread): redraw on the page, once for a burst of changes."""
+        if self._clock is None:
+            self._redraw()
+            return
+        if not self._redraw_waiting:
+            self._redraw_waiting = True
+            self._clock.soon(self._redraw)
+
+    def _tick(self) -> None:
+        self._redraw()
+        if self._unwatch is not None and self._clock is not None:
+            self._task = self._clock.later(self.poll, self._tick)
+
+    def _redraw(self) -> None:
+        self._redraw_waiting = False
+        try:
+            self.refresh()
+        except Exception as error:  # keep going; say what went wrong
+            self._say(self._message, N_("Could not refresh: {error}"), error=html.escape(str(error)))
+
+    _unwatch: Callable[[], None] | None = None
+    _clock: Any = None
+    _redraw_waiting = False
 
     # -- message lines ------------------------------------------------------------------------
     def _say(self, widget: W.HTML, template: str | Plural, count: int = 1, **fields: Any) -> None:
@@ -517,7 +550,7 @@ class TeacherDashboard:
         self._seats = W.VBox()
         self._seed = W.Text(value="", style=wide, layout=W.Layout(width="280px"))
         self._room_lang = _language_picker(self.lang)
-        self._create = W.Button(button_style="success", layout=_OWN_WIDTH)
+        self._create = W.Button(button_style="success", layout=_own_width())
         self._message = W.HTML()
         self._rooms_view = W.HTML()
         self._pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="420px"))
@@ -544,13 +577,13 @@ class TeacherDashboard:
         self._class_bot = W.Dropdown(options=[kind for kind in SEAT_KINDS if kind[1] != "student"], value="rule",
                                      style=wide)
         self._class_switches = _SwitchBox(self.lang)
-        self._seat = W.Button(button_style="success", layout=_OWN_WIDTH)
+        self._seat = W.Button(button_style="success", layout=_own_width())
         self._class_pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="460px"))
         self._print = W.HTML()  # the slips' link: a page that prints, in a new tab (see cardlab.widgets.slips)
         self._apply_class = W.Button(layout=W.Layout(width="auto"))
         self._class_message = W.HTML()
         self._drills = ClassDrills(self.store, lang=self.lang)
-        self._lesson = W.Button(icon="table", layout=_OWN_WIDTH)
+        self._lesson = W.Button(icon="table", layout=_own_width())
         self._lesson_link = W.HTML()
         # the headings and paragraphs, said by _labels
         self._seat_a_class_head, self._new_room_head, self._all_rooms_head, self._one_room_head, self._lesson_head = (
@@ -804,9 +837,9 @@ class _SwitchBox:
     def __init__(self, lang: str) -> None:
         # each checkbox keeps a gap after its label, so the next box is not read with it
         # ('Podpowiedzi ☐ Trener'): the labels' lengths differ with the language
-        self._hints = W.Checkbox(value=True, indent=False, layout=_SWITCH)
-        self._coach = W.Checkbox(value=False, indent=False, layout=_SWITCH)
-        self._undo = W.Checkbox(value=False, indent=False, layout=_SWITCH)
+        self._hints = W.Checkbox(value=True, indent=False, layout=_switch())
+        self._coach = W.Checkbox(value=False, indent=False, layout=_switch())
+        self._undo = W.Checkbox(value=False, indent=False, layout=_switch())
         self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, readout_format=".1f",
                                    style={"description_width": "initial"}, layout=W.Layout(width="320px"))
         self._lang = _language_picker(lang)  # the language the pages, links and slips are in
@@ -833,8 +866,11 @@ class _SwitchBox:
         self._lang.value = switches.lang or default_language()  # none chosen: the server's default
 
 
-#: A switch's checkbox: as wide as its label, and a clear gap before the next switch.
-_SWITCH = W.Layout(width="auto", margin="2px 22px 2px 2px")
+def _switch() -> W.Layout:
+    """A switch's checkbox's layout: as wide as its label, and a clear gap before the next
+    switch (made for each checkbox: a widget made at import would belong to no page, and a
+    server of many pages in one process gives each page its own widgets)."""
+    return W.Layout(width="auto", margin="2px 22px 2px 2px")
 
 
 def _language_picker(lang: str) -> W.Dropdown:
@@ -843,9 +879,11 @@ def _language_picker(lang: str) -> W.Dropdown:
                       style={"description_width": "initial"}, layout=W.Layout(width="auto"))
 
 
-#: A button alone on its line: as wide as its words in the language at hand (auto alone
-#: would stretch it across the column).
-_OWN_WIDTH = W.Layout(width="auto", align_self="flex-start")
+def _own_width() -> W.Layout:
+    """The layout of a button alone on its line: as wide as its words in the language at hand
+    (auto alone would stretch it across the column); made for each button, as :func:`_switch`."""
+    return W.Layout(width="auto", align_self="flex-start")
+
 
 _DASHBOARD_CSS = """<style>
 .cl-dashboard h2 { font-size: 18px; margin: 12px 0 4px 0; }

@@ -33,7 +33,7 @@ from typing import Any
 
 from cardlab.rooms import SeatSession
 from cardlab.sessions.room import POLL_SECONDS, SWITCH_SECONDS, RoomSession
-from cardlab.widgets.practice import PracticeBar
+from cardlab.widgets.practice import DRILL_SECONDS, PracticeBar
 from cardlab.widgets.table import Table
 from cardlab.words import N_
 
@@ -79,11 +79,13 @@ def room_table(session: SeatSession, *, heading: bool = True, **options: Any) ->
 
     seat_poll = room.poll
 
-    def room_poll() -> bool:  # the session's timer calls this: a drill set given or taken away shows too
+    def room_poll() -> bool:  # a look by hand (tests): a drill set given or taken away shows too
         changed = seat_poll()
         return bar.poll() or changed
 
     room.poll = room_poll  # type: ignore[method-assign]
+    # a started page is told of the class's changes (a drill set given or taken away) with the room's
+    room.extras.append(lambda: bar.poll(now=bar.clock() + DRILL_SECONDS))
 
     def poll() -> bool:
         changed = room.poll()

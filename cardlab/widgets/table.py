@@ -28,7 +28,9 @@ RandomBot(seed=1)
 from __future__ import annotations
 
 import html
+import threading
 import traceback
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -926,7 +928,10 @@ class Table:
 
     def _on_action(self, kind: str) -> None:
         if kind not in self.seen.offers:
-            return  # a hidden button (a forged click) does nothing
+            # A button that is off or hidden, clicked by a forged message: the session (the
+            # engine, the room's store) refuses the bare action and says why; nothing changes.
+            self.play(Action(kind))
+            return
         action = self.candidate(kind)
         question = self.words.verb(kind).ask
         if question:
@@ -943,19 +948,29 @@ def _rule_hover(rule_id: str) -> str:
     return plain(rule_sentence(rule_id))
 
 
-#: The one layout and the one style every card button shares: its size is the stylesheet's
-#: and a hidden card is hidden by a class (:data:`GONE`), so a card button brings no models of
-#: its own besides itself (two fewer a card, so a page loads faster). Neither is ever changed.
-_SHARED: dict[str, W.Widget] = {}
+#: The one layout and the one style every card button of a page shares: its size is the
+#: stylesheet's and a hidden card is hidden by a class (:data:`GONE`), so a card button brings
+#: no models of its own besides itself (two fewer a card, so a page loads faster). Neither is
+#: ever changed. Kept per kernel, that is per comm manager: a server of many pages in one
+#: process (the classroom's) gives each page a kernel of its own, which knows only its own
+#: widgets; a page's are forgotten with its kernel.
+_SHARED: weakref.WeakKeyDictionary[Any, dict[str, W.Widget]] = weakref.WeakKeyDictionary()
+_SHARED_LOCK = threading.Lock()
 #: The class that hides a card button (``display: none`` in the stylesheet).
 GONE = "cl-gone"
 
 
 def _shared(name: str, make: Callable[[], W.Widget]) -> W.Widget:
-    widget = _SHARED.get(name)
-    if widget is None or widget.comm is None:  # made once a kernel (a closed one is made again)
-        widget = _SHARED[name] = make()
-    return widget
+    """This kernel's shared widget ``name`` (made on first need, and again once closed)."""
+    import comm
+
+    manager = comm.get_comm_manager()
+    with _SHARED_LOCK:
+        widgets = _SHARED.setdefault(manager, {})
+        widget = widgets.get(name)
+        if widget is None or widget.comm is None:
+            widget = widgets[name] = make()
+        return widget
 
 
 def plain_button(*args: Any, **kwargs: Any) -> W.Button:

@@ -57,6 +57,8 @@ NOTICES: dict[str, str | Plural] = {
     # an error that carries no refusal record (see refusal_text), said in another language than English
     "refused_other": "This cannot be done now.",
     "failed": "Something went wrong: {text}. The details are below the table.",
+    # a fault in a classroom page (its details go to the server's log, not to the student)
+    "room_failed": "Something went wrong on this page. Reload it to play on: your game is kept.",
 }
 
 #: The table's fixed words (buttons, headings, the turn line).
