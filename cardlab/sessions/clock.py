@@ -12,9 +12,9 @@ hands it every piece of work that is not a click's own:
   same time as that page's clicks), and never on the thread that serves the other pages;
 - in plain Python (a script, a doctest) there is none: the work is done at once.
 
+Inside an event loop (as a kernel's) the clock is that loop's:
+
 >>> import asyncio
->>> current_clock() is None                  # plain Python: bots and the coach act at once
-True
 >>> async def page():
 ...     done = asyncio.Event()
 ...     clock = current_clock()
