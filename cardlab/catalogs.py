@@ -57,6 +57,11 @@ def messages() -> Iterator[Message]:
     for game in sorted(words.HEADLINES):
         for template in words.HEADLINES[game].values():
             yield from _template(template)
+    for said_to_you in (words.YOU_TEMPLATES, words.YOU_HEADLINES):  # said to the person at the screen (issue 36)
+        for game in sorted(said_to_you):
+            for options in said_to_you[game].values():
+                for option in options:
+                    yield from _template(option.template)
     # refusals (issue 35): the engine's, the tables' and each game's
     from cardlab.words.refusals import REFUSALS
 

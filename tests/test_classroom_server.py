@@ -12,6 +12,7 @@ outside this checkout, run with a ``PATH`` that does not hold that environment's
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -75,6 +76,43 @@ def test_the_pages_answer_and_load_nothing_from_elsewhere(classroom):
         assert not outside_addresses(html), outside_addresses(html)
         assert token not in html.replace(path, "") and "class.db" not in html
     assert not kernel_pids(running.pid), "a page started a kernel process: one process serves every page"
+
+
+def test_solaras_own_words_are_all_replaced_where_its_template_has_them():
+    """Each of Solara's English words the classroom replaces (cardlab.app.server.SOLARA_WORDS)
+    is still in the installed Solara's template: an upgrade that rewords one fails here."""
+    import solara.server
+
+    from cardlab.app.server import SOLARA_WORDS
+
+    template = (Path(solara.server.__file__).parent / "templates" / "solara.html.j2").read_text()
+    assert [pattern for pattern, _ in SOLARA_WORDS if not re.search(pattern, template)] == []
+
+
+@pytest.mark.parametrize("lang", ["pl", "sv", "uk", "en"])
+def test_the_pages_frame_speaks_the_pages_language(classroom, lang):
+    """Issue 37: what Solara's frame says to a student (the connection lost, a session being
+    restored, loading) is said in the page's language, in cardlab's words; none of Solara's
+    English is left on the landing page or a join page."""
+    from cardlab.app.server import SOLARA_WORDS
+    from cardlab.words import language
+    from cardlab.words.classroom import page_frame
+
+    running, store, room, _ = classroom
+    token = store.tokens(room)[1]
+    with language(lang):
+        said = page_frame()
+    for path in (f"/?lang={lang}", f"/join?room={room}&seat=1&token={token}&lang={lang}"):
+        status, page = fetch(running.url + path)
+        assert status == 200 and f'<html lang="{lang}">' in page
+        left = [pattern for pattern, key in SOLARA_WORDS if re.search(pattern, page) and not (lang == "en" and key == "cancel")]
+        assert left == [], path  # ("Cancel" is cardlab's word too, in English)
+        for key in ("disconnected", "not_restored", "app_disconnected", "restoring"):
+            assert said[key] in page, (path, key)
+        assert json.dumps(said["loading"], ensure_ascii=False) in page
+        if lang != "en":
+            assert "Server disconnected" not in page and "Restoring session…" not in page  # (a script's comment names it)
+            assert said["disconnected"] != page_frame()["disconnected"]  # translated, not English
 
 
 @pytest.mark.parametrize("path", [

@@ -199,10 +199,11 @@ def test_rules_take_a_language():
 
 def _event_messages() -> dict[str, set[str]]:
     """Each message of an event's sentence (its template, headline or a list's phrase, both
-    forms of a plural) with the names of the card fields it may fill."""
+    forms of a plural; in the third person or said to you) with the names of the card
+    fields it may fill."""
     from cardlab.games import GAMES
     from cardlab.records import CARD, CARDS
-    from cardlab.words import HEADLINES, TEMPLATES, Each, Lists
+    from cardlab.words import HEADLINES, TEMPLATES, YOU_HEADLINES, YOU_TEMPLATES, Each, Lists
 
     found: dict[str, set[str]] = {}
 
@@ -225,6 +226,9 @@ def _event_messages() -> dict[str, set[str]]:
             for table in (TEMPLATES, HEADLINES):
                 if kind.name in table.get(name, {}):
                     add(table[name][kind.name], cards)
+            for said_to_you in (YOU_TEMPLATES, YOU_HEADLINES):
+                for option in said_to_you.get(name, {}).get(kind.name, ()):
+                    add(option.template, cards)
     return found
 
 

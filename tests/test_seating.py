@@ -11,6 +11,8 @@ inert when a forged widget message clicks them.
 from __future__ import annotations
 
 import collections
+import html
+import json
 import math
 import re
 import sqlite3
@@ -261,6 +263,26 @@ def test_the_landing_page_joins_by_a_typed_code_and_refuses_wrong_ones_plainly(s
     page.code.value = show_code(slip.code).lower()
     assert page.table is not None and page.table.seat == slip.seat and page.table.session.room.id == slip.room
     assert page.children == (page.table.widget,)
+
+
+def test_a_code_puts_the_students_own_link_in_the_page_address_and_nothing_before(store):
+    """Issue 37: a page joined by a code moves its address to the seat's own join link (a
+    reload then opens the seat, not the form); the form's page holds no link before a right
+    code, and only the student's own token after it."""
+    from cardlab.app import own_link
+
+    class_id = seat_class(store, ["Ana", "Ben", "Cy"], "fight_for_the_lead", 3, seed=2)
+    slips = store.slips(class_id)
+    page = landing_page(store, start=False, lang="pl", own_link=own_link)
+    page.code.value = "zzzz-zzzz" if slips[1].code != "ZZZZZZZZ" else "yyyy-yyyy"
+    assert page.table is None and page.address.value == ""
+    page.code.value = slips[1].code
+    assert page.table is not None and page.children == (page.table.widget, page.address)
+    link = own_link(slips[1].room, slips[1].seat, slips[1].token, "pl")
+    assert html.escape(json.dumps(link), quote=True) in page.address.value and "replaceState" in page.address.value
+    assert SeatSession.join(store, link.split("?", 1)[1]).seat == slips[1].seat  # the address opens the same seat
+    synced = "".join(synced_state(w) for w in descendants(page))
+    assert not [s.token for s in slips if s is not slips[1] and s.token in synced]  # no other student's token
 
 
 def test_a_reloaded_landing_page_is_still_refused_after_too_many_wrong_codes(store):

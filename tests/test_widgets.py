@@ -102,7 +102,7 @@ def assert_no_leak(table: Table, seed: int | None = None) -> None:
     ends = [len(truth)] if not (held or isinstance(table, ParallelPokerTable)) else range(len(truth), max(-1, len(truth) - 60), -1)
     # the log is the seat's own events, the newest (while a result is on screen: up to it)
     assert any(tuple(truth[max(0, k - len(shown)):k]) == tuple(shown) for k in ends)
-    expected = [html.escape(line(event, state.game.num_players)) for event in reversed(shown)]
+    expected = [html.escape(line(event, state.game.num_players, table.viewer)) for event in reversed(shown)]
     if table.seen.covered:  # hot-seat, between two people: nothing private at all
         expected = []
         assert all(b.description == "" for b in table._card_buttons)
@@ -476,7 +476,7 @@ def test_a_round_result_stays_on_screen_until_continue():
         click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
     actions = len(table.session.state.actions)
     banner = table._banner.value
-    assert re.search(r"(South|North) wins \d+ points", banner) and "— KB-" in banner  # who, what, which rule
+    assert re.search(r"(You win|(South|North) wins) \d+ points", banner) and "— KB-" in banner  # who, what, which rule
     assert table._continue.layout.display != "none" and table._banner.layout.display != "none"
     assert "Continue" in table._status.value
     assert all(b.layout.display == "none" for b in table._action_buttons.values())  # nothing to play meanwhile
@@ -489,7 +489,7 @@ def test_a_round_result_stays_on_screen_until_continue():
     upto = max(i for i, e in enumerate(events) if e == table.pause.results[-1]) + 1
     later = table.session.state.log_for(table.seat)[upto:]
     assert later and any(line.startswith(("KB-9", "KB-1")) for line in later), later
-    assert in_log(describe(table.pause.results[-1], 2)) and not any(in_log(line) for line in later)
+    assert in_log(describe(table.pause.results[-1], 2, table.viewer)) and not any(in_log(line) for line in later)
     table.step()  # bots wait too
     assert len(table.session.state.actions) == actions
     table._continue.click()
@@ -532,7 +532,7 @@ def test_fight_for_the_lead_stops_after_each_trick_with_its_winner():
         if table.pause is not None:
             if any(e.kind == "trick" for e in table.pause.results):
                 tricks += 1
-                assert re.search(r"wins trick \d with", table._banner.value) and "FL-7" in table._banner.value
+                assert re.search(r"wins? trick \d with", table._banner.value) and "FL-7" in table._banner.value
             table._continue.click()
             continue
         click_action(table, table.session.state.observation(table.seat).legal_actions.sample(rng))
@@ -580,7 +580,8 @@ def test_the_lead_stops_the_table_with_each_fight_card_by_its_seat():
     assert lead.kind.startswith("lead_won") and table._continue.layout.display != "none"
     winner, card = table.seats[lead["winner"]], lead["card"]
     banner = html.unescape(table._banner.value)
-    assert f"{winner} wins the lead: {card} is the highest" in banner and "— FL-4" in banner
+    said = "You win" if lead["winner"] == table.seat else f"{winner} wins"  # the person at the screen is "you"
+    assert f"{said} the lead: {card} is the highest" in banner and "— FL-4" in banner
     by_seat = _cards_by_seat(table._banner.value)
     assert list(by_seat)[0] == winner
     assert by_seat == {table.seats[s]: [c.short] for s, c in zip(lead["seats"], lead["cards"])}

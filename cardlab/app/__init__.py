@@ -28,7 +28,7 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DB_VARIABLE", "CULL_AFTER", "PORT", "PATHS", "classroom_store", "query_string", "landing_page",
+__all__ = ["DB_VARIABLE", "CULL_AFTER", "PORT", "PATHS", "classroom_store", "query_string", "landing_page", "own_link",
            "teacher_page", "join_page", "drill_page", "slips_page", "refusal_page", "links", "main"]
 
 #: The environment variable that names the classroom store's file.
@@ -89,6 +89,8 @@ def _refused(refused: Any, lang: str) -> Any:
 def landing_page(store: Any = None, *, query: str | None = None, start: bool = True) -> Any:
     """What a student sees at the server's own address: open the link your teacher gave
     you, or type the code on your slip; in the link's language (a slip's ``?lang=pl``).
+    A right code opens the student's table and puts their own join link in the page's
+    address (:func:`own_link`), so that a reload brings them back to their seat.
 
     >>> "your teacher" in landing_page(query="").children[0].value
     True
@@ -97,7 +99,19 @@ def landing_page(store: Any = None, *, query: str | None = None, start: bool = T
     from cardlab.widgets.landing import landing_page as page
 
     lang = query_language(query_string() if query is None else query)
-    return page(store if store is not None else classroom_store, lang=lang or None, start=start)
+    return page(store if store is not None else classroom_store, lang=lang or None, start=start, own_link=own_link)
+
+
+def own_link(room: str, seat: int, token: str, lang: str = "") -> str:
+    """A seat's own page relative to the landing page (the server's root): where a page that
+    joined by a code moves its address, so that a reload opens the seat again.
+
+    >>> own_link("r1", 0, "T", "pl")
+    'join?room=r1&seat=0&token=T&lang=pl'
+    """
+    from cardlab.widgets.classroom import join_link
+
+    return join_link("", PATHS["join"], room, seat, token, lang)
 
 
 def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | None = None,

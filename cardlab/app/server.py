@@ -10,6 +10,9 @@ widget page (the printable slips, the pages' count) and runs uvicorn.
 
 - **Offline.** The page's browser code is served from the package's copy
   (:mod:`cardlab.app.assets`), never a CDN; Solara's telemetry and its version check are off.
+- **In the page's language.** Solara's own words on the page (the connection lost, a
+  session being restored, loading) are replaced by cardlab's, in the page's language
+  (:func:`page_in_language`, the words from :data:`cardlab.words.classroom.PAGE_FRAME`).
 - **A restart loses nothing.** The rooms live in the store; a page whose kernel is gone
   (the server restarted) loads itself again once the server is back, and its new kernel
   rebuilds the table from the store (``SOLARA_THEME_FORCE_REFRESH``).
@@ -29,16 +32,19 @@ widget page (the printable slips, the pages' count) and runs uvicorn.
 
 from __future__ import annotations
 
+import html as html_text
+import json
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any
 
 from cardlab.app import assets
 
-__all__ = ["Config", "CONFIG", "SOLARA_SETTINGS", "solara_version", "make_app", "serve", "open_pages",
-           "refuse_foreign_messages", "warm"]
+__all__ = ["Config", "CONFIG", "SOLARA_SETTINGS", "SOLARA_WORDS", "solara_version", "make_app", "serve", "open_pages",
+           "refuse_foreign_messages", "warm", "page_in_language"]
 
 logger = logging.getLogger("cardlab.app")
 
@@ -80,6 +86,43 @@ def SOLARA_SETTINGS(cull_after: int) -> dict[str, str]:  # noqa: N802 - a table 
     if not assets.missing():
         settings["SOLARA_ASSETS_PROXY_CACHE_DIR"] = str(assets.folder())
     return settings
+
+
+#: Solara's own English words on its page (its template, for the pinned release), each as a
+#: pattern and the key of what the page says instead (:data:`cardlab.words.classroom.PAGE_FRAME`).
+#: A test checks that each is still in Solara's template.
+SOLARA_WORDS: tuple[tuple[str, str], ...] = (
+    (r"Server\s+disconnected\.", "disconnected"),  # the overlay while the connection is lost
+    (r"Could not restore session\. Please refresh the page\.", "not_restored"),
+    (r"App is disconnected, and may not function properly\. Please refresh the page\.", "app_disconnected"),
+    (r"Restoring session…", "restoring"),
+    (r"Could not restore session\. Please refresh\.", "not_restored"),  # Vue 2's dialog
+    (r"Could not restore session\. Will refresh in \{\{autoRefreshCount\}\} seconds\.", "not_restored"),
+    (r"(?<=>)\s*Please refresh the page\s*(?=<)", "reload_title"),
+    (r"(?<=>)\s*Refresh now\s*(?=<)", "reload_now"),
+    (r"(?<=>)\s*Cancel\s*(?=</v-btn>)", "cancel"),
+)
+#: The loader's heading, which Solara's script sets ('Loading resources', 'Loading app'):
+#: drawn by the page's own style in its language instead.
+_LOADER = ("<style>#loader-container h1{{font-size:0}}"
+           "#loader-container h1::after{{content:{text};font-size:2rem}}</style>")
+
+
+def page_in_language(page: str, lang: str) -> str:
+    """Solara's page with its own words (:data:`SOLARA_WORDS`) said by cardlab in ``lang``.
+
+    >>> print(page_in_language("<span>Server\\n   disconnected.</span></head>", "sv"))  # doctest: +ELLIPSIS
+    <span>Anslutningen till klassrumsservern bröts. Försöker igen…</span><style>...Laddar sidan…...</style></head>
+    """
+    from cardlab.words import language
+    from cardlab.words.classroom import page_frame
+
+    with language(lang or None):
+        said = page_frame()
+    for pattern, key in SOLARA_WORDS:
+        page = re.sub(pattern, lambda _match, key=key: html_text.escape(said[key], quote=False), page)
+    loader = _LOADER.format(text=json.dumps(said["loading"], ensure_ascii=False).replace("<", "\\3c "))
+    return page.replace("</head>", loader + "</head>", 1)
 
 
 def open_pages() -> dict[str, Any]:
@@ -179,6 +222,7 @@ def make_app(*, db: str, base_url: str, cull_after: int) -> Any:
         lang = query_language(request.url.query) or default_language()
         html = response.body.decode("utf-8").replace("<html>", f'<html lang="{lang}">', 1)
         html = html.replace(", maximum-scale=1, user-scalable=no", "", 1)  # WCAG 1.4.4: the page may be zoomed
+        html = page_in_language(html, lang)  # Solara's own words too (the connection lost, loading)
         headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
         return HTMLResponse(html, status_code=200, headers=headers)
 

@@ -88,6 +88,9 @@ class SeatSession:
             raise AccessRefused.said("link_refused")
         self.store = store
         self.seat = request.seat
+        #: The link that opened this seat (its room, seat and token): a page joined by a code
+        #: puts it in its own address, so that a reload comes back to the seat (issue 37).
+        self.request = request
         #: The language the link asked for ('' for none: the room's, see :meth:`language`).
         self.lang = request.lang
         self.holder = holder or uuid.uuid4().hex

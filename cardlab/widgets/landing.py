@@ -3,7 +3,9 @@
 A student who has a slip (:func:`cardlab.widgets.classroom.class_sheet_html`) scans its
 square, which opens the join page, or types the code printed under it here. The code is
 read case-insensitively, with or without its dash; a right one replaces the form with
-the student's table, on this page. Wrong codes are limited by the store (per page and
+the student's table, on this page, and (where the server says where a seat's own page
+is: ``own_link``) puts the student's own join link in the page's address, so that a
+reload opens their table again instead of the form. Wrong codes are limited by the store (per page and
 for the whole classroom, so reloading the page does not reset the count) and refused in
 plain words; a typing mistake (not eight letters and digits) costs no guess. Nothing of
 any seat is in the page before a right code: the form holds only what the student typed.
@@ -26,6 +28,7 @@ any seat is in the page before a right code: the form holds only what the studen
 from __future__ import annotations
 
 import html
+import json
 import os
 import uuid
 from collections.abc import Callable
@@ -65,11 +68,19 @@ class LandingPage(W.VBox):
     language (the slip's link carries the class's: ``/?lang=pl``; None: the default); the
     student may switch it with the page's picker. The table a code opens speaks the page's
     language when the link or the student chose one, else the room's (the class's).
+    ``own_link(room, seat, token, lang)``: the address of a seat's own page (its join link,
+    relative to this page's); once a code opened a seat, the page's address becomes it
+    (``history.replaceState``: nothing is loaded), so a reload comes back to the seat.
+    Only this student's page gets it, and only after their code was right.
     """
 
     def __init__(self, store: RoomStore | Callable[[], RoomStore] | None = None, *, client: str | None = None,
-                 start: bool = True, lang: str | None = None, **kwargs: Any):
+                 start: bool = True, lang: str | None = None,
+                 own_link: Callable[[str, int, str, str], str] | None = None, **kwargs: Any):
         self._store = store
+        self._own_link = own_link
+        #: The script that puts the seat's own link in the page's address ('' before a code).
+        self.address = W.HTML(layout=W.Layout(display="none"))
         self._clock = current_clock()  # the page's: the table a code opens runs its work there
         self.client = client or uuid.uuid4().hex
         self.start = start
@@ -152,6 +163,11 @@ class LandingPage(W.VBox):
             self.table.start()
         self.code.value = ""
         self.children = (self.table.widget,)
+        if self._own_link is not None:
+            request = session.request
+            link = self._own_link(request.room, request.seat, request.token, self.lang if self.chosen else "")
+            self.address.value = _address_script(link)
+            self.children = (self.table.widget, self.address)
 
     def _say(self, refused: AccessRefused) -> None:
         """A refusal in the page's language (a notice of the words layer, else its message)."""
@@ -163,8 +179,21 @@ class LandingPage(W.VBox):
         self.message.value = f"<div style='font-size:16px;color:#a00'>{html.escape(text)}</div>"
 
 
+def _address_script(link: str) -> str:
+    """An HTML widget's value that replaces the page's address by ``link`` (no load, no new
+    history entry): a script in an HTML widget never runs, an image's ``onerror`` does
+    (as the tables' own script, :mod:`cardlab.widgets.style`).
+
+    >>> print(_address_script("join?room=r&seat=0&token=T"))
+    <img hidden alt='' src='data:,' onerror='history.replaceState(history.state, &quot;&quot;, &quot;join?room=r&amp;seat=0&amp;token=T&quot;)'>
+    """
+    script = f"history.replaceState(history.state, \"\", {json.dumps(link)})"
+    return f"<img hidden alt='' src='data:,' onerror='{html.escape(script, quote=True)}'>"
+
+
 def landing_page(store: RoomStore | Callable[[], RoomStore] | None = None, *, client: str | None = None,
-                 start: bool = True, lang: str | None = None) -> LandingPage:
+                 start: bool = True, lang: str | None = None,
+                 own_link: Callable[[str, int, str, str], str] | None = None) -> LandingPage:
     """The classroom's first page as a widget: a plain "open the link your teacher gave you"
     and a form for the join code on the student's slip (see :class:`LandingPage`), in
     ``lang`` (None: the default language).
@@ -173,4 +202,4 @@ def landing_page(store: RoomStore | Callable[[], RoomStore] | None = None, *, cl
     >>> page.join.description, page.picker.value
     ('Dołącz do mojego stołu', 'pl')
     """
-    return LandingPage(store, client=client, start=start, lang=lang)
+    return LandingPage(store, client=client, start=start, lang=lang, own_link=own_link)

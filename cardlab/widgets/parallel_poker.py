@@ -282,7 +282,7 @@ class ParallelPokerTable(GameTable):
     def banner_lines(self) -> list[str]:
         """The game's and the match's result (PP-5), once every showing is turned up."""
         players = self.game.num_players
-        texts = [describe(event, players) for event in self.observation().events if event.rule == "PP-5"]
+        texts = [describe(event, players, viewer=self.viewer) for event in self.observation().events if event.rule == "PP-5"]
         return [f"{text[:1].upper()}{text[1:]} — PP-5" for text in texts[-2:]]
 
     def teacher_html(self) -> str:

@@ -153,6 +153,15 @@ class Table:
     def seat(self) -> int:
         return self.seen.seat
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose events this table says to "you" (issue 36): the one seat of the
+        person at the screen; None (every seat by name, as the log of a saved game) at a
+        hot-seat table, where players take turns at one screen, and at a teacher's table,
+        shown to a class."""
+        seen = self.seen
+        return None if seen.hotseat or seen.every_card is not None else seen.seat
+
     def observation(self) -> Observation:
         """The seat's observation as the view has it (detached: nothing reaches the state)."""
         return self.seen.observation
@@ -260,7 +269,7 @@ class Table:
         if seen.every_card is not None:
             self._teacher_view.value = self.teacher_html()
         recent = self.log_shown(shown, LOG_EVENTS)
-        self._log.value = log_html(recent, len(seen.seats), last=LOG_EVENTS, explain=_rule_hover)
+        self._log.value = log_html(recent, len(seen.seats), last=LOG_EVENTS, explain=_rule_hover, viewer=self.viewer)
         live_key = (seen.version, seen.seat, my_turn, seen.replay, seen.result is not None, self.banner_ready(),
                     seen.covered, seen.notice, len(recent))
         if live_key != self._live_key:  # a redraw of the same position says nothing new
@@ -402,7 +411,7 @@ class Table:
             return []
         lines = []
         for event in result.results:
-            text = headline(event, len(self.seats))
+            text = headline(event, len(self.seats), viewer=self.viewer)  # said to the person at the screen
             text = text[:1].upper() + text[1:]
             lines.append(f"{text.rstrip('.')} — {event.rule}" if event.rule else text)
         beats = self.beats_line(self.shown_hands(), winners_of(result.results))
@@ -479,7 +488,7 @@ class Table:
         # the cards shown are drawn by their seats, the lines before them in words only; a
         # trick's cards lie on the board with their players' names: drawn there only
         cards = not shown and not (paused and self.seen.result.brief)
-        what = lines_with_cards_html(context, len(self.seats), cards=cards) if context else ""
+        what = lines_with_cards_html(context, len(self.seats), cards=cards, viewer=self.viewer) if context else ""
         what = f"<div class='cl-what'>{what}</div>" if what else ""
         head = "".join(f"<div class='cl-banner-line'>{html.escape(line)}</div>" for line in lines)
         tail = self.standings_html() if over else ""
@@ -558,7 +567,7 @@ class Table:
         lines = self.banner_lines() if result is not None and self.banner_ready() else []
         if result is not None:  # the banner's lines say the result, with its rule, once it shows
             fresh = [event for event in fresh if event not in result.results]
-        said = [spoken(event, players) for event in fresh[-_SAID:]]
+        said = [spoken(event, players, viewer=self.viewer) for event in fresh[-_SAID:]]
         # a move the banner says too (parallel poker's PP-5 line, with its rule) is said once, by the banner
         said = [s for s in said if not any(line.casefold().startswith(s.rstrip(".").casefold()) for line in lines)]
         said += lines

@@ -177,9 +177,11 @@ def seats_html(observation: Observation, seats: Sequence[str], *, unit: str, poi
     )
 
 
-def lines_with_cards_html(events: Iterable[Event], players: int, *, cards: bool = True) -> str:
+def lines_with_cards_html(events: Iterable[Event], players: int, *, cards: bool = True,
+                          viewer: int | None = None) -> str:
     """Events in words, with every card their fields name drawn face up after the words
-    (``cards=False``: the words only, where the cards are drawn by their seats instead).
+    (``cards=False``: the words only, where the cards are drawn by their seats instead);
+    an event that names ``viewer``'s seat is said to them (:func:`cardlab.words.to_you`).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> dealt = Kontrabluff().new_state(seed=1, dealer=0).history[2]
@@ -189,7 +191,7 @@ def lines_with_cards_html(events: Iterable[Event], players: int, *, cards: bool 
     """
     rows = []
     for event in events:
-        said = parts(event, players)
+        said = parts(event, players, viewer=viewer)
         named = [part for part in said if isinstance(part, Card)]
         text = "".join(part if type(part) is str else card_text(part) for part in said)
         drawn = cards_html(named, size="sm") if named and cards else ""
@@ -198,9 +200,10 @@ def lines_with_cards_html(events: Iterable[Event], players: int, *, cards: bool 
 
 
 def log_html(events: Sequence[Event], players: int, last: int = 200,
-             explain: Callable[[str], str] | None = None) -> str:
+             explain: Callable[[str], str] | None = None, viewer: int | None = None) -> str:
     """The log, newest first (no script can scroll a widget): each event's rule id (its
-    rule's sentence on hover when ``explain`` gives one), then its words, escaped.
+    rule's sentence on hover when ``explain`` gives one), then its words, escaped; an
+    event that names ``viewer``'s seat is said to them (:func:`cardlab.words.to_you`).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> history = Kontrabluff().new_state(seed=1, dealer=0).history
@@ -210,7 +213,7 @@ def log_html(events: Sequence[Event], players: int, last: int = 200,
     recent = events[-last:] if isinstance(events, Sequence) else list(events)[-last:]  # a view slices in O(last)
     rows = []
     for event in reversed(recent):
-        text = html.escape(describe(event, players))
+        text = html.escape(describe(event, players, viewer))
         rule = html.escape(event.rule)
         sentence = explain(event.rule) if explain is not None and event.rule else ""
         if sentence:

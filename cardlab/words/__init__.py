@@ -70,6 +70,11 @@ __all__ = [
     "HEADLINES",
     "headlines",
     "headline",
+    "You",
+    "YOU_TEMPLATES",
+    "YOU_HEADLINES",
+    "second_person",
+    "to_you",
     "line",
     "parts",
     "record_line",
@@ -461,14 +466,14 @@ def game_words(game: str, *, verbs: Mapping[str, Verb], clicks: Mapping[str, str
 
 
 def forget_words(game: str) -> None:
-    """Forget every word ``game``'s words module registered: its templates, headlines,
-    verbs, clicks, session and zone words, how-to and glossary, coach's sentences and
-    refusals (a test's game leaves no trace: :func:`cardlab.games.unregister` with
-    ``forget=True``)."""
+    """Forget every word ``game``'s words module registered: its templates and headlines
+    (in the third person and said to you), verbs, clicks, session and zone words, how-to
+    and glossary, coach's sentences and refusals (a test's game leaves no trace:
+    :func:`cardlab.games.unregister` with ``forget=True``)."""
     from cardlab.words import coach, howto, refusals, table  # the registries of this layer's own modules
 
-    for registry in (TEMPLATES, HEADLINES, VERBS, CLICKS, SESSIONS, ZONE_WORDS, howto.HOW_TO_PLAY, howto.TERMS,
-                     coach.ACTIONS, coach.ROUNDS, coach.THIS_ROUNDS, refusals.REFUSALS):
+    for registry in (TEMPLATES, HEADLINES, YOU_TEMPLATES, YOU_HEADLINES, VERBS, CLICKS, SESSIONS, ZONE_WORDS,
+                     howto.HOW_TO_PLAY, howto.TERMS, coach.ACTIONS, coach.ROUNDS, coach.THIS_ROUNDS, refusals.REFUSALS):
         registry.pop(game, None)
     table.forget_untranslated(game)
 
@@ -819,18 +824,23 @@ _MARKED = {mark: (card, "") for mark, card in zip(_CARD_MARK, deck(52))}
 _MARKED.update({mark: (card, case) for case, marks in _CASE_MARKS.items() for mark, card in zip(marks, deck(52))})
 
 
-def parts(event: Event, players: int, *, cases: bool = False) -> tuple[str | Card | tuple[Card, str], ...]:
+def parts(event: Event, players: int, *, cases: bool = False,
+          viewer: int | None = None) -> tuple[str | Card | tuple[Card, str], ...]:
     """The sentence for ``event`` as words and the cards its fields name, in order (a
-    table draws the cards as cards); joined as text, the parts are :func:`describe`'s.
-    ``cases``: each card as (card, the case the sentence says it in, '' or one of
-    :data:`CASES`), for its name in words (:func:`cardlab.words.cards.spoken`).
+    table draws the cards as cards); joined as text, the parts are :func:`describe`'s
+    (said to ``viewer``, as there). ``cases``: each card as (card, the case the sentence
+    says it in, '' or one of :data:`CASES`), for its name in words
+    (:func:`cardlab.words.cards.spoken`).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> state = Kontrabluff().new_state(seed=1, dealer=0)
     >>> parts(state.history[2], 2)[:3]
     ('South is dealt ', Card('5h'), ' ')
     """
-    text = say(TEMPLATES[event.game][event.kind], event.spec, event.values, players, _CARD_MARK)
+    template = to_you(YOU_TEMPLATES, event, viewer)
+    if template is None:
+        template = TEMPLATES[event.game][event.kind]
+    text = say(template, event.spec, event.values, players, _CARD_MARK)
     out: list[str | Card | tuple[Card, str]] = []
     words: list[str] = []
     for char in text:
@@ -847,13 +857,18 @@ def parts(event: Event, players: int, *, cases: bool = False) -> tuple[str | Car
     return tuple(out)
 
 
-def describe(event: Event, players: int) -> str:
-    """The sentence for ``event`` at a table of ``players`` seats (no rule id).
+def describe(event: Event, players: int, viewer: int | None = None) -> str:
+    """The sentence for ``event`` at a table of ``players`` seats (no rule id); said to
+    ``viewer`` (the seat at the screen) in the second person where the event names that
+    seat and its game says how (:func:`to_you`), else in the third person, as the log says it.
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> describe(Kontrabluff().new_state(seed=3, dealer=1).history[0], 2)
     'North deals first'
     """
+    template = to_you(YOU_TEMPLATES, event, viewer)
+    if template is not None:
+        return say(template, event.spec, event.values, players)
     return _text(event.spec, event.values, players)
 
 
@@ -868,23 +883,95 @@ def headlines(game: str, table: Mapping[str, Template]) -> dict[str, Template]:
     return HEADLINES[game]
 
 
-def headline(event: Event, players: int) -> str:
+def headline(event: Event, players: int, viewer: int | None = None) -> str:
     """What a table's banner says of the result ``event``: its headline if its game has
-    one for its kind (a whole template, as :func:`describe`'s), else its sentence.
+    one for its kind (a whole template, as :func:`describe`'s), else its sentence; to
+    ``viewer``, the seat at the screen, in the second person where the event names it
+    (:func:`to_you`).
 
     >>> from cardlab.games.kontrabluff import Kontrabluff
     >>> event = Kontrabluff().new_state(seed=3, dealer=1).history[0]
     >>> headline(event, 2) == describe(event, 2)
     True
     """
-    said = HEADLINES.get(event.game, {}).get(event.kind)
+    said = to_you(YOU_HEADLINES, event, viewer)
     if said is None:
-        return describe(event, players)
+        said = HEADLINES.get(event.game, {}).get(event.kind)
+    if said is None:
+        return describe(event, players, viewer)
     return say(said, event.spec, event.values, players)
 
 
-def line(event: Event, players: int) -> str:
-    """The log's line for ``event``: its rule id, then its sentence ('KB-3: South lays 7♥')."""
+@dataclass(frozen=True)
+class You:
+    """A record's sentence said to the person at the screen (issue 36: a result speaks to
+    "you"): ``template``, whole, with its kind's named placeholders (as a
+    :data:`TEMPLATES` entry), said where each field named in ``subject`` (SEAT fields of
+    the kind: one name, or several that must all name the viewer) is the viewer's seat.
+
+    >>> You("winner", "You win").subjects, You(("winner", "seat"), "You win").subjects
+    (('winner',), ('winner', 'seat'))
+    """
+
+    subject: str | tuple[str, ...]
+    template: Template
+
+    @property
+    def subjects(self) -> tuple[str, ...]:
+        return (self.subject,) if isinstance(self.subject, str) else tuple(self.subject)
+
+
+#: Each game's sentences said to the person at the screen, by game, then kind: the ways a
+#: record names that person, tried in order (:func:`to_you`). A seat's table says them in its
+#: banner, live region and log; a record's line (:func:`line`: a saved game, the teacher's
+#: dashboard) keeps the third person, as it is one record for every seat.
+YOU_TEMPLATES: dict[str, dict[str, tuple[You, ...]]] = {}
+#: The same for a result's headline (a kind of :data:`HEADLINES`).
+YOU_HEADLINES: dict[str, dict[str, tuple[You, ...]]] = {}
+
+
+def second_person(game: str, sentences: Mapping[str, You | Sequence[You]],
+                  headlines: Mapping[str, You | Sequence[You]] | None = None) -> dict[str, tuple[You, ...]]:
+    """Register ``game``'s sentences (and headlines) said to the person at the screen
+    (its words module calls this once): by kind, one :class:`You` or several."""
+    def listed(table: Mapping[str, You | Sequence[You]] | None) -> dict[str, tuple[You, ...]]:
+        return {kind: (said,) if isinstance(said, You) else tuple(said) for kind, said in (table or {}).items()}
+
+    YOU_TEMPLATES[game], YOU_HEADLINES[game] = listed(sentences), listed(headlines)
+    return YOU_TEMPLATES[game]
+
+
+def to_you(table: Mapping[str, Mapping[str, tuple[You, ...]]], event: Event, viewer: int | None) -> Template | None:
+    """The template of ``table`` (:data:`YOU_TEMPLATES` or :data:`YOU_HEADLINES`) that says
+    ``event`` to ``viewer``: the first of its kind whose subject fields all name the
+    viewer's seat; None where there is none (no viewer, or the event is of others).
+
+    >>> from cardlab.games.fight_for_the_lead import LOSER
+    >>> from cardlab.records import Event
+    >>> loser = Event.of(LOSER, 0, 20)
+    >>> describe(loser, 3), describe(loser, 3, viewer=0), describe(loser, 3, viewer=1)
+    ('South took no trick: to play on they must pay 20 chips.', 'You took no trick: to play on you must pay 20 chips.', 'South took no trick: to play on they must pay 20 chips.')
+    """
+    if viewer is None:
+        return None
+    said = table.get(event.game)
+    options = said.get(event.kind) if said else None
+    if not options:
+        return None
+    names = event.spec.field_names
+    for option in options:
+        if all(event.values[names.index(name)] == viewer for name in option.subjects):
+            return option.template
+    return None
+
+
+def line(event: Event, players: int, viewer: int | None = None) -> str:
+    """The log's line for ``event``: its rule id, then its sentence ('KB-3: South lays 7♥'),
+    said to ``viewer`` as :func:`describe` says it (a seat's table; the engine's log keeps
+    the third person)."""
+    if viewer is not None:
+        text = describe(event, players, viewer)
+        return f"{event.rule}: {text}" if event.rule else text
     return record_line(event.spec, event.values, event.rule, players)
 
 

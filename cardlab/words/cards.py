@@ -31,11 +31,11 @@ _EXAMPLE = ("Ah", "Qd", "10c", "7s", "7h")
 _SUIT_KEYS = "cdhs♣♦♥♠"
 
 
-def spoken(event: Event, players: int) -> str:
-    """The sentence of ``event`` (:func:`~cardlab.words.describe`'s) with each card it
-    names said by its name, for a screen reader's live region (cards one after another
-    are parted by commas, as names of several words need)."""
-    said = parts(event, players, cases=True)
+def spoken(event: Event, players: int, viewer: int | None = None) -> str:
+    """The sentence of ``event`` (:func:`~cardlab.words.describe`'s, said to ``viewer``
+    as there) with each card it names said by its name, for a screen reader's live region
+    (cards one after another are parted by commas, as names of several words need)."""
+    said = parts(event, players, cases=True, viewer=viewer)
     out = []
     for i, part in enumerate(said):
         if type(part) is tuple:

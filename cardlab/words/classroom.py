@@ -23,7 +23,8 @@ from typing import Any
 from cardlab.words import N_, Plural, fill, translate
 
 __all__ = ["STUDENT", "CLASS", "COMPUTERS", "TABLE", "PLACE", "BY_HAND", "SEATED", "SERVER_LINES", "SPEAKS",
-           "student_name", "class_name", "computer_name", "place_text", "seated_text", "server_lines"]
+           "PAGE_FRAME", "student_name", "class_name", "computer_name", "place_text", "seated_text", "server_lines",
+           "page_frame"]
 
 #: An unnamed student, by its place on the class list.
 STUDENT = N_("Student {number}")
@@ -110,3 +111,30 @@ def server_lines(path: str, teacher_url: str, students_url: str, *, speaks: str 
     store, teacher, students, then = (translate(line) for line in SERVER_LINES)
     lines = [store.format(path=path), teacher.format(url=teacher_url), students.format(url=students_url), then]
     return lines + [translate(SPEAKS).format(language=speaks)] if speaks else lines
+
+
+#: What a classroom page itself says around the table or the form (the server's frame: the
+#: connection lost and being tried again, a page that could not be brought back, loading),
+#: by what it is about; the server puts them in place of its own English words
+#: (:mod:`cardlab.app.server`).
+PAGE_FRAME = {
+    "disconnected": N_("The connection to the classroom server was lost. Trying again…"),
+    "not_restored": N_("Your page could not be brought back. Please reload the page."),
+    "app_disconnected": N_("The page lost its connection and may not work properly. Please reload the page."),
+    "restoring": N_("Bringing your page back…"),
+    "reload_title": N_("Please reload the page"),
+    "reload_now": N_("Reload now"),
+    "cancel": N_("Cancel"),
+    "loading": N_("Loading the page…"),
+}
+
+
+def page_frame() -> dict[str, str]:
+    """:data:`PAGE_FRAME` in the current language.
+
+    >>> from cardlab.words import language
+    >>> with language("pl"):
+    ...     page_frame()["restoring"]
+    'Przywracanie strony…'
+    """
+    return {key: translate(words) for key, words in PAGE_FRAME.items()}

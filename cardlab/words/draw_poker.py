@@ -9,7 +9,7 @@ of action with the game's round word.
 
 from __future__ import annotations
 
-from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, templates, unit
+from cardlab.words import Each, Lists, Plural, Verb, You, fill, game_words, second_person, templates, unit
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 from cardlab.words.refusals import refusals
@@ -61,6 +61,17 @@ TEMPLATES = templates("draw_poker", {
     "left_over_shared": Lists(Plural("the {pot} chip left in the pot is shared: {seats}",
                                      "the {pot} chips left in the pot are shared: {seats}", n="pot"),
                               seats=Each("{seats} {shares}")),
+})
+
+
+#: The results said to the person at the screen where they name that seat (issue 36): the
+#: pot won, and leaving the table.
+YOU = second_person("draw_poker", {
+    "one_left": You("winner", Lists("You are the only player left and take the pot of {pot} without showing",
+                                    pot=_chips("pot"))),
+    "won": You("winner", Lists("You win the pot of {pot} with {hand}", pot=_chips("pot"))),
+    "leaves_table": You("seat", Plural("You have {chips} chip, less than the ante, and leave the table",
+                                       "You have {chips} chips, less than the ante, and leave the table", n="chips")),
 })
 
 

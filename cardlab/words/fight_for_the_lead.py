@@ -9,7 +9,8 @@ of action with the game's round word.
 
 from __future__ import annotations
 
-from cardlab.words import Each, Lists, Plural, Verb, fill, game_words, headlines, templates, unit
+from cardlab.words import (Each, Lists, Plural, Verb, You, fill, game_words, headlines, second_person, templates,
+                           unit)
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 from cardlab.words.refusals import refusals
@@ -104,6 +105,50 @@ HEADLINES = headlines("fight_for_the_lead", {
                           "(turned {turned}).",
     "lead_won_stock_out": "{winner} wins the lead: the stock ran out before a turned card matched a fight card, "
                           "and {card} is the highest fight card.",
+})
+
+
+#: The results and the loser's choice said to the person at the screen where they name that
+#: seat (issue 36): the lead, a trick, no trick and its stake, playing on or leaving. The
+#: payout and the session's end list every seat alike, so they stay as they are.
+YOU = second_person("fight_for_the_lead", {
+    # the whole sentences are written out (a translator sees each one whole, as above)
+    "lead_won_in_clubs": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                             "clubs is the fight suit; you win the lead with {card}.", seats=_FIGHTS)),
+    "lead_won_in_diamonds": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                                "diamonds is the fight suit; you win the lead with {card}.",
+                                                seats=_FIGHTS)),
+    "lead_won_in_hearts": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                              "hearts is the fight suit; you win the lead with {card}.", seats=_FIGHTS)),
+    "lead_won_in_spades": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
+                                              "spades is the fight suit; you win the lead with {card}.", seats=_FIGHTS)),
+    "lead_won_stock_out": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned} and the "
+                                              "stock runs out: the highest fight card, your {card}, wins the lead.",
+                                              seats=_FIGHTS)),
+    "trick": You("winner", "You win trick {number} with {card}."),
+    "loser": You("seat", Plural("You took no trick: to play on you must pay {pot} chip.",
+                                "You took no trick: to play on you must pay {pot} chips.", n="pot")),
+    "stake": You("seat", Lists(Plural("You pay your stake of {stake} chip; the pot is {pot}.",
+                                      "You pay your stake of {stake} chips; the pot is {pot}.", n="stake"),
+                               pot=_chips("pot"))),
+    "cannot_pay": You("seat", Plural("You cannot pay {stake} chip and must leave.",
+                                     "You cannot pay {stake} chips and must leave.", n="stake")),
+    "leave": You("seat", "You leave the table for good."),
+    "leave_unpaid": You("seat", "You leave the table for good and pay nothing."),
+    "stay": You("seat", "You play on."),
+    "cannot_ante": You("seat", "No loser pays a stake, so every player antes again, and you cannot pay the ante: "
+                               "you must leave."),
+}, headlines={
+    "lead_won_in_clubs": You("winner", "You win the lead: {card} is the highest club; the fight suit is clubs "
+                                       "(turned {turned})."),
+    "lead_won_in_diamonds": You("winner", "You win the lead: {card} is the highest diamond; the fight suit is "
+                                          "diamonds (turned {turned})."),
+    "lead_won_in_hearts": You("winner", "You win the lead: {card} is the highest heart; the fight suit is hearts "
+                                        "(turned {turned})."),
+    "lead_won_in_spades": You("winner", "You win the lead: {card} is the highest spade; the fight suit is spades "
+                                        "(turned {turned})."),
+    "lead_won_stock_out": You("winner", "You win the lead: the stock ran out before a turned card matched a fight "
+                                        "card, and your {card} is the highest fight card."),
 })
 
 

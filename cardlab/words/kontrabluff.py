@@ -9,7 +9,7 @@ of action with the game's round word.
 
 from __future__ import annotations
 
-from cardlab.words import Lists, Plural, Verb, fill, game_words, templates, unit
+from cardlab.words import Lists, Plural, Verb, You, fill, game_words, second_person, templates, unit
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 from cardlab.words.refusals import refusals
@@ -55,6 +55,38 @@ TEMPLATES = templates("kontrabluff", {
                         n="cards"),
     "match_won": Plural("{winner} reaches {points} point and wins the match",
                         "{winner} reaches {points} points and wins the match", n="points"),
+})
+
+
+#: The results said to the person at the screen where they name that seat (issue 36): the
+#: winner of a round or of the match is "you"; a low round's leader whose cards stay hidden too.
+YOU = second_person("kontrabluff", {
+    "won_by_pass": You("winner", Plural("You win {points} point, {cards} card on the table",
+                                        "You win {points} points, {cards} cards on the table", n="points")),
+    "won_at_showdown": You("winner", Plural("You win {points} point, {hand} against {against}",
+                                            "You win {points} points, {hand} against {against}", n="points")),
+    "won_at_showdown_tie": You("winner", Plural(
+        "You win {points} point, {hand} against {against} (an exact tie goes to the leader: you)",
+        "You win {points} points, {hand} against {against} (an exact tie goes to the leader: you)", n="points")),
+    "low_passed": You("winner", Plural("You win {points} point, the low round was passed; nothing is shown",
+                                       "You win {points} points, the low round was passed; nothing is shown",
+                                       n="points")),
+    "low_won_by_leader": You("winner", Plural(
+        "You win {points} point, the lower hand, your {cards} is turned up as proof",
+        "You win {points} points, the lower hand, your {cards} is turned up as proof", n="points")),
+    "low_won_by_leader_tie": You("winner", Plural(
+        "You win {points} point, the lower hand, your {cards} is turned up as proof "
+        "(an exact tie goes to the leader: you)",
+        "You win {points} points, the lower hand, your {cards} is turned up as proof "
+        "(an exact tie goes to the leader: you)", n="points")),
+    "low_won_by_seer": (
+        You("winner", Plural("You win {points} point, the lower hand; {leader}'s cards stay hidden",
+                             "You win {points} points, the lower hand; {leader}'s cards stay hidden", n="points")),
+        You("leader", Plural("{winner} wins {points} point, the lower hand; your cards stay hidden",
+                             "{winner} wins {points} points, the lower hand; your cards stay hidden", n="points")),
+    ),
+    "match_won": You("winner", Plural("You reach {points} point and win the match",
+                                      "You reach {points} points and win the match", n="points")),
 })
 
 

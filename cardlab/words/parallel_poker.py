@@ -9,7 +9,7 @@ of action with the game's round word.
 
 from __future__ import annotations
 
-from cardlab.words import Plural, Verb, fill, game_words, templates
+from cardlab.words import Plural, Verb, You, fill, game_words, second_person, templates
 from cardlab.words.coach import Said, coach_words
 from cardlab.words.howto import HowToPlay, Paragraph, Term, howto_words
 from cardlab.words.refusals import refusals
@@ -32,6 +32,44 @@ TEMPLATES = templates("parallel_poker", {
                         n="games"),
     "match_drawn": Plural("match of {games} game: a draw, {seat} {points} to {other} {other_points}",
                           "match of {games} games: a draw, {seat} {points} to {other} {other_points}", n="games"),
+})
+
+
+#: A game's and a match's result (PP-5) said to each player (issue 36): ``seat`` is South
+#: and ``other`` North, so a player's own points are the ones their seat's field names.
+YOU = second_person("parallel_poker", {
+    "game_won": (
+        You(("winner", "seat"), "game {number}: you win, {points} to {other_points} against {other}"),
+        You(("winner", "other"), "game {number}: you win, {other_points} to {points} against {seat}"),
+        You("seat", "game {number}: {winner} wins, {other_points} to your {points}"),
+        You("other", "game {number}: {winner} wins, {points} to your {other_points}"),
+    ),
+    "game_drawn": (
+        You("seat", "game {number}: a draw, you {points}, {other} {other_points}"),
+        You("other", "game {number}: a draw, you {other_points}, {seat} {points}"),
+    ),
+    "match_won": (
+        You(("winner", "seat"), Plural("match of {games} game: you win the match, {points} to {other_points} "
+                                       "against {other}",
+                                       "match of {games} games: you win the match, {points} to {other_points} "
+                                       "against {other}", n="games")),
+        You(("winner", "other"), Plural("match of {games} game: you win the match, {other_points} to {points} "
+                                        "against {seat}",
+                                        "match of {games} games: you win the match, {other_points} to {points} "
+                                        "against {seat}", n="games")),
+        You("seat", Plural("match of {games} game: {winner} wins the match, {other_points} to your {points}",
+                           "match of {games} games: {winner} wins the match, {other_points} to your {points}",
+                           n="games")),
+        You("other", Plural("match of {games} game: {winner} wins the match, {points} to your {other_points}",
+                            "match of {games} games: {winner} wins the match, {points} to your {other_points}",
+                            n="games")),
+    ),
+    "match_drawn": (
+        You("seat", Plural("match of {games} game: a draw, you {points}, {other} {other_points}",
+                           "match of {games} games: a draw, you {points}, {other} {other_points}", n="games")),
+        You("other", Plural("match of {games} game: a draw, you {other_points}, {seat} {points}",
+                            "match of {games} games: a draw, you {other_points}, {seat} {points}", n="games")),
+    ),
 })
 
 

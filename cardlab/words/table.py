@@ -16,8 +16,9 @@ import gettext
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from cardlab.words import (CLICKS, DOMAIN, HEADLINES, LANGUAGE_NAMES, LOCALE_DIR, TEMPLATES, VERBS, Each, Lists, Plural,
-                           Template, current_language, hand_text, names_text, seat_names, translate)
+from cardlab.words import (CLICKS, DOMAIN, HEADLINES, LANGUAGE_NAMES, LOCALE_DIR, TEMPLATES, VERBS, YOU_HEADLINES,
+                           YOU_TEMPLATES, Each, Lists, Plural, Template, current_language, hand_text, names_text,
+                           seat_names, translate)
 from cardlab.words.howto import HOW_TO_PLAY
 from cardlab.words.refusals import REFUSALS, refusal_line
 
@@ -229,6 +230,10 @@ def _messages(game: str) -> Iterator[tuple[str | None, str | Plural]]:
     for table in (TEMPLATES, HEADLINES, REFUSALS):
         for template in table.get(game, {}).values():
             yield from _said(template)
+    for table in (YOU_TEMPLATES, YOU_HEADLINES):  # said to the person at the screen
+        for options in table.get(game, {}).values():
+            for option in options:
+                yield from _said(option.template)
     for click in CLICKS.get(game, {}).values():
         yield None, click
     for verb in VERBS.get(game, {}).values():

@@ -30,6 +30,7 @@ import time
 import pytest
 
 from cardlab.rooms import Room, SQLiteStore, seat_class
+from cardlab.words import language, translate
 from tests.test_widgets import cards_named
 
 from .browser_servers import (CLASSROOM, VIEWPORT, _command, _stop, _wait_for, free_port, open_pages, server,
@@ -334,16 +335,19 @@ def test_reloads_and_closed_tabs_free_their_sessions(lesson):
     wait_for_pages(running, lambda pages: pages["pages"] == {"landing": CLASS, "join": 0, "teacher": 0, "drill": 0}, 20)
     slips = store.slips(class_id)
     reloading, closing, vanishing = students[0], students[-2], students[-1]  # the last two: laptops of their own
-    for _ in range(3):
+    holders = set()
+    for _ in range(3):  # a page joined by a code reloads as the student's own link: back at the seat
         reloading.page.reload(timeout=LOAD)
-        reloading.page.wait_for_selector(".cl-landing input", timeout=LOAD)
-        wait_for_pages(running, lambda pages: pages["pages"]["landing"] == CLASS and pages["kernels"] == CLASS, 10)
-    assert store.seats(slips[0].room)[slips[0].seat].holder is None, "a reloaded page kept its seat"
+        reloading.page.wait_for_selector(".cl-table .cl-hand .cl-cardbtn", timeout=LOAD)
+        wait_for_pages(running, lambda pages: pages["pages"]["landing"] == CLASS - 1 and pages["pages"]["join"] == 1
+                       and pages["kernels"] == CLASS, 10)  # the page before it closed
+        holders.add(store.seats(slips[0].room)[slips[0].seat].holder)
+    assert None not in holders and len(holders) == 3, "a reloaded page's session kept the seat"
     closing.page.close(run_before_unload=True)  # the tab is closed: the page says goodbye
-    took = wait_for_pages(running, lambda pages: pages["pages"]["landing"] == CLASS - 1, 10)
+    took = wait_for_pages(running, lambda pages: pages["pages"]["landing"] == CLASS - 2, 10)
     assert store.seats(slips[-2].room)[slips[-2].seat].holder is None, "a closed page kept its seat"
     vanishing.context.close()  # the laptop is gone: nothing said
-    gone = wait_for_pages(running, lambda pages: pages["pages"]["landing"] == CLASS - 2, CULL_AFTER + 20)
+    gone = wait_for_pages(running, lambda pages: pages["pages"]["landing"] == CLASS - 3, CULL_AFTER + 20)
     assert gone > CULL_AFTER - 1.5, "a silent page's session ended before --cull-after: a slow network would be cut off"
     print(f"\na closed tab's session ended after {took:.1f} s, a silent one's after {gone:.1f} s "
           f"(--cull-after {CULL_AFTER})")
@@ -351,6 +355,47 @@ def test_reloads_and_closed_tabs_free_their_sessions(lesson):
         student.close()
     wait_for_pages(running, lambda pages: pages == {"pages": {"landing": 0, "join": 0, "teacher": 0, "drill": 0}, "kernels": 0},
                    CULL_AFTER + 20)
+
+
+def test_a_student_who_joined_by_code_comes_back_to_their_seat_on_reload(browser, tmp_path):
+    """Issue 37: a right code puts the student's own join link in the page's address (no
+    other student's token on the page), so a reload opens their table again, in the
+    slip's language, and the page before it frees its session."""
+    from urllib.parse import parse_qs, urlsplit
+
+    store = SQLiteStore(tmp_path / "class.db")
+    class_id = seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=5, order="list")
+    ana, ben = store.slips(class_id)
+    blocked: list[str] = []
+    student = Student(browser, blocked)
+    try:
+        with server("classroom", tmp_path, options=(f"--cull-after={CULL_AFTER}",)) as running:
+            student.page.goto(running.url + "/?lang=pl", timeout=LOAD)
+            field = student.page.locator(".cl-landing input[type=text]").first
+            field.wait_for(timeout=LOAD)
+            assert urlsplit(student.page.url).path == "/"
+            field.fill(ana.code)
+            field.press("Enter")
+            student.page.wait_for_selector(".cl-table .cl-hand .cl-cardbtn", timeout=LOAD)
+            student.page.wait_for_function("() => location.pathname.endsWith('/join')", timeout=STEP)
+            address = urlsplit(student.page.url)
+            assert parse_qs(address.query) == {"room": [ana.room], "seat": [str(ana.seat)], "token": [ana.token],
+                                               "lang": ["pl"]}
+            assert ben.token not in student.page.content()
+            hand = sorted(b.get_attribute("title") for b in student.page.locator(".cl-hand .cl-cardbtn:visible").all())
+            student.page.reload(timeout=LOAD)
+            student.page.wait_for_selector(".cl-table .cl-hand .cl-cardbtn", timeout=LOAD)
+            assert not student.page.locator(".cl-landing input").count(), "the reload showed the code form again"
+            assert sorted(b.get_attribute("title") for b in student.page.locator(".cl-hand .cl-cardbtn:visible").all()) == hand
+            with language("pl"):
+                log_heading = translate("Log")
+            assert log_heading != "Log" and student.page.evaluate(LOG).startswith(log_heading)  # the slip's language
+            wait_for_pages(running, lambda pages: pages["pages"] == {"landing": 0, "join": 1, "teacher": 0, "drill": 0}
+                           and pages["kernels"] == 1, 10)
+            assert store.seats(ana.room)[ana.seat].holder is not None
+    finally:
+        student.close()
+    assert not blocked and not student.errors
 
 
 @contextlib.contextmanager
