@@ -8,7 +8,7 @@ which carries the teacher's key; the teacher creates rooms there and hands out e
 seat's join link. A kernel whose page is closed or gone ends (see the server module).
 
 Every page visit is a new kernel; the kernel finds the store through the environment
-(``CARDLAB_CLASSROOM_DB``) and reads the page's query string (``QUERY_STRING``, which
+(``CARDLAB_DB``: a SQLite file or a ``postgresql://`` URL, see :func:`cardlab.rooms.open_store`) and reads the page's query string (``QUERY_STRING``, which
 Voilà sets) to know who is asking. A student's page is usually a preheated kernel (one of
 :data:`POOL` started in advance), which has imported everything and waits for the link.
 """
@@ -26,8 +26,9 @@ from typing import Any
 __all__ = ["DB_VARIABLE", "PAGES", "POOL", "classroom_store", "preheated", "query_string", "wait_for_request",
            "under_voila", "landing_page", "teacher_page", "join_page", "main"]
 
-#: The environment variable that names the classroom store's file.
-DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
+#: The environment variable that names the classroom store (a SQLite path or URL, or a
+#: ``postgresql://`` URL); the older ``CARDLAB_CLASSROOM_DB`` is still read after it.
+DB_VARIABLE = "CARDLAB_DB"
 DEFAULT_DB = "classroom.db"
 #: The folder of the classroom's pages (Voilà notebooks), shipped as package data.
 PAGES = Path(__file__).resolve().parent / "pages"
@@ -43,11 +44,12 @@ POOL = 2
 PREHEATED_PAGES = ("join.ipynb", LANDING_PAGE)
 
 
-def classroom_store(path: str | None = None) -> Any:
-    """The classroom's store: ``path``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db."""
-    from cardlab.rooms import SQLiteStore
+def classroom_store(url: str | None = None) -> Any:
+    """The classroom's store: ``url`` (a path, ``sqlite:///…`` or ``postgresql://…``), else
+    ``$CARDLAB_DB``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db."""
+    from cardlab.rooms import open_store
 
-    return SQLiteStore(path or os.environ.get(DB_VARIABLE) or DEFAULT_DB)
+    return open_store(url)
 
 
 def under_voila() -> bool:
@@ -203,7 +205,7 @@ def join_page(store: Any = None) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--cull-after S] [--pool N] [--lang sv|pl|uk|en] [--VOILA-OPTION=…]``.
+    """``cardlab-classroom [--db FILE-OR-URL] [--port N] [--host NAME] [--cull-after S] [--pool N] [--lang sv|pl|uk|en] [--VOILA-OPTION=…]``.
 
     Voilà is imported from the Python running this command (its own environment, whatever
     ``PATH`` says). ``--dry-run`` prints the links and the server's options, and serves nothing:
@@ -220,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES
 
     parser = argparse.ArgumentParser(prog="cardlab-classroom", description=__doc__.splitlines()[0], allow_abbrev=False)
-    parser.add_argument("--db", default=os.environ.get(DB_VARIABLE, DEFAULT_DB), help="the classroom store (SQLite file)")
+    parser.add_argument("--db", default=None,
+                        help="the classroom store: a SQLite file (default: $CARDLAB_DB, else ./classroom.db) or a "
+                             "PostgreSQL URL, postgresql://user:password@host/database, which several servers share")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--host", default=socket.gethostname(), help="the address students use (default: this machine's name)")
     parser.add_argument("--ip", default="0.0.0.0", help="the address the server listens on (default: all)")
@@ -236,10 +240,18 @@ def main(argv: list[str] | None = None) -> int:
     if any(not option.startswith("--") for option in voila_options):  # a folder or notebook: never served
         parser.error(f"unknown arguments: {' '.join(voila_options)} (only Voilà's --options pass through)")
 
-    db = str(Path(args.db).resolve())
-    store = classroom_store(db)
+    from cardlab.rooms import StoreError, store_url
+
+    db = store_url(args.db)
+    if "://" not in db:  # a file: its full path, so every page's kernel finds the same one
+        db = str(Path(db).resolve())
+    try:
+        store = classroom_store(db)
+    except StoreError as refused:
+        print(f"The classroom store cannot be opened: {getattr(refused, 'reason', '') or refused}", file=sys.stderr)
+        return 2
     base = f"http://{args.host}:{args.port}/"
-    print(f"Classroom store: {db}")
+    print(f"Classroom store: {store.url}")
     print(f"Teacher's link (keep it to yourself): {base}voila/render/teacher.ipynb?key={store.teacher_key()}")
     print(f"Students start at {base} (it asks for their own link).")
     print("Create rooms there; each student seat gets its own join link.")
