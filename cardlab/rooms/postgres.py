@@ -49,6 +49,10 @@ log = logging.getLogger(__name__)
 CHANNEL = "cardlab_rooms"
 #: Seconds between two tries to reach the database again, for the listening connection.
 RECONNECT_SECONDS = (0.1, 0.2, 0.5, 1.0, 2.0)
+#: Seconds the pool keeps trying one lost connection (with its backoff: 1 s, 2 s, ...) before it
+#: gives that try up; the next step that needs a connection starts a fresh one, so a page finds
+#: the database within a second or so of its return, however long it was gone.
+RECONNECT_GIVE_UP = 2.0
 #: Seconds a listening connection waits for news before checking that it still stands.
 IDLE_CHECK_SECONDS = 5.0
 
@@ -85,7 +89,7 @@ class PostgresStore(SQLStore):
         self.origin = uuid.uuid4().hex[:12]
         self._pool = ConnectionPool(url, min_size=min_connections, max_size=max_connections, timeout=timeout,
                                     kwargs={"autocommit": True}, check=ConnectionPool.check_connection,
-                                    open=False, name=f"cardlab-store-{self.origin}")
+                                    reconnect_timeout=RECONNECT_GIVE_UP, open=False, name=f"cardlab-store-{self.origin}")
         try:
             self._pool.open(wait=True, timeout=timeout)
         except psycopg.OperationalError as error:

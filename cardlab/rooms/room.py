@@ -289,14 +289,14 @@ class Room:
             nonlocal sent
             if self._unsure:  # the try before applied the action here but may not have stored it
                 self._rebuild()
+            if sent is not None and tx.actions_since(self.id, sent[0] - 1)[:1] == [sent]:
+                self._apply_stored(tx.actions_since(self.id, self.done))  # the try before committed, then
+                return sent[0]  # lost its connection before it heard so: the click counts once
             self._check_open(tx, seat, holder)
             if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
                 self._rebuild()
                 raise StaleView.said("stale_taken_back")
-            rows = tx.actions_since(self.id, self.done)
-            self._apply_stored(rows)
-            if sent is not None and sent in rows:  # the try before committed, then lost its connection
-                return sent[0]
+            self._apply_stored(tx.actions_since(self.id, self.done))
             if seen is not None and self.view_version(seat) > seen:
                 raise StaleView.said("stale_moved")
             number = self.done + 1
