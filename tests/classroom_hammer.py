@@ -180,6 +180,8 @@ def classroom_process(url: str, address: str, stop: Any, results: Any) -> None:
     for page in list(pages):
         page.join(timeout=30)
     results.put({**tally, "pid": os.getpid()})
+    results.close()
+    results.join_thread()  # the tally is written to the pipe before the process ends
     store.close()
     os._exit(0)  # the accept thread blocks in accept(); nothing else is left to do
 
