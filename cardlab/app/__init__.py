@@ -243,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     from cardlab.rooms import StoreError, store_url
 
     db = store_url(args.db)
+    if db.startswith("sqlite:///"):
+        db = db[len("sqlite:///"):]
     if "://" not in db:  # a file: its full path, so every page's kernel finds the same one
         db = str(Path(db).resolve())
     try:
