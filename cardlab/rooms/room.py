@@ -327,7 +327,8 @@ def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
 
     Only one kernel per room moves its bots (the lease in the store); even so each move
     is committed only if the room is still where the bot decided (else it decides again),
-    so a bot can never move twice. Returns the number of moves made.
+    so a bot can never move twice. Returns the number of moves made; a store that cannot
+    be reached raises :class:`Reconnecting` (the move being made may or may not stand).
     """
     bots = room.bot_seats()
     made = 0
@@ -342,9 +343,12 @@ def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
         seen = room.done
         seed = int(np.random.SeedSequence([room.info.seed, seat, seen]).generate_state(1)[0])
         action = make_bot(bots[seat], seed)(state.observation(seat))
-        with room.store.transaction() as tx:
-            if not tx.take_mover(room.id, mover):
-                return made
+        try:
+            with room.store.transaction() as tx:
+                if not tx.take_mover(room.id, mover):
+                    return made
+        except StoreUnavailable as lost:
+            raise Reconnecting.said("store_reconnecting") from lost
         try:
             room.act(seat, action, seen=seen)
         except StaleView:
