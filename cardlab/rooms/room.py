@@ -204,15 +204,20 @@ class Room:
         self._apply_stored(rows)
         return bool(rows)
 
-    def _rebuild(self) -> None:
-        """Replay the room from the store (if the store cannot answer, this copy stays
-        marked unsure, and the next refresh tries again)."""
+    def _rebuild(self, tx: Any = None) -> None:
+        """Replay the room from the store, read in ``tx`` if given (the step's own
+        transaction: no second connection while it holds the room). If the store cannot
+        answer, this copy stays marked unsure, and the next refresh tries again."""
         self._unsure = True
         self.state = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0
         self._seen_at = [0] * self.game.num_players
-        self.undos = self.store.undo_count(self.id)
-        self._apply_stored(self.store.actions(self.id))
+        if tx is None:
+            self.undos = self.store.undo_count(self.id)
+            self._apply_stored(self.store.actions(self.id))
+        else:
+            self.undos = tx.undo_count(self.id)
+            self._apply_stored(tx.actions_since(self.id, 0))
         self._unsure = False
 
     def undo(self, seat: int, *, holder: str | None = None) -> int:
@@ -229,7 +234,7 @@ class Room:
             with self.store.transaction() as tx:
                 self._check_open(tx, seat, holder)
                 if tx.undo_count(self.id) != self.undos:
-                    self._rebuild()
+                    self._rebuild(tx)
                 self._apply_stored(tx.actions_since(self.id, self.done))
                 actions = self.state.actions
                 last = max((i for i, (player, _) in enumerate(actions) if player == seat), default=None)
@@ -288,13 +293,13 @@ class Room:
         def step(tx: Any) -> int:
             nonlocal sent
             if self._unsure:  # the try before applied the action here but may not have stored it
-                self._rebuild()
+                self._rebuild(tx)
             if sent is not None and tx.actions_since(self.id, sent[0] - 1)[:1] == [sent]:
                 self._apply_stored(tx.actions_since(self.id, self.done))  # the try before committed, then
                 return sent[0]  # lost its connection before it heard so: the click counts once
             self._check_open(tx, seat, holder)
             if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
-                self._rebuild()
+                self._rebuild(tx)
                 raise StaleView.said("stale_taken_back")
             self._apply_stored(tx.actions_since(self.id, self.done))
             if seen is not None and self.view_version(seat) > seen:
