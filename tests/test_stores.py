@@ -12,7 +12,6 @@ language) with the store as before; the lesson's data are the same from either s
 
 from __future__ import annotations
 
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
