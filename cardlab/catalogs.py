@@ -81,9 +81,8 @@ def messages() -> Iterator[Message]:
             for name in ("done", "doing", "done_none", "doing_none"):
                 yield from _template(getattr(action, name))
     yield from ((said, None, coach.ROUND) for said in coach.ROUNDS.values())
-    for said in (*coach.OVER.values(), coach.EXACT_SAME,
-                 coach.EXACT_OTHER, coach.SAMPLED_SAME, coach.SAMPLED_CLOSE, coach.SAMPLED_OTHER, coach.REVIEW_EXACT,
-                 coach.REVIEW_SAMPLED):
+    yield from ((said, None, coach.THIS_ROUND) for said in coach.THIS_ROUNDS.values())
+    for said in coach.SENTENCES:
         yield from _template(said)
     # how to play
     yield from (m for unit in howto.UNITS.values() for m in _template(unit))

@@ -57,6 +57,7 @@ __all__ = [
     "Refusal",
     "refusal_kind",
     "refusal_kinds",
+    "forget_kinds",
 ]
 
 _set = object.__setattr__
@@ -448,3 +449,17 @@ def reveals(record: tuple[Any, ...], seat: int, known: frozenset[Card]) -> bool:
         elif field_type is CARDS:
             cards.extend(value)
     return bool(cards) and not (player == seat and all(card in known for card in cards))
+
+
+def forget_kinds(game: str) -> None:
+    """Forget every kind of event and of refusal ``game`` declared (a test's game leaves no
+    trace: :func:`cardlab.games.unregister` with ``forget=True``).
+
+    >>> _ = EventKind("example_forgotten", "seen", "KB-6"); _ = RefusalKind("example_forgotten", "no", "KB-3")
+    >>> forget_kinds("example_forgotten")
+    >>> event_kinds("example_forgotten"), refusal_kinds("example_forgotten")
+    ((), ())
+    """
+    for table in (_KINDS, _REFUSALS):
+        for key in [key for key in table if key[0] == game]:
+            del table[key]

@@ -29,7 +29,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Rule", "RULES", "BOOKS", "rule", "rule_text", "rules_of", "cited", "RULE_ID", "LANGUAGES", "add_book"]
+__all__ = ["Rule", "RULES", "BOOKS", "rule", "rule_text", "rules_of", "cited", "RULE_ID", "LANGUAGES", "add_book",
+           "remove_book"]
 
 #: The languages of the rules' titles and statements (the words layer's, issue 29).
 LANGUAGES = ("en", "sv", "pl", "uk")
@@ -245,6 +246,8 @@ def _sentence(text: str) -> str:
 #: Every rule, by id, in book order (HR, KB, DP, PP, FL, EN).
 RULES: dict[str, Rule] = {rid: Rule(rid, title, _sentence(text)) for rid, title, text in _TEXTS}
 
+#: cardlab's own books (:func:`remove_book` takes out only a book added later).
+_OWN_BOOKS = frozenset(BOOKS)
 #: A rule id as it is cited in text: ``KB-4``, ``FL-10`` (a book added later is cited too).
 RULE_ID = re.compile(rf"\b(?:{'|'.join(BOOKS)})-\d+\b")
 
@@ -274,6 +277,25 @@ def add_book(book: str, name: str, page: str, rules: list[tuple[str, str]]) -> t
     RULES.update((found.id, found) for found in added)
     RULE_ID = re.compile(rf"\b(?:{'|'.join(BOOKS)})-\d+\b")
     return added
+
+
+def remove_book(book: str) -> tuple[Rule, ...]:
+    """Take a book added by :func:`add_book` out again, with its rules (a test's game
+    leaves no trace); cardlab's own books stay. A ValueError for a book not added.
+
+    >>> added = add_book("ZZ", "a test's game", "tests/zz.md", [("Deal", "one card each.")])
+    >>> [r.id for r in remove_book("ZZ")], "ZZ" in BOOKS, rule_text("KB-4").startswith("KB-4")
+    (['ZZ-1'], False, True)
+    """
+    global RULE_ID
+    if book not in BOOKS or book in _OWN_BOOKS:
+        raise ValueError(f"the book {book!r} was not added by add_book")
+    del BOOKS[book]
+    removed = tuple(RULES.pop(rid) for rid in [rid for rid in RULES if rid.split("-")[0] == book])
+    for key in [key for key in _SAID if key[1].split("-")[0] == book]:
+        del _SAID[key]
+    RULE_ID = re.compile(rf"\b(?:{'|'.join(BOOKS)})-\d+\b")
+    return removed
 
 
 def rule(rule_id: str, lang: str | None = None) -> Rule:

@@ -2,8 +2,8 @@
 
 Each **classroom process** opens the store once (as a one-process server does) and serves
 every student page connected to it from a thread of its own: the page joins its seat
-with its link, waits for news of its room (the store's :meth:`~cardlab.rooms.RoomStore.subscribe`,
-so a move made through the other server wakes it), and clicks what its student chose.
+with its link, waits for news of its room (the store's :meth:`~cardlab.rooms.RoomStore.watch`: a move
+made through this server wakes it at once, one made through the other by the store's feed), and clicks what its student chose.
 Each **student** is a process of its own (the browser): it connects to one classroom
 process over a local socket, looks, and when it is its turn thinks a little and clicks
 (twice now and then). Students of one room are served by different classroom processes.
@@ -51,7 +51,7 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
     'click' until the student goes."""
     news = threading.Event()
     watching: dict[str, str] = {}
-    unsubscribe = store.subscribe(lambda changed: news.set() if changed in (None, watching.get("room")) else None)
+    unsubscribe = store.watch(None, lambda changed: news.set() if changed in (None, watching.get("room")) else None)
     rng_cache: dict[int, np.random.Generator] = {}
     mine: dict[str, Any] = {"committed": [], "uncertain": [], "bot_rooms": {}, "bot_uncertain_rooms": {}}
     counts = {"stale": 0, "illegal": 0, "reconnecting": 0, "bot_moves": 0, "bot_uncertain": 0}

@@ -53,7 +53,8 @@ LAYERS = {
 #: declared path (a game's entry and spec), and the lowest rank that may use each.
 ACCESSORS = {"rule_bot_class": LAYERS["cardlab.bots"], "search_bot_class": LAYERS["cardlab.bots"],
              "table_class": LAYERS["cardlab.widgets"], "exact_judge": LAYERS["cardlab.coach"],
-             "exact_hint": LAYERS["cardlab.sessions"]}
+             "exact_hint": LAYERS["cardlab.sessions"], "drill_makers": LAYERS["cardlab.drills"],
+             "stored_runs": LAYERS["cardlab.analysis"]}
 ROOT = Path(cardlab.__file__).parent
 
 
@@ -302,12 +303,20 @@ def test_the_private_check_sees_imports_attributes_and_getattr():
 # and entry (cardlab.games.spec, cardlab.games.registry), never its name. A game's own
 # files are the modules of its module's name (``kontrabluff`` for
 # ``cardlab/games/kontrabluff.py``) in these packages: its rules, its words, its bots, its drills, its
-# analysis and its table. No other module holds a string that names the game: neither its
-# name, nor its module's name, nor a dotted path into one of its own modules; docstrings
-# (their examples) may name any game.
+# analysis, its coach's judge, its charts, its adapters' extras and its table. No other module
+# names the game: no string holds its name, its module's name or a dotted path into one of
+# its own modules (docstrings, their examples, may name any game); no import brings one of
+# its own modules (``from cardlab.games.kontrabluff import ...``, ``import cardlab.bots.draw_poker``,
+# ``from cardlab.analysis import kontrabluff``); no attribute path reaches into one
+# (``cardlab.games.kontrabluff.X``); and no name in the code holds the game's module name or
+# its settings class's (``kuhn_draw_poker``, ``KontrabluffTable``). The one exception is
+# :data:`REGISTERS_THE_GAMES`: the package that imports cardlab's own games so that each
+# registers itself.
 #: The packages whose ``<game module>.py`` is a game's own file.
 OWN_PACKAGES = ("cardlab.games", "cardlab.words", "cardlab.bots", "cardlab.drills", "cardlab.analysis",
-                "cardlab.widgets")
+                "cardlab.coach", "cardlab.interop", "cardlab.charts", "cardlab.widgets")
+#: The one module that imports (only imports) cardlab's own games: each registers itself when imported.
+REGISTERS_THE_GAMES = "cardlab.games"
 
 
 def own_modules(entry) -> set[str]:
@@ -326,22 +335,63 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return found
 
 
+def _dotted(node: ast.AST) -> str | None:
+    """``a.b.c`` for an attribute path of plain names, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _names_in_code(node: ast.AST) -> list[str]:
+    """The names a node of code defines or reads (a function's, a class's, an argument's,
+    a variable's, an attribute's, an import's alias)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        return [node.attr]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [node.asname] if node.asname else []
+    return []
+
+
 def names_of_games(module: str, games) -> list[str]:
-    """Where ``module`` names a game that is not its own, as "module:line 'string' (game)"."""
+    """Where ``module`` names a game that is not its own, as "module:line what (game)":
+    a string, an import, an attribute path or a name in the code (see above)."""
     tree, found = TREES[module], []
     docstrings = _docstrings(tree)
+    imports = imports_of(module)
     for name, entry in games.items():
         own = own_modules(entry)
         if module in own:
             continue
         stem = entry.game.__module__.rpartition(".")[2]
+        spelled = (stem.lower(), entry.game.__name__.lower())
+        for target, line in imports:
+            if target in own and module != REGISTERS_THE_GAMES:
+                found.append(f"{module}:{line} imports {target} ({name})")
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in docstrings:
-                continue
-            text = node.value
-            if text in {name, stem} or any(text == path or text.startswith((path + ":", path + ".")) for path in own):
-                found.append(f"{module}:{node.lineno} {text!r} ({name})")
-    return found
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                text = node.value
+                if text in {name, stem} or any(text == path or text.startswith((path + ":", path + ".")) for path in own):
+                    found.append(f"{module}:{node.lineno} {text!r} ({name})")
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                path = _dotted(node)
+                if path is not None and any(path == mine or path.startswith(mine + ".") for mine in own):
+                    found.append(f"{module}:{node.lineno} {path} ({name})")
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue  # an import is checked by its target above (its alias below)
+            for word in _names_in_code(node):
+                if any(spelling in word.lower() for spelling in spelled):
+                    found.append(f"{module}:{getattr(node, 'lineno', '?')} name {word} ({name})")
+    return sorted(set(found), key=lambda line: (int(line.split(":")[1].split()[0]), line))
 
 
 def test_no_module_outside_a_games_own_files_names_it():
@@ -352,30 +402,53 @@ def test_no_module_outside_a_games_own_files_names_it():
                        + "\n".join(found))
 
 
-def test_the_game_name_check_sees_names_modules_and_paths_but_not_docstrings():
+def test_only_the_games_package_imports_the_games_and_only_imports_them():
+    """The exception names no game but by importing it: no string, no name, no attribute path."""
+    from cardlab.games import GAMES
+
+    tree = TREES[REGISTERS_THE_GAMES]
+    imported = {target for target, _ in imports_of(REGISTERS_THE_GAMES)}
+    assert {entry.game.__module__ for entry in GAMES.values() if entry.game.__module__.startswith("cardlab.")} <= imported
+    body = [node for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))]
+    TREES["cardlab.games.probe"], SOURCES["cardlab.games.probe"] = ast.Module(body=body, type_ignores=[]), ROOT / "games" / "probe.py"
+    try:
+        assert names_of_games("cardlab.games.probe", GAMES) == []
+    finally:
+        del TREES["cardlab.games.probe"], SOURCES["cardlab.games.probe"]
+
+
+def test_the_game_name_check_sees_names_modules_paths_imports_and_code_but_not_docstrings():
     from cardlab.games import GAMES
 
     source = ('"""A doctest may say kontrabluff."""\n'
+              'import cardlab.bots.draw_poker\n'
+              'from cardlab.analysis import kontrabluff as kb\n'
+              'from cardlab.games.fight_for_the_lead import FightForTheLead\n'
               'def f(game):\n    """Or draw_poker."""\n'
               '    low = game.name == "kontrabluff"\n'
               '    budget = {"draw_poker": 1500}\n'
               '    table = "cardlab.widgets.parallel_poker:ParallelPokerTable"\n'
-              '    return f"{game.name}", "poker", "cardlab.games.fight_for_the_lead"\n')
+              '    return f"{game.name}", "poker", "cardlab.games.fight_for_the_lead"\n'
+              'def kuhn_draw_poker():\n    return cardlab.games.kontrabluff.Kontrabluff\n')
     own_words = TREES["cardlab.words.draw_poker"]
     TREES["cardlab.coach.probe"], SOURCES["cardlab.coach.probe"] = ast.parse(source), ROOT / "coach" / "probe.py"
-    TREES["cardlab.words.draw_poker"] = ast.parse('X = "kontrabluff"\nY = "draw_poker"\n')
+    TREES["cardlab.words.draw_poker"] = ast.parse('X = "kontrabluff"\nY = "draw_poker"\nimport cardlab.bots.draw_poker\n')
     try:
         assert [line.split(" ", 1)[1] for line in names_of_games("cardlab.coach.probe", GAMES)] == [
+            "imports cardlab.bots.draw_poker (draw_poker)",
+            "imports cardlab.analysis.kontrabluff (kontrabluff)",
+            "imports cardlab.games.fight_for_the_lead (fight_for_the_lead)",
             "'kontrabluff' (kontrabluff)", "'draw_poker' (draw_poker)",
             "'cardlab.widgets.parallel_poker:ParallelPokerTable' (parallel_poker)",
-            "'cardlab.games.fight_for_the_lead' (fight_for_the_lead)"]
+            "'cardlab.games.fight_for_the_lead' (fight_for_the_lead)",
+            "name kuhn_draw_poker (draw_poker)",
+            "cardlab.games.kontrabluff (kontrabluff)", "cardlab.games.kontrabluff.Kontrabluff (kontrabluff)",
+            "name Kontrabluff (kontrabluff)", "name kontrabluff (kontrabluff)"]
         # a game's own words may name it, and no other game
         assert [line.split(" ", 1)[1] for line in names_of_games("cardlab.words.draw_poker", GAMES)] == [
             "'kontrabluff' (kontrabluff)"]
-        assert own_modules(GAMES["draw_poker"]) == {"cardlab.games.draw_poker", "cardlab.words.draw_poker",
-                                                    "cardlab.bots.draw_poker", "cardlab.drills.draw_poker",
-                                                    "cardlab.analysis.draw_poker",
-                                                    "cardlab.widgets.draw_poker"}
+        assert own_modules(GAMES["draw_poker"]) == {f"cardlab.{package}.draw_poker" for package in (
+            "games", "words", "bots", "drills", "analysis", "coach", "interop", "charts", "widgets")}
     finally:
         del TREES["cardlab.coach.probe"], SOURCES["cardlab.coach.probe"]
         TREES["cardlab.words.draw_poker"] = own_words

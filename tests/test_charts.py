@@ -6,6 +6,13 @@ import pytest
 
 from cardlab import charts
 from cardlab.analysis import hands as odds
+from cardlab.charts import draw_poker as dp_charts
+from cardlab.charts import fight_for_the_lead as fl_charts
+from cardlab.charts import kontrabluff as kb_charts
+from cardlab.charts import parallel_poker as pp_charts
+
+#: Every module of chart builders: the charts every game shares, then each game's own.
+MODULES = (charts, kb_charts, dp_charts, pp_charts, fl_charts)
 
 
 def _hands_charts():
@@ -18,26 +25,26 @@ def _hands_charts():
 
 def _game_charts():
     """Every other builder, on small real tables from the analysis modules (seeded)."""
-    from cardlab.analysis import draw_odds, fight_for_the_lead, kontrabluff, lesson, parallel_poker
+    from cardlab.analysis import draw_odds, draw_poker, fight_for_the_lead, kontrabluff, parallel_poker
 
     quick = dict(seed=3, executor="serial", progress=False)
     return {
         "improvement_chart": lambda: charts.improvement_chart(draw_odds.improvement_table((52, 32))),
         "best_discard_chart": lambda: charts.best_discard_chart(draw_odds.best_discard_table((52, 32), hands=draw_odds.DILEMMAS[:2])),
-        "continue_or_pass_chart": lambda: charts.continue_or_pass_chart(
+        "continue_or_pass_chart": lambda: kb_charts.continue_or_pass_chart(
             kontrabluff.continue_or_pass(rounds=2, samples=2, **quick), min_decisions=1),
-        "low_or_normal_chart": lambda: charts.low_or_normal_chart(kontrabluff.low_or_normal(deals=4, samples=2, **quick)),
-        "low_round_chart": lambda: charts.low_round_chart(kontrabluff.low_round_outcomes(rounds=60, **quick)),
+        "low_or_normal_chart": lambda: kb_charts.low_or_normal_chart(kontrabluff.low_or_normal(deals=4, samples=2, **quick)),
+        "low_round_chart": lambda: kb_charts.low_round_chart(kontrabluff.low_round_outcomes(rounds=60, **quick)),
         "tournament_chart": lambda: charts.tournament_chart(kontrabluff.bot_tournament(
             matches=2, target=20, bots={"a": __import__("cardlab.bots", fromlist=["RandomBot"]).RandomBot,
                                         "b": __import__("cardlab.bots", fromlist=["RuleBot"]).RuleBot}, **quick)),
-        "strategy_matrix_chart": lambda: charts.strategy_matrix_chart(parallel_poker.strategy_matrix(n_deals=3, seed=1)),
-        "best_response_chart": lambda: charts.best_response_chart(parallel_poker.best_responses(n_deals=1, seed=1)),
-        "lead_chance_chart": lambda: charts.lead_chance_chart(fight_for_the_lead.lead_chances(players=(2, 3), deals=50, seed=1)),
-        "exchange_value_chart": lambda: charts.exchange_value_chart(fight_for_the_lead.exchange_value(cards=(0, 1), games=4, seed=1)),
-        "session_paths_chart": lambda: charts.session_paths_chart(fight_for_the_lead.session_paths(games=3, seed=1)),
-        "class_draws_chart": lambda: charts.class_draws_chart(lesson.improvement_by_draw(_class_draws())),
-        "draw_cost_chart": lambda: charts.draw_cost_chart(lesson.draw_costs(_class_draws())),
+        "strategy_matrix_chart": lambda: pp_charts.strategy_matrix_chart(parallel_poker.strategy_matrix(n_deals=3, seed=1)),
+        "best_response_chart": lambda: pp_charts.best_response_chart(parallel_poker.best_responses(n_deals=1, seed=1)),
+        "lead_chance_chart": lambda: fl_charts.lead_chance_chart(fight_for_the_lead.lead_chances(players=(2, 3), deals=50, seed=1)),
+        "exchange_value_chart": lambda: fl_charts.exchange_value_chart(fight_for_the_lead.exchange_value(cards=(0, 1), games=4, seed=1)),
+        "session_paths_chart": lambda: fl_charts.session_paths_chart(fight_for_the_lead.session_paths(games=3, seed=1)),
+        "class_draws_chart": lambda: dp_charts.class_draws_chart(draw_poker.improvement_by_draw(_class_draws())),
+        "draw_cost_chart": lambda: dp_charts.draw_cost_chart(draw_poker.draw_costs(_class_draws())),
     }
 
 
@@ -46,7 +53,7 @@ def _class_draws():
     import tempfile
     from pathlib import Path
 
-    from cardlab.analysis import lesson
+    from cardlab.analysis.draw_poker import draws_against_odds
     from cardlab.games.draw_poker import DrawPoker
     from cardlab.rooms import SQLiteStore
     from cardlab.rooms.lesson import lesson_table
@@ -54,11 +61,12 @@ def _class_draws():
 
     store = SQLiteStore(Path(tempfile.mkdtemp()) / "class.db")
     rehearse_class(store, 6, "draw_poker", 3, seed=4, settings={"hands": 6, "deck_size": 32})
-    return lesson.draws_against_odds(lesson_table(store), DrawPoker(players=3, deck_size=32).rules)
+    return draws_against_odds(lesson_table(store), DrawPoker(players=3, deck_size=32).rules)
 
 
 def test_every_public_builder_is_tested():
-    assert set(charts.__all__) == set(_hands_charts()) | set(_game_charts())
+    built = [name for module in MODULES for name in module.__all__]
+    assert len(built) == len(set(built)) and set(built) == set(_hands_charts()) | set(_game_charts())
 
 
 @pytest.mark.parametrize("name", list(_game_charts()))

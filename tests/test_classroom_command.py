@@ -1,11 +1,13 @@
-"""The ``cardlab-classroom`` command without a server (issue 27): what it serves and how long kernels live.
+"""The ``cardlab-classroom`` command and its pages without a server (issue 37): options, links,
+the pages' builders, the slips, and the browser code installed with the package.
 
-The real server is started in tests/test_classroom_server.py and tests/browser/test_kernels_end.py.
+The real server is started in tests/test_classroom_server.py and tests/browser/test_classroom_in_browser.py.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,62 +15,107 @@ from types import SimpleNamespace
 
 import pytest
 
-from cardlab.app import CULL_AFTER, CULL_INTERVAL, PAGES, POOL, landing_page, main
+from cardlab.app import CULL_AFTER, PATHS, assets, join_page, landing_page, main, slips_page
+from cardlab.rooms import SQLiteStore, seat_class
 from cardlab.widgets.landing import LANDING_WORDS
 from tests.test_widgets import assert_plain_words
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_package_holds_exactly_the_three_pages():
-    assert sorted(path.name for path in PAGES.glob("*.ipynb")) == ["join.ipynb", "landing.ipynb", "teacher.ipynb"]
-
-
-def test_a_folder_or_notebook_cannot_be_served(tmp_path, capsys):
+def test_the_command_keeps_its_options_and_refuses_voilas(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    assert main(["--db", db, "--port", "8870", "--host", "pc", "--ip", "127.0.0.1", "--cull-after", "7", "--lang", "sv",
+                 "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    key = SQLiteStore(db).teacher_key()
+    assert f"http://pc:8870/teacher?key={key}" in out and "http://pc:8870/ " in out and "7 s" in out
+    assert "Svenska" in out
+    for voila_only in (["--pool=2"], ["--cull-interval=1"], ["--show_tracebacks=True"], ["notebooks/"]):
+        with pytest.raises(SystemExit):  # Voilà's options are gone (README: the classroom section)
+            main(["--db", db, "--dry-run", *voila_only])
     with pytest.raises(SystemExit):
-        main(["--db", str(tmp_path / "c.db"), "--dry-run", "notebooks/"])
-    assert "only Voilà's --options pass through" in capsys.readouterr().err
+        main(["--db", db, "--dry-run", "--cull-after", "0"])
 
 
-def test_voila_options_pass_through_and_the_culling_is_set(tmp_path, capsys):
-    assert main(["--db", str(tmp_path / "c.db"), "--dry-run", "--cull-after=7", "--show_tracebacks=True"]) == 0
-    options = capsys.readouterr().out.splitlines()[-1].split()
-    assert "--MappingKernelManager.cull_idle_timeout=7" in options and options[-1] == "--show_tracebacks=True"
-    assert "--show_tracebacks=False" not in options  # the command's own default gives way
-
-
-def test_a_closed_pages_kernel_ends_within_a_minute_by_default():
-    assert CULL_AFTER + CULL_INTERVAL < 60
+def test_a_silent_pages_session_ends_within_a_minute_by_default():
+    assert 0 < CULL_AFTER <= 60
 
 
 def test_the_landing_page_speaks_plainly_and_shows_no_room():
-    page = landing_page()
+    page = landing_page(query="")
     words = page.children[0].value
     assert all(paragraph in words for paragraph in LANDING_WORDS) and "teacher" in words
     assert "room=" not in words and "token" not in words
     assert_plain_words(SimpleNamespace(widget=page, _style=None))  # the tables' check: no field or engine word
+    assert landing_page(query="lang=pl").lang == "pl"
 
 
-def test_the_pool_is_on_by_default_for_the_students_pages_only(tmp_path, capsys):
-    from cardlab.app.server import pools
+def test_the_join_page_reads_its_own_query_not_the_environment(tmp_path, monkeypatch):
+    store = SQLiteStore(tmp_path / "c.db")
+    room = store.create_room("kontrabluff", {"target": 300}, seed=1, seats=[None, None])
+    monkeypatch.setenv("QUERY_STRING", f"room={room}&seat=1&token={store.tokens(room)[1]}")
+    table = join_page(store, query=f"room={room}&seat=0&token={store.tokens(room)[0]}")
+    table.stop()
+    assert table.seat == 0
 
-    assert main(["--db", str(tmp_path / "c.db"), "--dry-run"]) == 0
-    assert f"--ClassroomVoila.pool={POOL}" in capsys.readouterr().out.splitlines()[-1].split()
-    assert POOL > 0 and pools(POOL) == {"default": {"pool_size": 0}, "join.ipynb": {"pool_size": POOL},
-                                        "landing.ipynb": {"pool_size": POOL}}
+
+def test_the_slips_page_prints_and_asks_for_the_teachers_key(tmp_path):
+    store = SQLiteStore(tmp_path / "c.db")
+    class_id = seat_class(store, ["Ana", "Ben", "Cy"], "kontrabluff", 2, seed=1)
+    status, page = slips_page(f"class={class_id}&key={store.teacher_key()}&print=1", store, base_url="http://pc:8866/")
+    assert status == 200 and page.count('class="cl-slip"') == 3 and "Ana" in page and "<svg" in page
+    assert "http://pc:8866/" in page  # where a student types the code
+    for query in (f"class={class_id}&key=wrong", f"class={class_id}", ""):
+        status, page = slips_page(query, store, base_url="http://pc:8866/")
+        assert status == 403 and "cl-slip" not in page and "Ana" not in page
+    status, page = slips_page(f"class=nope&key={store.teacher_key()}", store, base_url="http://pc:8866/")
+    assert status == 404 and "cl-slip" not in page
+    assert PATHS["slips"] == "slips"
 
 
-def test_a_students_kernel_loads_no_analysis_chart_or_server_library(tmp_path):
-    """What a join page's kernel imports to draw a table (the pool's kernels import it all
-    before the student comes): no pandas, altair, scipy, nor Voilà or the Jupyter server."""
+def test_the_browser_code_matches_the_pinned_solara():
+    """The npm packages pinned in cardlab.app.assets are the ones Solara's page names, and
+    pyproject pins that Solara."""
+    import solara
+
+    template = (Path(solara.__file__).parent / "server" / "templates" / "solara.html.j2").read_text()
+    for name, (version, _) in assets.PACKAGES.items():
+        if name != "font-awesome":  # named through Solara's settings (fontawesome_path)
+            assert f"{name}@{version}" in template, name
+    from solara.server.settings import assets as solara_assets
+
+    assert f"font-awesome@{assets.PACKAGES['font-awesome'][0]}" in solara_assets.fontawesome_path
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert f'"solara=={assets.SOLARA}"' in pyproject and solara.__version__ == assets.SOLARA
+
+
+def test_the_browser_code_is_installed_whole():
+    """What the page loads is in the package: every entry, every font its stylesheets name,
+    every chunk of the widgets' app (tools/test.sh and the build install it)."""
+    assert not assets.missing(), f"run: {sys.executable} -m cardlab.app.assets ({assets.missing()[:3]})"
+    folder = assets.folder()
+    for name, (version, _) in assets.PACKAGES.items():
+        for entry in assets.ENTRIES[name]:
+            path = folder / f"{name}@{version}" / entry
+            assert path.is_file(), path
+            if entry.endswith(".css"):
+                for url in assets.needed_urls(path.read_text(errors="replace")):
+                    assert (path.parent / url).resolve().is_file(), (entry, url)
+    manifest = (folder / "MANIFEST.txt").read_text().split()
+    assert not [path for path in manifest if path.endswith(".map")], "source maps are not shipped"
+    assert sum((folder / path).stat().st_size for path in manifest) < 15e6
+
+
+def test_a_students_page_loads_no_analysis_chart_or_notebook_server_library(tmp_path):
+    """What a join page imports to draw a table: no pandas, altair, scipy, nor Voilà or the Jupyter server."""
     code = (
-        "import os, sys\n"
+        "import sys\n"
         "from cardlab.rooms import SQLiteStore\n"
         f"store = SQLiteStore({str(tmp_path / 'c.db')!r})\n"
         "room = store.create_room('kontrabluff', {'target': 300}, seed=1, seats=[None, None])\n"
-        "os.environ['QUERY_STRING'] = f'room={room}&seat=0&token={store.tokens(room)[0]}'\n"
         "from cardlab.app import join_page\n"
-        "table = join_page(store)\n"
+        "table = join_page(store, query=f'room={room}&seat=0&token={store.tokens(room)[0]}')\n"
         "assert table.seat == 0, table\n"
         "print(sorted(m for m in ('pandas', 'altair', 'scipy', 'matplotlib', 'dask', 'voila', 'jupyter_server')"
         " if m in sys.modules))\n"
@@ -77,3 +124,30 @@ def test_a_students_kernel_loads_no_analysis_chart_or_server_library(tmp_path):
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
+
+
+def test_the_server_sets_solara_up_offline_and_culls_silent_pages():
+    from cardlab.app.server import SOLARA_SETTINGS
+
+    settings = SOLARA_SETTINGS(7)
+    assert settings["SOLARA_KERNEL_CULL_TIMEOUT"] == "7s" and settings["SOLARA_MODE"] == "production"
+    assert settings["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] == "False" and settings["SOLARA_APP"] == "cardlab.app.web"
+    assert settings["SOLARA_ASSETS_PROXY_CACHE_DIR"] == str(assets.folder())
+    assert re.fullmatch(r"[0-9a-z-]+", settings["SOLARA_THEME_LOADER"])
+
+
+def test_no_widget_is_made_when_a_module_is_imported():
+    """A widget made at import belongs to no page: on a server of many pages in one process
+    each page needs its own (a shared one is per page: cardlab.widgets.table's ``_shared``)."""
+    import importlib
+    import pkgutil
+
+    import ipywidgets
+
+    import cardlab.widgets
+
+    found = []
+    for info in pkgutil.iter_modules(cardlab.widgets.__path__, "cardlab.widgets."):
+        module = importlib.import_module(info.name)
+        found += [f"{info.name}.{name}" for name, value in vars(module).items() if isinstance(value, ipywidgets.Widget)]
+    assert not found, found

@@ -154,7 +154,7 @@ def test_the_teachers_switches_hold_the_language(store):
     board._class_switches._lang.value = "pl"
     board._seat.click()
     assert store.classes()[-1].switches.lang == "pl"
-    sheet = base64.b64decode(re.search(r"base64,([^\"]+)", board._sheet_link.value)[1]).decode()
+    sheet = base64.b64decode(re.search(r"base64,([^\"]+)", board._print.value)[1]).decode()
     assert "<html lang='pl'>" in sheet
 
 
@@ -167,7 +167,7 @@ def test_the_teachers_page_reads_its_language_from_its_link(store, monkeypatch):
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}&lang=uk")
     board = teacher_page(store)
-    board._task.cancel()
+    board.stop()
     assert board.lang == "uk" and board._page_lang.value == "uk" and board._room_lang.value == "uk"
     with language("uk"):
         assert board._create.description == translate("Create room") != "Create room"
@@ -198,7 +198,9 @@ def test_a_default_class_name_is_shown_in_the_pages_language(store):
     board = TeacherDashboard(store, base_url=BASE, lang="pl")
     class_id = board.seat_class(5, "kontrabluff", 2, seed=1)
     assert store.classes()[0].name == "" and {slip.student for slip in store.slips(class_id)} == {""}  # no words
-    assert board._class_pick.label.startswith("5 uczniów") and "Stół 1, 5 uczniów" in _text(board.rooms_html())
+    rooms = _text(board.rooms_html())
+    assert board._class_pick.label.startswith("5 uczniów") and "Stół 1" in rooms and "Stół 3" in rooms
+    assert "5 uczniów: połączenie ma 0 z 5 uczniów" in rooms and "Uczeń 5, brak połączenia" in rooms
     store.set_class_switches(class_id, Switches(lang="sv"))
     assert "Elev 5" in _text(board.sheet_html(class_id)) and "Student 5" not in board.sheet_html(class_id)
 
@@ -258,13 +260,14 @@ def test_each_pages_heading_and_intro_are_in_its_language(store, monkeypatch, la
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}&lang={lang}")
     board = teacher_page(store)
-    board._task.cancel()
+    board.stop()
     assert _h1(board._title.value) == said[TEACHER_HEADING]
     intro = html.unescape(re.sub(r"<[^>]*>", "", board._intro.value))
-    assert "<code>cardlab-classroom</code>" in board._intro.value and "Create a room" not in intro
+    # issue 37: the served page tells the teacher where the students go, never to start the server it is on
+    assert "cardlab-classroom" not in intro and "Seat a class" not in intro and "http://localhost:8866/" in intro
     with language(lang):
-        assert translate("Start the classroom server with {command}; it prints this page's link.").format(
-            command="cardlab-classroom") in intro
+        assert translate("Seat a class below and print the slips: each student opens {address} and types the code "
+                         "on their slip (or scans its square).").format(address="http://localhost:8866/") in intro
     monkeypatch.setenv("QUERY_STRING", f"key=wrong&lang={lang}")
     assert _h1(teacher_page(store).value) == said[TEACHER_HEADING]
 
@@ -287,11 +290,11 @@ def test_switching_a_pages_language_redraws_its_heading(store):
         assert _h1(table.heading.value) == translate("Your classroom table") != "Your classroom table"
 
     board = TeacherDashboard(store, base_url=BASE, lang="en")
-    assert _h1(board._title.value) == "The classroom: the teacher's page" and "Create a room" in board._intro.value
+    assert _h1(board._title.value) == "The classroom: the teacher's page" and "Seat a class" in board._intro.value
     board._page_lang.value = "pl"
     with language("pl"):
         assert _h1(board._title.value) == translate("The classroom: the teacher's page")
-    assert "teacher's page" not in board._title.value and "Create a room" not in board._intro.value
+    assert "teacher's page" not in board._title.value and "Seat a class" not in board._intro.value
     assert "lang='pl'" in board._title.value and "lang='pl'" in board._intro.value
 
 

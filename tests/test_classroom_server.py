@@ -1,12 +1,13 @@
-"""The classroom server as a student or a stranger meets it (issue 27): only its three pages.
+"""The classroom server as a student or a stranger meets it (issue 37): one process, its pages only.
 
-Real processes: ``cardlab-classroom`` serving on a free port (kernels culled after a few
-seconds here, 30 s by default). Its bare address is the landing page; the folder
-listing, the contents API and every other notebook are refused; a page fetched and never
-opened in a browser ends its kernel. Then the same from a built wheel, installed in a
-fresh virtual environment outside this checkout, run with a ``PATH`` that does not hold
-that environment's ``bin``. (Reloaded and closed pages, in a real browser:
-tests/browser/test_kernels_end.py.)
+Real processes: ``cardlab-classroom`` serving on a free port. Its pages answer
+(``/``, ``/join``, ``/teacher``, ``/slips``); every other path is refused, a file beside
+the store too; the page names only the server's own addresses for its browser code,
+which the server serves from the package's copy even when the internet is out of reach
+(an unreachable proxy stands for a school network); it runs no kernel process of its own
+for any page. Then the same from a built wheel, installed in a fresh virtual environment
+outside this checkout, run with a ``PATH`` that does not hold that environment's ``bin``.
+(The pages in a real browser: tests/browser/test_classroom_in_browser.py.)
 """
 
 from __future__ import annotations
@@ -22,15 +23,19 @@ from pathlib import Path
 
 import pytest
 
-from cardlab.rooms import SQLiteStore
-from tests.browser.browser_servers import ROOT, kernel_pids, server, wait_for_kernels
+from cardlab.app import assets
+from cardlab.rooms import SQLiteStore, seat_class
+from tests.browser.browser_servers import ROOT, kernel_pids, open_pages, server
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300, method="signal")]
 
-CULL_AFTER = 3  # s: short, so that a test can watch a kernel end
+#: Where a process sends its web requests when this proxy is set: nowhere (a closed port).
+NO_INTERNET = {"HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "NO_PROXY": "127.0.0.1,localhost",
+               "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9", "no_proxy": "127.0.0.1,localhost"}
+SCRIPT = "/_solara/cdn/@widgetti/solara-vuetify3-app@5.2.0/dist/solara-vuetify-app8.min.js"
 
 
-def fetch(url: str, timeout: float = 120) -> tuple[int, str]:
+def fetch(url: str, timeout: float = 60) -> tuple[int, str]:
     """The status and text of a GET (an error status too, not an exception)."""
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
@@ -39,125 +44,123 @@ def fetch(url: str, timeout: float = 120) -> tuple[int, str]:
         return error.code, error.read().decode(errors="replace")
 
 
-
-def page_error(html: str) -> bool:
-    return "Traceback" in html or "There was an error when executing cell" in html
-
-
-#: What Voilà writes where a page's cell put out a widget (its words come with the widget,
-#: once a browser connects: they are not in the fetched HTML).
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+def fetch_bytes(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return response.read()
 
 
-def drew(html: str, page: str) -> bool:
-    """Whether ``html`` is the classroom's ``page`` (Voilà titles a page by its notebook),
-    its cell ran without an error and put out its widget."""
-    return f"<title>{page}</title>" in html and WIDGET_VIEW in html and not page_error(html)
+def outside_addresses(html: str) -> list[str]:
+    """The addresses a page's HTML loads from elsewhere than its own server."""
+    return [url for url in re.findall(r'(?:src|href)="([^"]+)"', html) if re.match(r"^(https?:)?//", url)]
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
     folder = tmp_path_factory.mktemp("classroom-server")
-    for name in ("00-start-here.ipynb", "01-hands-and-short-decks.ipynb"):  # beside the store: still refused
-        shutil.copy(ROOT / "notebooks" / name, folder / name)
+    shutil.copy(ROOT / "notebooks" / "00-start-here.ipynb", folder / "00-start-here.ipynb")  # beside the store: refused
     store = SQLiteStore(folder / "class.db")
     room = store.create_room("kontrabluff", {"target": 300}, seed=3, seats=[None, None])
-    # No preheated kernels here: these tests count every kernel a page starts (the pool:
-    # tests/test_class_on_the_server.py and tests/browser/test_kernels_end.py).
-    options = (f"--cull-after={CULL_AFTER}", "--cull-interval=1", "--pool=0")
-    with server("classroom", folder, options=options) as running:
-        yield running, store, room
+    class_id = seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=1)
+    env = {**os.environ, **NO_INTERNET, "PYTHONPATH": str(ROOT)}
+    with server("classroom", folder, env=env) as running:
+        yield running, store, room, class_id
 
 
-def test_the_bare_address_is_the_landing_page_and_lists_nothing(classroom):
-    running, store, room = classroom
-    status, html = fetch(running.url + "/")
-    assert status == 200 and drew(html, "landing")
-    assert not re.search(r"\.ipynb|00-start-here|class\.db", html), "the landing page names a file"
+def test_the_pages_answer_and_load_nothing_from_elsewhere(classroom):
+    running, store, room, _ = classroom
+    token = store.tokens(room)[0]
+    for path in ("/", f"/join?room={room}&seat=0&token={token}", f"/teacher?key={store.teacher_key()}", "/?lang=pl"):
+        status, html = fetch(running.url + path)
+        assert status == 200 and "solara-vuetify-app8.min.js" in html, (path, status)
+        assert not outside_addresses(html), outside_addresses(html)
+        assert token not in html.replace(path, "") and "class.db" not in html
+    assert not kernel_pids(running.pid), "a page started a kernel process: one process serves every page"
 
 
 @pytest.mark.parametrize("path", [
-    "/voila/tree", "/voila/tree/", "/voila/render/01-hands-and-short-decks.ipynb", "/voila/render/00-start-here.ipynb",
-    "/voila/render/join.md", "/voila/render/../landing.ipynb", "/voila/api/contents/", "/voila/files/class.db",
-    "/tree", "/lab", "/api/contents",
+    "/voila/tree", "/voila/render/join.ipynb", "/voila/render/00-start-here.ipynb", "/tree", "/lab", "/api/contents",
+    "/class.db", "/00-start-here.ipynb", "/_solara/cdn/../class.db", "/static/../class.db", "/files/class.db",
 ])
-def test_the_tree_and_every_other_notebook_are_refused(classroom, path):
-    running, _, _ = classroom
-    before = len(kernel_pids(running.pid))
+def test_every_other_path_is_refused(classroom, path):
+    running, *_ = classroom
     status, html = fetch(running.url + path)
     assert status == 404, (path, status)
-    assert "01-hands" not in html and "start-here" not in html
-    assert len(kernel_pids(running.pid)) <= before, "a refused path started a kernel"
+    assert "start-here" not in html
 
 
-def test_the_join_and_teachers_pages_answer(classroom):
-    running, store, room = classroom
-    token = store.tokens(room)[0]
-    status, html = fetch(f"{running.url}/voila/render/join.ipynb?room={room}&seat=0&token={token}")
-    assert status == 200 and drew(html, "join")
-    status, html = fetch(f"{running.url}/voila/render/teacher.ipynb?key={store.teacher_key()}")
-    assert status == 200 and drew(html, "teacher")
+def test_the_browser_code_comes_from_the_package_with_no_internet(classroom):
+    running, *_ = classroom
+    for name, (version, _) in assets.PACKAGES.items():
+        for entry in assets.ENTRIES[name]:
+            served = fetch_bytes(f"{running.url}/_solara/cdn/{name}@{version}/{entry}")
+            assert served == (assets.folder() / f"{name}@{version}" / entry).read_bytes(), entry
+    assert "Could not load URL" not in running.log_tail(20_000)
 
 
-def test_a_page_fetched_and_never_opened_ends_its_kernel(classroom):
-    running, store, room = classroom
-    wait_for_kernels(running.pid, 0, 60)  # the other tests' pages are gone too
-    status, _ = fetch(f"{running.url}/voila/render/join.ipynb?room={room}&seat=1&token=wrong")
-    assert status == 200 and len(kernel_pids(running.pid)) == 1  # the page is drawn, its kernel waits
-    took = wait_for_kernels(running.pid, 0, CULL_AFTER + 30)
-    print(f"\na fetched page's kernel ended {took:.1f} s after the page was drawn (cull after {CULL_AFTER} s)")
-    assert took >= CULL_AFTER - 1.5, "the kernel ended before its time: a slow page would be cut off"
-    assert "no page connected" in running.log_tail(20_000)
+def test_the_slips_page_prints_for_the_teacher_only(classroom):
+    running, store, _, class_id = classroom
+    status, html = fetch(f"{running.url}/slips?class={class_id}&key={store.teacher_key()}")
+    assert status == 200 and html.count('class="cl-slip"') == 2 and "Ana" in html and "Ben" in html
+    assert f"{running.url}/" in html and not outside_addresses(html)
+    status, html = fetch(f"{running.url}/slips?class={class_id}&key=wrong")
+    assert status == 403 and "Ana" not in html and "cl-slip" not in html
+
+
+def test_the_server_counts_its_open_pages(classroom):
+    running, *_ = classroom
+    assert open_pages(running) == {"pages": {"landing": 0, "join": 0, "teacher": 0, "drill": 0}, "kernels": 0}
 
 
 def _build_wheel(into: Path) -> Path:
-    """cardlab's wheel, built from a copy of the sources (so nothing is written into the checkout)."""
+    """cardlab's wheel, built from a copy of the sources (nothing is written into the checkout)."""
     source = into / "source"
     shutil.copytree(ROOT / "cardlab", source / "cardlab", ignore=shutil.ignore_patterns("__pycache__", "*.md",
                                                                                          "jupytext.toml"))
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "setup.py"):
         shutil.copy(ROOT / name, source / name)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(into / "dist"), str(source)],
-                   check=True, timeout=240, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
+                    str(into / "dist"), str(source)], check=True, timeout=240, capture_output=True)
     (wheel,) = (into / "dist").glob("cardlab-*.whl")
     return wheel
 
 
-def test_a_wheel_installed_in_a_fresh_venv_serves_the_classroom(tmp_path):
+def test_a_wheel_installed_in_a_fresh_venv_serves_the_classroom_offline(tmp_path):
     wheel = _build_wheel(tmp_path)
+    import zipfile
+
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cardlab/app/cdn/@widgetti/solara-vuetify3-app@5.2.0/dist/solara-vuetify-app8.min.js" in names
     venv = tmp_path / "venv"
-    # --system-site-packages: Voilà and the rest come from this Python, without a download;
+    # --system-site-packages: Solara and the rest come from this Python, without a download;
     # cardlab itself only from the wheel (the venv's site-packages come first).
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True,
                    timeout=120)
     python = venv / "bin" / "python"
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-index",
-                    f"{wheel}[app]"], check=True, timeout=240, capture_output=True, cwd=tmp_path)
+                    "--no-deps", str(wheel)], check=True, timeout=240, capture_output=True, cwd=tmp_path)
     outside = tmp_path / "lesson"
     outside.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV", "CARDLAB_CLASSROOM_DB"}}
-    env["PATH"] = "/usr/bin:/bin"  # neither the venv's bin nor this Python's: the command must find Voilà itself
-    # Voilà's templates and the widgets' page code are data files under <prefix>/share/jupyter: a
-    # venv with its own Voilà has them under its own prefix, one borrowing this Python's does not.
+    env.update(NO_INTERNET, PATH="/usr/bin:/bin")  # neither the venv's bin nor this Python's
+    # The widgets' page code and its configuration are data files under <prefix>/share/jupyter and
+    # <prefix>/etc/jupyter: a venv with its own Solara has them under its own prefix, one
+    # borrowing this Python's does not.
     env["JUPYTER_PATH"] = str(Path(sys.base_prefix) / "share" / "jupyter")
+    env["JUPYTER_CONFIG_PATH"] = str(Path(sys.base_prefix) / "etc" / "jupyter")
     where = subprocess.run([str(python), "-c", "import cardlab; print(cardlab.__file__)"], capture_output=True,
                            text=True, check=True, env=env, cwd=outside).stdout.strip()
     assert where.startswith(str(venv)), f"cardlab comes from {where}, not from the wheel"
 
     store = SQLiteStore(outside / "class.db")
     room = store.create_room("fight_for_the_lead", {"players": 3, "games": 1}, seed=2, seats=[None, "rule", None])
-    command = [str(venv / "bin" / "cardlab-classroom")]
-    with server("classroom", outside, program=command, env=env, options=("--cull-after=3", "--cull-interval=1")) as running:
+    with server("classroom", outside, program=[str(venv / "bin" / "cardlab-classroom")], env=env) as running:
         printed = running.log_tail(20_000)
-        assert "Teacher's link" in printed and "not installed" not in printed
+        assert "Teacher's page" in printed and "not installed" not in printed, printed
         status, html = fetch(running.url + "/")
-        assert status == 200 and drew(html, "landing"), running.log_tail()
-        kernels = kernel_pids(running.pid)
-        assert kernels and all(Path(f"/proc/{pid}/cmdline").read_bytes().startswith(str(venv).encode())
-                               for pid in kernels), "the page's kernel does not run on the venv's Python"
+        assert status == 200 and not outside_addresses(html), running.log_tail()
+        installed = next(venv.glob("lib/python*/site-packages/cardlab/app/cdn"))
+        assert fetch_bytes(running.url + SCRIPT) == (installed / SCRIPT.split("/_solara/cdn/")[1]).read_bytes()
         token = store.tokens(room)[2]
-        status, html = fetch(f"{running.url}/voila/render/join.ipynb?room={room}&seat=2&token={token}")
-        assert status == 200 and drew(html, "join"), running.log_tail()
-        status, html = fetch(f"{running.url}/voila/render/teacher.ipynb?key={store.teacher_key()}")
-        assert status == 200 and drew(html, "teacher"), running.log_tail()
+        assert fetch(f"{running.url}/join?room={room}&seat=2&token={token}")[0] == 200
+        assert fetch(f"{running.url}/teacher?key={store.teacher_key()}")[0] == 200
         assert fetch(running.url + "/voila/tree")[0] == 404

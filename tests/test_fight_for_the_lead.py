@@ -688,6 +688,9 @@ def test_analysis_exchange_value_accounts_fees_and_stakes():
     assert (table["games"] == 30).all()
     assert ((table["no_trick"] >= 0) & (table["no_trick"] <= 1) & (table["tricks"] <= 4)).all()
     assert np.allclose(table["net_after_stake"], table["payout"] - table["fee"] - table["stake"])
+    for column in ("no_trick", "stake", "net_after_stake"):  # each with its 95% interval (FL-9, issue 36)
+        assert ((table[f"{column}_low"] <= table[column]) & (table[column] <= table[f"{column}_high"])).all(), column
+    assert (table["no_trick_high"] <= 1).all() and (table["no_trick_low"] >= 0).all()
 
 
 def test_analysis_session_paths_conserve_chips_and_idle_stacks():

@@ -314,7 +314,9 @@ def test_cfr_solves_the_small_draw_poker_and_exploits_the_rule_bot_more():
 
     from cardlab.bots import RuleBot
 
-    game = cos.kuhn_draw_poker()
+    from cardlab.interop.draw_poker import kuhn_draw_poker
+
+    game = kuhn_draw_poker()
     policy, curve = cos.solve(game, 16)
     first, last = curve[0][1], curve[-1][1]
     assert [i for i, _ in curve] == [1, 2, 4, 8, 16] and last < 0.05 and last < first / 20

@@ -120,7 +120,7 @@ def test_the_teachers_page_asks_for_the_key_under_voila(tmp_path, monkeypatch):
     monkeypatch.setenv("QUERY_STRING", f"key={store.teacher_key()}")
     page = teacher_page(store)
     assert isinstance(page, TeacherDashboard) and "Kontrabluff" in page.rooms_html()
-    page._task.cancel()
+    page.stop()
 
 
 def test_the_dashboard_shows_scores_turns_and_every_card_only_on_request(tmp_path):
@@ -142,7 +142,8 @@ def test_the_dashboard_shows_scores_turns_and_every_card_only_on_request(tmp_pat
         table.play(action)
         assert table.message_is_error and "paused" in table.message
     board._download.click()
-    assert f'download="room-{room}.json"' in board._download_link.value
+    assert 'download="game-room-1.json"' in board._download_link.value and room not in board._download_link.value
+    assert "Save the game of Room 1 as a file" in board._download_link.value
 
 
 @pytest.mark.parametrize("game, settings", [("draw_poker", {"players": 2, "hands": 2}), ("parallel_poker", {})])
@@ -169,8 +170,14 @@ def test_a_pause_reaches_an_open_page_by_its_poll_alone(tmp_path, monkeypatch):
         store.set_status(room, status)
         for table in tables:
             assert table.poll() is True, f"the {status} status did not change the page"
-        assert words in mover._status.value
-        if status != "open":
+        if status == "open":
+            assert words in mover._status.value and mover._banner.layout.display == "none"
+        else:  # issue 37: the banner says it, and nobody is to play (no turn badge, no "South to act")
+            for table in tables:
+                assert words in table._banner.value and table._banner.layout.display != "none"
+                assert words in table._live.value
+                status_line = table._status.value
+                assert "cl-turn" not in status_line and "to act" not in status_line and words not in status_line
             assert "Your turn" not in mover._status.value and not mover.seen.offers
 
 

@@ -73,22 +73,23 @@ def test_a_decimal_amount_takes_the_form_for_fractions(lang, points, chips):
         assert (decimal_amount(7.5, "points"), decimal_amount(1.0, "chips")) == (points, chips)
 
 
-def _verdict(samples: int):
+def _verdict(cost: float):
     from types import SimpleNamespace
 
-    return SimpleNamespace(seat=0, move=3, action=Action("pass"), value=-6.0, best=Action("call"), best_value=1.5,
-                           cost=7.5, unit="chips", method="sampled", basis="deals", samples=samples, margin=1.2,
+    return SimpleNamespace(seat=0, move=3, action=Action("pass"), value=-cost, best=Action("call"), best_value=0.0,
+                           cost=cost, unit="chips", method="sampled", basis="deals", samples=400, margin=0.2,
                            chance=0.12, best_chance=0.58, chance_of="ahead", agrees=False, hand=())
 
 
-@pytest.mark.parametrize(("samples", "form"), [(2, "rozkłady"), (5, "rozkładów"), (22, "rozkłady"), (2000, "rozkładów")])
-def test_the_coach_counts_with_the_real_count(samples, form):
-    """'2000 deals' takes Polish's third form (rozkładów), '22' the second: ngettext gets the
-    count itself, not 1 or 2 (DP-8's unit, a deal: 'rozdanie')."""
+@pytest.mark.parametrize(("cost", "form"), [(1.2, "1 żeton"), (2.4, "2 żetony"), (5.0, "5 żetonów"), (22.0, "22 żetony"),
+                                            (25.4, "25 żetonów")])
+def test_the_coach_counts_with_the_real_count(cost, form):
+    """'about 22 chips worse' takes Polish's second form (żetony), '25' the third: ngettext
+    gets the whole number said, not 1 or 2; DP-8's unit is a deal ('to rozdanie'), and the
+    chance is said as the drills say it ('około 1 raz na 10')."""
     with language("pl"):
-        line = coach_line(_verdict(samples), DrawPoker())
-    assert f"{number_text(samples) if samples < 1000 else '2000'} {form} " in line
-    assert "(rozdanie)" in line and "7,5 żetonu" in line and "12%" in line
+        line = coach_line(_verdict(cost), DrawPoker())
+    assert f"o {form} gorzej" in line and "Wygrywasz to rozdanie około 1 raz na 10." in line, line
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -434,7 +434,8 @@ def _page_text(page: str) -> str:
     labels a pointer or a screen reader says (the QR code's title too)."""
     import html
 
-    said = [html.unescape(re.sub(r"<[^>]*>", " ", re.sub(r"<style.*?</style>", " ", page, flags=re.S)))]
+    shown = re.sub(r"<(style|script)\b.*?</\1>", " ", page, flags=re.S)  # a style sheet or a script is not read
+    said = [html.unescape(re.sub(r"<[^>]*>", " ", shown))]
     said += [html.unescape(t) for t in re.findall(r"(?:title|aria-label)=[\'\"]([^\'\"]*)[\'\"]", page)]
     return "\n".join(said)
 
@@ -488,6 +489,21 @@ def _dashboard_texts(tmp_path, lang: str):
     board._class_names.value, board._class_count.value = "", 5
     board._seat.click()  # unnamed students: the default class name
     board._apply_class.click()
+    # drills (issue 36): none ticked (a refusal), then a set given, answered and counted
+    drills = board._drills
+    drills.kinds.value = ()
+    drills.assign.click()
+    texts += visible_texts(page)
+    drills.set_pick.value = "fight_for_the_lead"
+    drills.assign.click()
+    for slip in store.slips(drills.class_pick.value):
+        for right in (True, True, False):
+            store.add_answer(slip.room, slip.seat, kind="lead_winner", rule="FL-4", seed=slip.number, correct=right,
+                             seconds=4.0)
+    board.refresh()
+    drills.download.click()
+    texts += visible_texts(page)
+    drills.stop.click()
     board._seed.value = "7"
     board._create.click()
     room = Room(store, board._pick.value)
@@ -538,3 +554,56 @@ def test_the_teachers_dashboard_says_no_english(lang, tmp_path):
     board._page_lang.value = lang
     page = SimpleNamespace(widget=board.widget, _style=board.widget.children[0])
     check_text("\n".join(_shown(visible_texts(page))), pieces, f"{lang} dashboard switched back", plain=False, lang=lang)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_a_students_page_with_drills_and_a_pause_says_no_english(lang, tmp_path, monkeypatch):
+    """Issues 36 and 37 on a student's page in the class's language: the table's place
+    (its number and class), the practice button and the drill it opens, the way back, the
+    teacher's pause in the banner, the slips page that prints and its refusals, the drill
+    page's refusal, and the server's own lines."""
+    import cardlab.sessions.room as room_session
+    import cardlab.widgets.practice as practice
+    from cardlab.app import drill_page, main
+    from cardlab.rooms import SeatSession, SQLiteStore, Switches, assign_drills, seat_class
+    from cardlab.widgets.join import room_table
+    from cardlab.widgets.slips import slips_page_html
+    from tests import drill_standin
+
+    monkeypatch.setattr(practice, "drill_class", drill_standin.drill_class)
+    monkeypatch.setattr(room_session, "SWITCH_SECONDS", 0.0)
+    pieces = english_pieces(lang)
+    store = SQLiteStore(tmp_path / "class.db")
+    class_id = seat_class(store, ["Ana", "Ben"], "draw_poker", 2, seed=3, name="7b", switches=Switches(lang=lang))
+    slip = store.slips(class_id)[0]
+    refused = drill_page(store, f"room={slip.room}&seat={slip.seat}&token={slip.token}")
+    check_text("\n".join(visible_texts(SimpleNamespace(widget=refused, _style=None))), pieces, f"{lang} no drills",
+               lang=lang)
+    assign_drills(store, class_id, game="draw_poker")
+    table = room_table(SeatSession.join(store, f"room={slip.room}&seat={slip.seat}&token={slip.token}"))
+    check(table, pieces, f"{lang} table with the practice button")
+    table.practice.button.click()
+    drill = table.practice.practice.drill
+    for _ in range(3):  # a few answers: the verdicts and the progress
+        made = drill.exercise
+        drill.option_buttons[made.answer].click() if made.options else drill.check(made.answer)
+    check(table, pieces, f"{lang} the practice open")
+    table.practice.button.click()
+    store.set_status(slip.room, "paused")
+    table.poll()
+    check(table, pieces, f"{lang} paused table")
+    page = drill_page(store, f"room={slip.room}&seat={slip.seat}&token={slip.token}")
+    check_text("\n".join(visible_texts(SimpleNamespace(widget=page, _style=None))), pieces, f"{lang} drill page",
+               lang=lang)
+    link = lambda room, seat, token: "http://pc/join"  # noqa: E731
+    for query in (f"class={class_id}&key={store.teacher_key()}&print=1", f"class={class_id}&key=wrong&lang={lang}",
+                  f"class=nope&key={store.teacher_key()}&lang={lang}"):
+        check_text(_page_text(slips_page_html(store, query, link=link)[1]), pieces, f"{lang} slips page", lang=lang)
+    import contextlib
+    import io
+
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        main(["--db", str(tmp_path / "c.db"), "--host", "pc", "--dry-run", "--lang", lang])
+    lines = [line for line in said.getvalue().splitlines() if not line.startswith("Voil")]
+    check_text("\n".join(lines), pieces, f"{lang} server's lines", plain=False, lang=lang)

@@ -18,8 +18,7 @@ from jupytext.combine import combine_inputs_with_outputs
 from jupytext.config import load_jupytext_config
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-PAGES = Path(__file__).resolve().parent.parent / "cardlab" / "app" / "pages"  # the classroom server's pages
-PAIRS = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(PAGES.glob("*.ipynb"))
+PAIRS = sorted(NOTEBOOKS.glob("*.ipynb"))
 VEGALITE = "application/vnd.vegalite.v5+json"
 IMAGES = ("image/svg+xml", "image/png")
 
@@ -31,7 +30,7 @@ def _cells(notebook) -> list[tuple[str, str, tuple[str, ...]]]:
 
 def test_every_notebook_is_found():
     names = {path.stem for path in PAIRS}
-    assert {"00-start-here", "02-kontrabluff", "play-kontrabluff", "landing", "join", "teacher"} <= names
+    assert {"00-start-here", "02-kontrabluff", "play-kontrabluff"} <= names
     assert not (NOTEBOOKS / "_build.py").exists()  # the notebooks are their own sources
 
 

@@ -461,8 +461,9 @@ def test_an_error_unpickles_and_is_said_in_a_process_that_never_imported_its_gam
 # -- the engine holds no words ------------------------------------------------------------------
 def test_the_engine_names_no_seat_and_makes_no_refusals_sentence():
     """The engine reads from the words layer only the log's line of an event and the line of a
-    refusal (both made when read); it has no seat names (no ``GameState.name``,
-    ``Observation.seat_names``)."""
+    refusal (both made when read), and the language of the moment (a state keeps its log's
+    lines by language, so that a log is said in the language it is read in); it has no seat
+    names (no ``GameState.name``, ``Observation.seat_names``)."""
     import ast
     from pathlib import Path
 
@@ -473,6 +474,7 @@ def test_the_engine_names_no_seat_and_makes_no_refusals_sentence():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cardlab.words"):
                 read |= {f"{node.module}.{alias.name}" for alias in node.names}
-    assert read == {"cardlab.words.record_line", "cardlab.words.refusals.refusal_line"}, read
+    assert read == {"cardlab.words.record_line", "cardlab.words.refusals.refusal_line", "cardlab.words.current_language",
+                    "cardlab.words.language"}, read
     assert not hasattr(GameState, "name") and not hasattr(engine.Observation, "seat_names")
     assert not hasattr(engine, "seat_names")

@@ -198,10 +198,13 @@ def test_the_teacher_pastes_a_list_clicks_and_prints_one_slip_per_student(store)
         assert student.student in slip and show_code(student.code) in slip and "<svg" in slip
         assert f"Table {student.table}" in slip
     assert "http://teacher-pc:8866/" in sheet
-    assert 'download="class-sheet.html"' in board._sheet_link.value
-    # the rooms show on the dashboard, and a class's switches change every table
-    assert all(room in board.rooms_html() for room in info.rooms)
-    assert "Table 3, 7 students" in board.rooms_html() and info.name == "" and info.students == 7
+    assert 'class="cl-print"' in board._print.value and "Print the slips" in board._print.value
+    # the tables show on the dashboard under their class (issue 37: by number and student, never by id)
+    rooms = board.rooms_html()
+    assert not any(room in rooms for room in info.rooms)
+    assert "7 students: 0 of 7 students connected" in rooms and info.name == "" and info.students == 7
+    assert all(f"<td>Table {n}</td>" in rooms for n in (1, 2, 3)) and "<td>Table 4</td>" not in rooms
+    assert all(f"{slip.student}, not connected" in rooms for slip in store.slips(info.id))
     board._class_switches._undo.value = True
     board._apply_class.click()
     assert all(store.switches(room).undo for room in info.rooms)

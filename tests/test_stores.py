@@ -3,7 +3,7 @@
 Each test runs against each store (the ``store`` fixture, tests/conftest.py) unless it is
 about one of them: a store URL opens the right one; a store made by an older cardlab is
 upgraded, one made by a newer cardlab refused in words that say what to do; a process
-hears of the rooms other processes change (``subscribe``), not of its own; the threads of
+hears of the rooms other processes change (``watch``, fed by the store), its own at once; the threads of
 one process share one store; a connection lost mid-transaction is rolled back and tried
 once more, a click whose commit was lost on the way counts once, a database restarted
 mid-lesson is reconnected, and a click while it is down is refused in words (in every
@@ -19,8 +19,9 @@ import numpy as np
 import pytest
 
 from cardlab.engine import IllegalActionError
-from cardlab.rooms import (Reconnecting, Room, RoomError, SeatSession, SQLiteStore, StaleView, StoreError,
+from cardlab.rooms import (Reconnecting, Room, RoomError, RoomHub, SeatSession, SQLiteStore, StaleView, StoreError,
                            StoreUnavailable, StoreVersionError, open_store, store_url)
+from cardlab.rooms import notify
 from cardlab.rooms.lesson import lesson_table
 from cardlab.rooms.rehearsal import rehearse_class
 from cardlab.rooms.sql import SCHEMA_VERSION, SQLTransaction
@@ -78,7 +79,7 @@ def test_the_classroom_command_takes_a_postgresql_url_and_hides_its_password(pos
     url = postgres_server.new_database()
     assert main(["--db", url, "--host", "pc", "--dry-run"]) == 0
     printed = capsys.readouterr().out
-    assert f"Classroom store: {url}\n" in printed and "teacher.ipynb?key=" in printed
+    assert f"Classroom store: {url}\n" in printed and "/teacher?key=" in printed
     assert main(["--db", "postgresql://cardlab:s3cret@127.0.0.1:1/school", "--dry-run"]) == 2  # nothing listens there
     said = capsys.readouterr()
     assert "s3cret" not in said.out + said.err and "cannot be opened" in said.err
@@ -118,7 +119,7 @@ def test_a_store_made_by_an_older_cardlab_is_upgraded_as_it_opens(store, store_u
 
 
 @pytest.mark.parametrize("version, words", [
-    (SCHEMA_VERSION + 97, r"made by a newer cardlab \(store version 99; this cardlab reads versions up to 2\)\. "
+    (99, r"made by a newer cardlab \(store version 99; this cardlab reads versions up to 3\)\. "
                           r"Install the newer cardlab on this server \(pip install -U cardlab\)"),
     (0, r"is at version 0, older than this cardlab can upgrade \(from version 1 on\)\. Open it once with the cardlab "
         r"release that made it"),
@@ -135,30 +136,85 @@ def test_a_store_of_a_version_this_cardlab_cannot_read_is_refused_saying_what_to
     assert room
 
 
-# -- changes made elsewhere ---------------------------------------------------------------
-def test_a_process_hears_of_the_rooms_others_change_and_not_of_its_own(store, store_url, store_kind):
-    other = open_store(store_url)  # another process's store (its own connection)
-    room = store.create_room("kontrabluff", {"target": 300}, seed=2, seats=[None, None])
-    heard: list[str | None] = []
-    unsubscribe = store.subscribe(heard.append)
-    Room(other, room).act(Room(other, room).state.current_player,
-                          next(iter(Room(other, room).state.legal_actions())))
-    assert wait_for(lambda: heard), "the other process's move was not heard"
-    assert heard[-1] == (room if store_kind == "postgresql" else None)  # SQLite cannot say which room
-    heard.clear()
-    play_some(Room(store, room), 2)  # this process's own moves: it tells its own pages itself
-    time.sleep(0.6)
-    assert heard == []
-    other.set_status(room, "paused")  # the teacher, on another server
-    assert wait_for(lambda: heard)
-    unsubscribe()
-    heard.clear()
-    other.set_status(room, "open")
-    time.sleep(0.6)
-    assert heard == []
-    store.changed()  # the poll of old still answers: True once another process has committed since the last call
+def test_a_store_of_version_2_gains_the_drills_and_the_change_list_as_it_opens(store, store_url):
+    """Version 2 (the shared SQL before the drills came to it) had no drill set, no answers,
+    and in SQLite no list of changed rooms: opening it makes them, and they work."""
+    from cardlab.rooms import assign_drills, seat_class
+
+    class_id = seat_class(store, 4, "kontrabluff", 2, seed=3)
+    room = store.classes()[0].rooms[0]
+    play_some(Room(store, room), 2)
+    with store.transaction() as tx:
+        for table in ("drill_answers", "drill_sets", *(name for name, _ in store.OWN_TABLES)):
+            tx.execute(f"DROP TABLE {table}")
+        tx.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    store.close()
+    # A server upgrades its store as it starts; this process still remembers the change
+    # numbers of the table just dropped (SQLite numbers anew from 1): it starts afresh too.
+    notify._hubs.clear()
+    again = open_store(store_url)
+    assert again.schema_version() == SCHEMA_VERSION == 3
+    assert again.answers() == [] and again.drills(class_id) == ()
+    kinds = assign_drills(again, class_id, game="kontrabluff")
+    assert again.drills(class_id) == tuple(kinds)
+    seat = next(slip.seat for slip in again.slips(class_id) if slip.room == room)
+    again.add_answer(room, seat, kind=kinds[0], rule="HR-1", seed=1, correct=True, seconds=2.5)
+    assert [(a.class_id, a.kind, a.correct) for a in again.answers(class_id)] == [(class_id, kinds[0], True)]
+    other, heard = elsewhere(store_url), []
+    unwatch = again.watch(room, heard.append)
     other.set_status(room, "paused")
-    assert wait_for(store.changed) and not store.changed()
+    assert wait_for(lambda: heard == [room])  # the feed reads the change list the upgrade made
+    unwatch()
+    other.close()
+    again.close()
+
+
+# -- changes made elsewhere ---------------------------------------------------------------
+class _Quiet:
+    """A feed that hears nothing (a store standing for another process needs none)."""
+
+    def changes(self, timeout):
+        time.sleep(timeout)
+        return []
+
+    def close(self):
+        pass
+
+
+def elsewhere(url: str):
+    """The store as another process opens it: the same database, a hub of its own, so what it
+    commits reaches this process's pages only through the store's feed (as from another server)."""
+    other = open_store(url)
+    other._hub = RoomHub(_Quiet)
+    return other
+
+
+def test_a_page_hears_of_its_room_at_once_from_its_own_process_and_by_the_feed_from_others(store, store_url):
+    other = elsewhere(store_url)
+    room = store.create_room("kontrabluff", {"target": 300}, seed=2, seats=[None, None])
+    quiet_room = store.create_room("kontrabluff", {"target": 300}, seed=3, seats=[None, None])
+    heard: list[str | None] = []
+    every: list[str | None] = []
+    unwatch = store.watch(room, heard.append)
+    unwatch_every = store.watch(None, every.append)
+    play_some(Room(other, room), 1)  # another server's move: the feed brings it, naming the room
+    assert wait_for(lambda: heard), "the other process's move was not heard"
+    assert set(heard) == {room} and set(every) == {room}
+    heard.clear()
+    every.clear()
+    play_some(Room(store, room), 2)  # this process's own moves: told in the writer's thread, at its commit
+    assert heard == [room, room]
+    store.set_status(quiet_room, "paused")  # another room: not this page's
+    time.sleep(0.5)  # ... and the feed does not tell them again
+    assert heard == [room, room] and every == [room, room, quiet_room]
+    other.set_status(room, "paused")  # the teacher, on another server
+    assert wait_for(lambda: len(heard) == 3) and heard[-1] == room
+    unwatch()
+    unwatch_every()
+    other.set_status(room, "open")
+    store.set_status(room, "ended")
+    time.sleep(0.5)
+    assert len(heard) == 3 and len(every) == 4
     other.close()
 
 
@@ -252,10 +308,10 @@ def test_a_click_whose_commit_happened_before_its_connection_was_lost_counts_onc
 
 def test_a_database_restarted_mid_lesson_is_reconnected_and_nothing_is_lost_or_doubled(postgres_server):
     url = postgres_server.new_database()
-    server_a, server_b = open_store(url), open_store(url)  # two classroom servers
+    server_a, server_b = open_store(url), elsewhere(url)  # two classroom servers
     room_id = server_a.create_room("draw_poker", {"players": 2, "hands": 6}, seed=4, seats=[None, None])
     heard: list[str | None] = []
-    server_a.subscribe(heard.append)
+    unwatch = server_a.watch(None, heard.append)
     play_some(Room(server_b, room_id), 4, seed=1)
     assert wait_for(lambda: room_id in heard)
     postgres_server.restart()  # every connection of both servers is gone
@@ -266,6 +322,7 @@ def test_a_database_restarted_mid_lesson_is_reconnected_and_nothing_is_lost_or_d
     assert wait_for(lambda: room_id in heard), "changes are not heard after the restart"
     assert len(server_a.actions(room_id)) == 12
     assert_store_is_a_serial_replay(server_a, room_id)
+    unwatch()
     server_a.close()
     server_b.close()
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install cardlab with the classroom app (Voilà: the `voila` and `cardlab-classroom` commands)
-# and open the notebooks in JupyterLab (README's first command).
+# Install cardlab with the classroom app (Voilà and Solara's server: the `voila` and
+# `cardlab-classroom` commands, and the classroom pages' browser code from npm, so a classroom
+# needs no internet) and open the notebooks in JupyterLab (README's first command).
 # JupyterLab's file browser opens at the repository root (not at notebooks/, where a notebook
 # given alone would put it), so notebook 00's links to the rule pages in docs/rules/ work.
 # As root (a container, a fresh VM) JupyterLab refuses to start without --allow-root:
@@ -9,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python -m pip install --quiet --disable-pip-version-check -e ".[app]"
+python -m cardlab.app.assets \
+  || echo "cardlab-classroom's pages will load their browser code from the internet (see README: Troubleshooting)"
 
 args=()
 if [ "$(id -u)" = 0 ]; then

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Install cardlab with its test tools and run every test: unit, doctests, notebooks (nbval)
-# and the real-browser tests. Debian's chromium (and postgresql, for the classroom store's tests)
-# is installed when missing and we may (root with apt-get); Playwright's own browser download
-# does not work offline. axe-core (the browser tests' accessibility checker) comes from npm,
-# pinned in tools/axe.
+# Install cardlab with its test tools (and the classroom pages' browser code, from npm) and run
+# every test: unit, doctests, notebooks (nbval) and the real-browser tests. Debian's chromium (and
+# postgresql, for the classroom store's tests) is installed when missing and we may (root with
+# apt-get); Playwright's own browser download does not work offline. axe-core (the browser tests'
+# accessibility checker) comes from npm, pinned in tools/axe.
 #
 # The run uses every core (pytest-xdist, one file per worker so a notebook's cells share
 # one kernel and the browser servers start once per file), stops any single test after
@@ -11,8 +11,6 @@
 # Extra arguments go to pytest, e.g. `bash tools/test.sh tests/test_cards.py -n 0`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 
 if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "Installing Debian's chromium for the browser tests..."
@@ -29,10 +27,11 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb 
     || echo "postgresql could not be installed: the PostgreSQL store's tests will be skipped"
 fi
 
-# axe-core for the browser tests' accessibility checks: the npm package at the version pinned in
-# tools/axe/package.json (its lock file holds the checksum); they skip, saying so, without it.
+# npm: the classroom pages' browser code (below) and axe-core for the browser tests'
+# accessibility checks, the npm package at the version pinned in tools/axe/package.json (its lock
+# file holds the checksum); those checks skip, saying so, without it.
 if ! command -v npm >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-  echo "Installing Debian's npm for axe-core..."
+  echo "Installing Debian's npm for axe-core and the classroom's browser code..."
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) \
     || echo "npm could not be installed: the axe-core checks of the browser tests will be skipped"
 fi
@@ -40,5 +39,10 @@ if command -v npm >/dev/null; then
   npm ci --prefix tools/axe --no-audit --no-fund --loglevel=error >/dev/null \
     || echo "axe-core could not be installed: the axe-core checks of the browser tests will be skipped"
 fi
+
+# cardlab with its test tools; the build also puts the classroom pages' browser code (pinned npm
+# packages, cardlab/app/assets.py) into the package, which the classroom's tests check is whole.
+python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+python -m cardlab.app.assets || echo "the classroom's browser code could not be installed: its tests will say so"
 
 python -m pytest -n auto --dist loadfile --durations=10 "$@"

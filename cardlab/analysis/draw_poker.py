@@ -7,6 +7,23 @@ DataFrames for the draw-poker notebook.
 >>> frame = hand_outcomes(hands=20, players=(3,), deck_sizes=(32,), seed=1)
 >>> len(frame), set(frame["ended"]) <= {"one left", "showdown"}
 (20, True)
+
+A class's lesson of draw poker (:func:`cardlab.rooms.lesson.lesson_table`) asks more:
+:func:`draws_against_odds`, every draw (DP-5) beside its exact odds, from
+:func:`cardlab.analysis.draw_odds.discard_table`: the chance the chosen discard had to
+improve, the best discard's, the expected strength it gave up, and whether the hand did
+improve; :func:`improvement_by_draw`, the class's improvements against the exact odds, by
+cards drawn, with 95% intervals; :func:`draw_costs`, what each student's draws gave up.
+
+>>> import tempfile, os
+>>> from cardlab.rooms import SQLiteStore
+>>> from cardlab.rooms.lesson import lesson_table
+>>> from cardlab.rooms.rehearsal import rehearse_class
+>>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+>>> _ = rehearse_class(store, ["Ana", "Ben", "Cy"], "draw_poker", 3, seed=1, settings={"hands": 3})
+>>> draws = draws_against_odds(lesson_table(store))
+>>> draws[["student", "discard", "best", "improved"]].head(2).values.tolist()
+[['Cy', 'Q♦ K♥', '4♥ A♦ K♥', False], ['Ana', '4♠ 6♦ K♦', '4♠ 6♦ K♦', False]]
 """
 
 from __future__ import annotations
@@ -17,12 +34,18 @@ from typing import Any
 
 import pandas as pd
 
+from cardlab.analysis.draw_odds import discard_table
+from cardlab.analysis.simulate import wilson_interval
 from cardlab.bots import RandomBot, SearchBot
 from cardlab.bots.draw_poker import RuleOfThumb
-from cardlab.cards import rng_for
+from cardlab.cards import parse_cards, rng_for
 from cardlab.games.draw_poker import DrawPoker, DrawPokerState
+from cardlab.hands import HandRules, evaluate
 
-__all__ = ["hand_outcomes", "winning_categories", "bot_results", "BOTS"]
+__all__ = ["hand_outcomes", "winning_categories", "bot_results", "BOTS", "draws_against_odds", "draw_costs",
+           "improvement_by_draw"]
+
+_DEFAULT_RULES = HandRules()
 
 #: Bot factories by name (``factory(seed) -> bot``); "search" is slow (Monte Carlo rollouts).
 BOTS: dict[str, Callable[[int], Any]] = {
@@ -115,3 +138,72 @@ def bot_results(sessions: int = 20, seed: int = 2026, players: int = 4, deck_siz
         for seat, (kind, net) in enumerate(zip(kinds, state.returns())):
             rows.append({"session": session, "seat": seat, "bot": kind, "net": net, "per_hand": net / played})
     return pd.DataFrame(rows)
+
+
+# -- a lesson's draws (cardlab.rooms.lesson) --------------------------------------------------------
+def _text(codes: str) -> str:
+    return " ".join(map(str, parse_cards(codes))) or "-"
+
+
+def draws_against_odds(table: pd.DataFrame, rules: HandRules = _DEFAULT_RULES) -> pd.DataFrame:
+    """Every draw-poker draw of the lesson beside its exact odds (DP-5, cards as the log
+    writes them): ``discard`` and ``best`` (the discard of the highest expected strength),
+    ``improve`` and ``best_improve`` (exact chances of a better category), ``cost`` (the
+    expected strength given up, in categories: 0 for a best draw), and ``improved``
+    (whether the hand after the draw is of a better category). ``rules`` are the rooms'
+    hand rules (``DrawPoker(...).rules``)."""
+    rows = []
+    odds: dict[str, pd.DataFrame] = {}
+    for row in table[(table["game"] == DrawPoker.name) & (table["kind"] == "draw")].itertuples():
+        exact = odds.get(row.hand)
+        if exact is None:
+            exact = odds[row.hand] = discard_table(row.hand, rules).assign(
+                key=lambda t: t["discard"].map(lambda d: frozenset(d.split()) - {"-"}))
+        chosen = exact[exact["key"] == frozenset(_text(row.cards).split()) - {"-"}].iloc[0]
+        best = exact.iloc[0]
+        before, after = evaluate(parse_cards(row.hand), rules), evaluate(parse_cards(row.hand_after), rules)
+        rows.append({"table": row.table, "student": row.student, "player": row.player, "number": row.number,
+                     "round": row.round,
+                     "hand": _text(row.hand), "discard": chosen["discard"], "drawn": int(chosen["drawn"]),
+                     "best": best["discard"], "improve": chosen["improve"], "best_improve": best["improve"],
+                     "cost": best["expected"] - chosen["expected"],
+                     "improved": rules.order.index(after.category) < rules.order.index(before.category)})
+    return pd.DataFrame(rows)
+
+
+def improvement_by_draw(draws: pd.DataFrame) -> pd.DataFrame:
+    """The class's draws by cards drawn: how many, how many improved, that share with its
+    95% Wilson interval (``low``, ``high``) and the exact chance of the discards chosen
+    (``exact``, their mean): if the deals are fair the share is near the exact chance.
+
+    >>> frame = pd.DataFrame({"drawn": [1, 1, 3, 3], "improved": [True, False, False, False],
+    ...                       "improve": [0.2, 0.2, 0.3, 0.3]})
+    >>> by_drawn = improvement_by_draw(frame)
+    >>> by_drawn[["drawn", "draws", "improved"]].values.tolist(), by_drawn["exact"].tolist()
+    ([[1, 2, 1], [3, 2, 0]], [0.2, 0.3])
+    """
+    grouped = draws.groupby("drawn").agg(draws=("improved", "size"), improved=("improved", "sum"),
+                                         exact=("improve", "mean")).reset_index()
+    grouped["improved"] = grouped["improved"].astype(int)
+    grouped["share"] = grouped["improved"] / grouped["draws"]
+    grouped["low"], grouped["high"] = wilson_interval(grouped["improved"].to_numpy(), grouped["draws"].to_numpy())
+    return grouped[["drawn", "draws", "improved", "share", "low", "high", "exact"]]
+
+
+def draw_costs(draws: pd.DataFrame) -> pd.DataFrame:
+    """Each student's draws (from :func:`draws_against_odds`): how many, the share that
+    was a best discard, and the mean expected strength given up with its 95% interval
+    (``cost``, ``low``, ``high``, normal); most costly first.
+
+    >>> frame = pd.DataFrame({"table": [1, 1, 1], "student": ["Ana", "Ana", "Ben"], "player": ["student"] * 3,
+    ...                       "cost": [0.0, 0.5, 0.0]})
+    >>> draw_costs(frame)[["student", "draws", "best", "cost"]].values.tolist()
+    [['Ana', 2, 0.5, 0.25], ['Ben', 1, 1.0, 0.0]]
+    """
+    grouped = draws.groupby(["table", "student", "player"], sort=False)["cost"]
+    frame = grouped.agg(draws="size", best=lambda c: float((c <= 1e-12).mean()), cost="mean",
+                        spread=lambda c: float(c.std(ddof=1)) if len(c) > 1 else float("nan")).reset_index()
+    half = 1.96 * frame["spread"] / frame["draws"] ** 0.5
+    frame["low"], frame["high"] = frame["cost"] - half, frame["cost"] + half
+    frame = frame.drop(columns="spread")
+    return frame.sort_values("cost", ascending=False, kind="stable").reset_index(drop=True)

@@ -24,9 +24,11 @@ from cardlab.cards import Card, Rank, deck
 from cardlab.engine import Action
 from cardlab.words import seat_names
 from cardlab.games.fight_for_the_lead import HAND_SIZE, FightForTheLead, Phase, fight_winner
+from cardlab.analysis.simulate import wilson_interval  # noqa: F401  (also read from here)
 from cardlab.odds import Z95
+from cardlab.analysis.stored import Run
 
-__all__ = ["lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
+__all__ = ["RUNS", "lead_chances", "lead_chance_intervals", "exchange_value", "session_paths", "session_games", "make_bot"]
 
 _DECK = deck(52)
 
@@ -80,20 +82,6 @@ def lead_chances(players: Iterable[int] = (2, 3, 4, 5), deals: int = 2000, seed:
     return table
 
 
-def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: float = Z95):
-    """The 95% Wilson score interval of a share (good near 0 and 1, unlike the normal one).
-
-    >>> low, high = wilson_interval(40, 100)
-    >>> round(float(low), 3), round(float(high), 3)
-    (0.309, 0.498)
-    """
-    n = np.asarray(trials, dtype=float)
-    share = np.asarray(successes, dtype=float) / n
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def _mean_interval(values: np.ndarray) -> tuple[float, float, float]:
     """Mean and 95% normal interval."""
     mean = float(values.mean())
@@ -134,9 +122,12 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
     exchanges and plays by the rule-of-thumb bot.
 
     Columns: ``k``; ``fee`` (chips paid); ``games``; ``tricks`` (mean tricks taken);
-    ``no_trick`` (share of games with no trick, FL-9); ``payout`` (mean chips won, FL-8);
-    ``net`` (mean payout minus fee); ``stake`` (mean FL-9 stake owed to play on: the pot
-    when no trick was taken); ``net_after_stake`` (net minus stake); ``net_low`` and
+    ``no_trick`` (share of games with no trick, FL-9) with ``no_trick_low`` and
+    ``no_trick_high`` (Wilson); ``payout`` (mean chips won, FL-8); ``net`` (mean payout
+    minus fee); ``stake`` (mean FL-9 stake owed to play on: the pot when no trick was
+    taken) with ``stake_low`` and ``stake_high``; ``net_after_stake`` (net minus stake,
+    as if the stake were lost: it goes into the next pot, of which the player may win
+    some back) with ``net_after_stake_low`` and ``net_after_stake_high``; ``net_low`` and
     ``net_high`` (its 95% interval); ``step`` with ``step_low`` and ``step_high``: the
     change of net from exchanging one card fewer, paired over the same deals, with its
     95% interval (empty for the first k).
@@ -145,6 +136,8 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
     >>> t["fee"].tolist()
     [0, 8]
     >>> bool((t["net"] == t["payout"] - t["fee"]).all())
+    True
+    >>> bool(((t.no_trick_low <= t.no_trick) & (t.no_trick <= t.no_trick_high)).all())
     True
     """
     if games < 1:
@@ -182,6 +175,10 @@ def exchange_value(cards: Iterable[int] = (0, 1, 2, 3, 4), games: int = 200, pla
         row = dict(k=k, fee=fee, games=len(data), tricks=tricks, no_trick=float((data[:, 0] == 0).mean()),
                    payout=payout, net=payout - fee, stake=stake, net_after_stake=payout - fee - stake)
         row["net_low"], row["net_high"] = _mean_interval(net)[1:]
+        low, high = wilson_interval(int((data[:, 0] == 0).sum()), len(data))
+        row["no_trick_low"], row["no_trick_high"] = float(low), float(high)
+        row["stake_low"], row["stake_high"] = _mean_interval(data[:, 2])[1:]
+        row["net_after_stake_low"], row["net_after_stake_high"] = _mean_interval(net - data[:, 2])[1:]
         # The same deals for every k (common random numbers): the change from one card fewer, paired.
         change = net - previous if previous is not None and len(previous) == len(net) else None
         row["step"], row["step_low"], row["step_high"] = _mean_interval(change) if change is not None else (np.nan,) * 3
@@ -258,3 +255,11 @@ def session_paths(bots: Sequence[str | Bot] = ("rule", "rule", "rule", "random")
         if state.round_index != before:
             record(state.round_index, played, state.last_pot)
     return pd.DataFrame(rows)
+
+
+#: The seeded runs too big for the notebook's minute, stored with their calls
+#: (:mod:`cardlab.analysis.stored`; the game's entry names this table, ``runs``).
+RUNS = {
+    "fl-lead-chances": Run(lead_chances, {"players": (2, 3, 4, 5), "deals": 40_000, "seed": 2026}),
+    "fl-exchange-value": Run(exchange_value, {"cards": (0, 1, 2, 3, 4), "games": 3_000, "players": 4, "seed": 2026}),
+}

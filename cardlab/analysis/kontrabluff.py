@@ -32,8 +32,10 @@ from cardlab.cards import Card
 from cardlab.engine import Action
 from cardlab.games.kontrabluff import Kontrabluff, KontrabluffState, Phase, hand_value, triangle
 from cardlab.hands import Category, evaluate_partial
+from cardlab.analysis.stored import Run
 
 __all__ = [
+    "RUNS",
     "ROW_STRENGTHS",
     "LOW_HANDS",
     "row_strength",
@@ -338,3 +340,13 @@ def bot_tournament(matches: int = 20, seed: int = 2026, *, target: int = 100, sa
     table = table.reset_index()
     table.attrs.update(attrs, target=target, samples=samples)
     return table
+
+
+#: The seeded runs too big for the notebook's minute, stored with their calls
+#: (:mod:`cardlab.analysis.stored`; the game's entry names this table, ``runs``).
+RUNS = {
+    "kb-continue-or-pass": Run(continue_or_pass, {"rounds": 2_000, "samples": 6, "seed": 2026, "progress": False}),
+    "kb-low-or-normal": Run(low_or_normal, {"deals": 10_000, "samples": 6, "seed": 2026, "progress": False}),
+    "kb-low-rounds": Run(low_round_outcomes, {"rounds": 20_000, "seed": 2026, "progress": False}),
+    "kb-tournament": Run(bot_tournament, {"matches": 200, "target": 100, "samples": 6, "seed": 2026, "progress": False}),
+}

@@ -1,38 +1,31 @@
-"""What a class can ask of its lesson table (:func:`cardlab.rooms.lesson.lesson_table`).
+"""What a class can ask of its lesson table (:func:`cardlab.rooms.lesson.lesson_table`), in any game.
 
-:func:`standings`: who won what, per student (from the rounds' table). :func:`draws_against_odds`: every draw of
-draw poker (DP-5) beside its exact odds, from :func:`cardlab.analysis.draw_odds.discard_table`:
-the chance the chosen discard had to improve, the best discard's, the expected strength
-it gave up, and whether the hand did improve. :func:`improvement_by_draw`: the class's
-improvements against the exact odds, by cards drawn, with 95% intervals.
+:func:`standings`: who won what, per student (from the rounds' table). What a game's own
+moves say (every draw of draw poker beside its exact odds, DP-5) is asked in that game's
+analysis module (:func:`cardlab.analysis.draw_poker.draws_against_odds`).
+A class's drill answers (:func:`cardlab.rooms.lesson.drill_table`): :func:`drill_progress`
+per student and rule (the longest run of right answers), :func:`drill_mastery` per rule
+(how many of the class have mastered it: five right in a row) and :func:`most_missed`.
 
 >>> import tempfile, os
 >>> from cardlab.rooms import SQLiteStore
->>> from cardlab.rooms.lesson import lesson_rounds, lesson_table
+>>> from cardlab.rooms.lesson import lesson_rounds
 >>> from cardlab.rooms.rehearsal import rehearse_class
 >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
 >>> _ = rehearse_class(store, ["Ana", "Ben", "Cy"], "draw_poker", 3, seed=1, settings={"hands": 3})
->>> table = lesson_table(store)
 >>> standings(lesson_rounds(store))[["student", "rounds", "won"]].values.tolist()
 [['Ana', 3, 90.0], ['Cy', 3, -16.0], ['Ben', 3, -74.0]]
->>> draws = draws_against_odds(table)
->>> draws[["student", "discard", "best", "improved"]].head(2).values.tolist()
-[['Cy', 'Q♦ K♥', '4♥ A♦ K♥', False], ['Ana', '4♠ 6♦ K♦', '4♠ 6♦ K♦', False]]
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from cardlab.analysis.draw_odds import discard_table
-from cardlab.analysis.fight_for_the_lead import wilson_interval
-from cardlab.cards import parse_cards
-from cardlab.games.draw_poker import DrawPoker
-from cardlab.hands import HandRules, evaluate
+__all__ = ["MASTERY_STREAK", "standings", "drill_progress", "drill_mastery", "most_missed"]
 
-__all__ = ["standings", "draws_against_odds", "draw_costs", "improvement_by_draw"]
-
-_DEFAULT_RULES = HandRules()
+#: Right answers in a row that master a rule (issue 36: "five right in a row to master it";
+#: once mastered, a later slip does not take it away, as the Drill widget counts it).
+MASTERY_STREAK = 5
 
 
 def standings(rounds: pd.DataFrame) -> pd.DataFrame:
@@ -50,69 +43,76 @@ def standings(rounds: pd.DataFrame) -> pd.DataFrame:
     return totals.reset_index().sort_values("won", ascending=False, kind="stable").reset_index(drop=True)
 
 
-def _text(codes: str) -> str:
-    return " ".join(map(str, parse_cards(codes))) or "-"
+def _longest_run(correct: pd.Series) -> int:
+    """The longest run of right answers in a row."""
+    best = run = 0
+    for right in correct:
+        run = run + 1 if right else 0
+        best = max(best, run)
+    return best
 
 
-def draws_against_odds(table: pd.DataFrame, rules: HandRules = _DEFAULT_RULES) -> pd.DataFrame:
-    """Every draw-poker draw of the lesson beside its exact odds (DP-5, cards as the log
-    writes them): ``discard`` and ``best`` (the discard of the highest expected strength),
-    ``improve`` and ``best_improve`` (exact chances of a better category), ``cost`` (the
-    expected strength given up, in categories: 0 for a best draw), and ``improved``
-    (whether the hand after the draw is of a better category). ``rules`` are the rooms'
-    hand rules (``DrawPoker(...).rules``)."""
-    rows = []
-    odds: dict[str, pd.DataFrame] = {}
-    for row in table[(table["game"] == DrawPoker.name) & (table["kind"] == "draw")].itertuples():
-        exact = odds.get(row.hand)
-        if exact is None:
-            exact = odds[row.hand] = discard_table(row.hand, rules).assign(
-                key=lambda t: t["discard"].map(lambda d: frozenset(d.split()) - {"-"}))
-        chosen = exact[exact["key"] == frozenset(_text(row.cards).split()) - {"-"}].iloc[0]
-        best = exact.iloc[0]
-        before, after = evaluate(parse_cards(row.hand), rules), evaluate(parse_cards(row.hand_after), rules)
-        rows.append({"table": row.table, "student": row.student, "player": row.player, "number": row.number,
-                     "round": row.round,
-                     "hand": _text(row.hand), "discard": chosen["discard"], "drawn": int(chosen["drawn"]),
-                     "best": best["discard"], "improve": chosen["improve"], "best_improve": best["improve"],
-                     "cost": best["expected"] - chosen["expected"],
-                     "improved": rules.order.index(after.category) < rules.order.index(before.category)})
-    return pd.DataFrame(rows)
+def _rule_order(rule: str) -> tuple[str, int]:
+    book, _, number = rule.partition("-")
+    return (book, int(number) if number.isdigit() else 0)
 
 
-def improvement_by_draw(draws: pd.DataFrame) -> pd.DataFrame:
-    """The class's draws by cards drawn: how many, how many improved, that share with its
-    95% Wilson interval (``low``, ``high``) and the exact chance of the discards chosen
-    (``exact``, their mean): if the deals are fair the share is near the exact chance.
+def drill_progress(drills: pd.DataFrame, streak: int = MASTERY_STREAK) -> pd.DataFrame:
+    """Each student's answers per rule, from :func:`cardlab.rooms.lesson.drill_table` (in the
+    order they came): ``answers``, ``right``, ``run`` (the longest run of right answers in
+    a row) and ``mastered`` (a run of ``streak`` or more: once mastered, a later slip does
+    not take it away).
 
-    >>> frame = pd.DataFrame({"drawn": [1, 1, 3, 3], "improved": [True, False, False, False],
-    ...                       "improve": [0.2, 0.2, 0.3, 0.3]})
-    >>> by_drawn = improvement_by_draw(frame)
-    >>> by_drawn[["drawn", "draws", "improved"]].values.tolist(), by_drawn["exact"].tolist()
-    ([[1, 2, 1], [3, 2, 0]], [0.2, 0.3])
+    >>> frame = pd.DataFrame({"class": ["c"] * 7, "student": ["Ana"] * 6 + ["Ben"], "number": [1] * 6 + [2],
+    ...                       "rule": ["KB-5"] * 7, "correct": [False, True, True, True, True, True, True]})
+    >>> drill_progress(frame)[["student", "answers", "right", "run", "mastered"]].values.tolist()
+    [['Ana', 6, 5, 5, True], ['Ben', 1, 1, 1, False]]
     """
-    grouped = draws.groupby("drawn").agg(draws=("improved", "size"), improved=("improved", "sum"),
-                                         exact=("improve", "mean")).reset_index()
-    grouped["improved"] = grouped["improved"].astype(int)
-    grouped["share"] = grouped["improved"] / grouped["draws"]
-    grouped["low"], grouped["high"] = wilson_interval(grouped["improved"].to_numpy(), grouped["draws"].to_numpy())
-    return grouped[["drawn", "draws", "improved", "share", "low", "high", "exact"]]
+    grouped = drills.groupby(["class", "number", "student", "rule"], sort=False)["correct"]
+    frame = grouped.agg(answers="size", right="sum", run=_longest_run).reset_index()
+    frame["right"] = frame["right"].astype(int)
+    frame["run"] = frame["run"].astype(int)
+    frame["mastered"] = frame["run"] >= streak
+    return frame[["class", "student", "number", "rule", "answers", "right", "run", "mastered"]]
 
 
-def draw_costs(draws: pd.DataFrame) -> pd.DataFrame:
-    """Each student's draws (from :func:`draws_against_odds`): how many, the share that
-    was a best discard, and the mean expected strength given up with its 95% interval
-    (``cost``, ``low``, ``high``, normal); most costly first.
+def drill_mastery(drills: pd.DataFrame, streak: int = MASTERY_STREAK) -> pd.DataFrame:
+    """Per class and rule (in the rules' order: HR-1 … HR-5, KB-2 …): how many students
+    answered it (``students``), how many have mastered it (``mastered``: ``streak`` right
+    in a row), the class's ``answers``, ``wrong`` ones and the share wrong (``missed``).
 
-    >>> frame = pd.DataFrame({"table": [1, 1, 1], "student": ["Ana", "Ana", "Ben"], "player": ["student"] * 3,
-    ...                       "cost": [0.0, 0.5, 0.0]})
-    >>> draw_costs(frame)[["student", "draws", "best", "cost"]].values.tolist()
-    [['Ana', 2, 0.5, 0.25], ['Ben', 1, 1.0, 0.0]]
+    >>> frame = pd.DataFrame({"class": ["c"] * 8, "student": ["Ana"] * 5 + ["Ben"] * 3, "number": [1] * 5 + [2] * 3,
+    ...                       "rule": ["KB-5"] * 5 + ["KB-5", "HR-4", "HR-4"],
+    ...                       "correct": [True] * 5 + [False, False, True]})
+    >>> drill_mastery(frame)[["rule", "students", "mastered", "answers", "wrong", "missed"]].values.tolist()
+    [['HR-4', 1, 0, 2, 1, 0.5], ['KB-5', 2, 1, 6, 1, 0.16666666666666666]]
     """
-    grouped = draws.groupby(["table", "student", "player"], sort=False)["cost"]
-    frame = grouped.agg(draws="size", best=lambda c: float((c <= 1e-12).mean()), cost="mean",
-                        spread=lambda c: float(c.std(ddof=1)) if len(c) > 1 else float("nan")).reset_index()
-    half = 1.96 * frame["spread"] / frame["draws"] ** 0.5
-    frame["low"], frame["high"] = frame["cost"] - half, frame["cost"] + half
-    frame = frame.drop(columns="spread")
-    return frame.sort_values("cost", ascending=False, kind="stable").reset_index(drop=True)
+    columns = ["class", "rule", "students", "mastered", "answers", "wrong", "missed"]
+    if drills.empty:
+        return pd.DataFrame(columns=columns)
+    progress = drill_progress(drills, streak)
+    frame = progress.groupby(["class", "rule"], sort=False).agg(
+        students=("number", "size"), mastered=("mastered", "sum"), answers=("answers", "sum"),
+        right=("right", "sum")).reset_index()
+    frame["mastered"] = frame["mastered"].astype(int)
+    frame["wrong"] = frame["answers"] - frame["right"]
+    frame["missed"] = frame["wrong"] / frame["answers"]
+    order = frame["rule"].map(_rule_order)
+    frame = frame.assign(_order=order).sort_values(["class", "_order"], kind="stable").reset_index(drop=True)
+    return frame[columns]
+
+
+def most_missed(mastery: pd.DataFrame, top: int = 3, least: int = MASTERY_STREAK) -> pd.DataFrame:
+    """The rules of :func:`drill_mastery` the class found hardest: the largest share of
+    wrong answers (then the most wrong answers), at most ``top`` per class. A rule never
+    missed, or answered fewer than ``least`` times (a share of two answers says little),
+    is left out: a rule drilled much is not called hard for its number of slips alone.
+
+    >>> frame = pd.DataFrame({"class": ["c"] * 4, "rule": ["HR-4", "KB-5", "KB-6", "KB-2"],
+    ...                       "answers": [10, 40, 12, 2], "wrong": [5, 8, 0, 2]})
+    >>> most_missed(frame.assign(missed=frame["wrong"] / frame["answers"]))["rule"].tolist()
+    ['HR-4', 'KB-5']
+    """
+    missed = mastery[(mastery["wrong"] > 0) & (mastery["answers"] >= least)]
+    missed = missed.sort_values(["missed", "wrong"], ascending=False, kind="stable")
+    return missed.groupby("class", sort=False).head(top).reset_index(drop=True)

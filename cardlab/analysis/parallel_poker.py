@@ -42,8 +42,9 @@ from cardlab.games.parallel_poker import (
     showdown,
 )
 from cardlab.odds import Z95
+from cardlab.analysis.stored import Run
 
-__all__ = ["BestResponse", "best_response", "best_responses", "best_response_summary", "strategy_matrix", "default_strategies",
+__all__ = ["RUNS", "BestResponse", "best_response", "best_responses", "best_response_summary", "strategy_matrix", "default_strategies",
            "random_deals", "last_over_first"]
 
 
@@ -312,3 +313,11 @@ def best_response_summary(table: pd.DataFrame) -> pd.DataFrame:
         row["proven"] = float((group.gap == 0).mean())
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+#: The seeded runs too big for the notebook's minute, stored with their calls
+#: (:mod:`cardlab.analysis.stored`; the game's entry names this table, ``runs``).
+RUNS = {
+    "pp-strategy-matrix": Run(strategy_matrix, {"n_deals": 1_000, "seed": 2026}),
+    "pp-best-responses": Run(best_responses, {"n_deals": 100, "seed": 2026}),
+}

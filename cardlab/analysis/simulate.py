@@ -50,6 +50,7 @@ from cardlab.odds import Z95
 
 __all__ = [
     "simulate",
+    "wilson_interval",
     "simulate_rows",
     "batched",
     "BatchTask",
@@ -670,3 +671,17 @@ def plus_minus(table: pd.DataFrame, column: str, digits: int = 3) -> pd.Series:
     high = table[f"{column}_high"] if f"{column}_high" in table else table["ci_high"]
     half = np.maximum(table[column] - low, high - table[column])
     return pd.Series([f"{m:.{digits}f} ± {h:.{digits}f}" for m, h in zip(table[column], half)], index=table.index)
+
+
+def wilson_interval(successes: np.ndarray | int, trials: np.ndarray | int, z: float = Z95):
+    """The 95% Wilson score interval of a share (good near 0 and 1, unlike the normal one).
+
+    >>> low, high = wilson_interval(40, 100)
+    >>> round(float(low), 3), round(float(high), 3)
+    (0.309, 0.498)
+    """
+    n = np.asarray(trials, dtype=float)
+    share = np.asarray(successes, dtype=float) / n
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half

@@ -1,7 +1,9 @@
 """Seeded simulations too big for a notebook's minute, kept as data files with the call that made them.
 
 Each entry of :data:`RUNS` is one call of a :mod:`cardlab.analysis` function with its
-arguments (seed included). :func:`load` reads its table from ``cardlab/analysis/data/NAME.json``
+arguments (seed included). A game's runs are declared in its own analysis module
+(``RUNS`` of ``cardlab/analysis/<game>.py``, named by its entry in
+:data:`cardlab.games.GAMES`); :data:`RUNS` gathers every registered game's. :func:`load` reads its table from ``cardlab/analysis/data/NAME.json``
 and checks that the file was made by exactly that call; :func:`make` runs the call and
 writes the file. Remake one run, or all, with::
 
@@ -25,14 +27,14 @@ import argparse
 import io
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from cardlab.analysis import fight_for_the_lead, kontrabluff, parallel_poker
+from cardlab.games import by_game
 
 __all__ = ["Run", "RUNS", "load", "make", "path_of"]
 
@@ -57,20 +59,31 @@ class Run:
         return self.function(**{**self.arguments, **changes})
 
 
+_GAMES_RUNS: Mapping[str, Mapping[str, Run]] = by_game(lambda entry: entry.stored_runs)
+
+
+class _Runs(Mapping[str, Run]):
+    """Every registered game's stored runs, by name (a live, read-only view)."""
+
+    def _all(self) -> dict[str, Run]:
+        runs: dict[str, Run] = {}
+        for own in _GAMES_RUNS.values():
+            runs.update(own)
+        return runs
+
+    def __getitem__(self, name: str) -> Run:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 #: Every stored run, by name. Sizes are chosen so each notebook conclusion holds beyond
 #: its 95% interval; the notebooks print the call beside the table.
-RUNS: dict[str, Run] = {
-    "fl-lead-chances": Run(fight_for_the_lead.lead_chances, {"players": (2, 3, 4, 5), "deals": 40_000, "seed": 2026}),
-    "fl-exchange-value": Run(fight_for_the_lead.exchange_value,
-                             {"cards": (0, 1, 2, 3, 4), "games": 3_000, "players": 4, "seed": 2026}),
-    "pp-strategy-matrix": Run(parallel_poker.strategy_matrix, {"n_deals": 1_000, "seed": 2026}),
-    "pp-best-responses": Run(parallel_poker.best_responses, {"n_deals": 100, "seed": 2026}),
-    "kb-continue-or-pass": Run(kontrabluff.continue_or_pass, {"rounds": 2_000, "samples": 6, "seed": 2026, "progress": False}),
-    "kb-low-or-normal": Run(kontrabluff.low_or_normal, {"deals": 10_000, "samples": 6, "seed": 2026, "progress": False}),
-    "kb-low-rounds": Run(kontrabluff.low_round_outcomes, {"rounds": 20_000, "seed": 2026, "progress": False}),
-    "kb-tournament": Run(kontrabluff.bot_tournament,
-                         {"matches": 200, "target": 100, "samples": 6, "seed": 2026, "progress": False}),
-}
+RUNS: Mapping[str, Run] = _Runs()
 
 
 def path_of(name: str) -> Path:

@@ -1,16 +1,20 @@
-"""The classroom app: one command starts the server; three pages: landing, join and teacher's.
+"""The classroom app: one command, one process serving every student's page and the teacher's.
 
 ``cardlab-classroom`` (or ``python -m cardlab.app``) opens (or creates) the classroom
-store, then serves the pages in :data:`PAGES` (shipped inside the package) with Voilà
-(:mod:`cardlab.app.server`): a plain web page each, no code shown, no code a browser can
-run, and nothing else: no file list, no other notebook. It prints the teacher's link,
-which carries the teacher's key; the teacher creates rooms there and hands out each
-seat's join link. A kernel whose page is closed or gone ends (see the server module).
+store and serves, from one Python process (:mod:`cardlab.app.server`, Solara's server:
+each open page is a virtual kernel of its own, with its own widgets; nothing a page sends
+is run as code):
 
-Every page visit is a new kernel; the kernel finds the store through the environment
-(``CARDLAB_DB``: a SQLite file or a ``postgresql://`` URL, see :func:`cardlab.rooms.open_store`) and reads the page's query string (``QUERY_STRING``, which
-Voilà sets) to know who is asking. A student's page is usually a preheated kernel (one of
-:data:`POOL` started in advance), which has imported everything and waits for the link.
+- ``/``: the landing page, where a student types the code on their slip (:func:`landing_page`);
+- ``/join?room=…&seat=…&token=…``: a student's table by their link (:func:`join_page`), and
+  ``/drill?room=…&seat=…&token=…``: the class's drills on a page of their own (:func:`drill_page`);
+- ``/teacher?key=…``: the teacher's page (:func:`teacher_page`), and
+  ``/slips?class=…&key=…``: a class's printable slips (:func:`slips_page`).
+
+Every page holds only its seat's view; the rooms live in the store, so a restart loses
+nothing. A page that closes frees its seat at once, a page whose browser went silent
+within ``--cull-after`` seconds. The pages' browser code is installed with the package
+(:mod:`cardlab.app.assets`): nothing is fetched from the internet.
 """
 
 from __future__ import annotations
@@ -20,101 +24,68 @@ import html
 import os
 import socket
 import sys
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DB_VARIABLE", "PAGES", "POOL", "classroom_store", "preheated", "query_string", "wait_for_request",
-           "under_voila", "landing_page", "teacher_page", "join_page", "main"]
+__all__ = ["DB_VARIABLE", "CULL_AFTER", "PORT", "PATHS", "classroom_store", "public_base", "query_string",
+           "landing_page", "teacher_page", "join_page", "drill_page", "slips_page", "refusal_page", "links", "main"]
 
 #: The environment variable that names the classroom store (a SQLite path or URL, or a
 #: ``postgresql://`` URL); the older ``CARDLAB_CLASSROOM_DB`` is still read after it.
 DB_VARIABLE = "CARDLAB_DB"
 DEFAULT_DB = "classroom.db"
-#: The folder of the classroom's pages (Voilà notebooks), shipped as package data.
-PAGES = Path(__file__).resolve().parent / "pages"
-#: The page the server's bare address shows.
-LANDING_PAGE = "landing.ipynb"
-#: Seconds a page's kernel lives on with no browser connected to it (a page connects once it
-#: is drawn: 8-12 s on a busy two-core laptop), and seconds between two looks for such kernels.
+#: Seconds a page lives on once its browser is gone without a word (a crashed laptop, a
+#: lost network); a page closed or reloaded in the browser ends at once.
 CULL_AFTER = 30
-CULL_INTERVAL = 5
-#: Kernels kept started (preheated) for each student page, so that a link opens in a second
-#: or two, and the pages that have them.
-POOL = 2
-PREHEATED_PAGES = ("join.ipynb", LANDING_PAGE)
+PORT = 8866
+#: The server's pages, by what they are (paths under the server's address).
+PATHS = {"landing": "", "join": "join", "teacher": "teacher", "slips": "slips", "drill": "drill"}
 
 
 def classroom_store(url: str | None = None) -> Any:
     """The classroom's store: ``url`` (a path, ``sqlite:///…`` or ``postgresql://…``), else
-    ``$CARDLAB_DB``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db."""
+    ``$CARDLAB_DB``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db (see
+    :func:`cardlab.rooms.open_store`). Each page opens its own store object; the store objects
+    of one process on one PostgreSQL database share one pool of connections."""
     from cardlab.rooms import open_store
 
     return open_store(url)
 
 
-def under_voila() -> bool:
-    """Whether this kernel serves a Voilà page (which sets the request's variables)."""
-    return "SERVER_PORT" in os.environ or os.environ.get("VOILA_PREHEAT") is not None
+def public_base(url: str) -> str:
+    """The address students and the teacher use, as links start with it (``--public-url``):
+    a scheme and host, a port if any, and a path ending in ``/``.
 
-
-def preheated() -> bool:
-    """Whether this kernel was started ahead of its page (Voilà's pool): its request comes later."""
-    return os.environ.get("VOILA_PREHEAT", "False") != "False"  # the same test as voila.utils.wait_for_request
+    >>> public_base("https://school.example/cardlab"), public_base("http://pc:8866")
+    ('https://school.example/cardlab/', 'http://pc:8866/')
+    >>> public_base("school.example")
+    Traceback (most recent call last):
+    ...
+    ValueError: a public address is http://… or https://… with a host, got 'school.example'
+    """
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"a public address is http://… or https://… with a host, got {url!r}")
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/", "", ""))
 
 
 def query_string() -> str:
-    """The page's query string (``?room=…&seat=…``), once Voilà has handed it over.
-
-    A preheated kernel (:func:`preheated`) ran its page before anyone asked for it, and
-    waits here until a request takes it (:func:`wait_for_request`).
-    """
-    if preheated() and "QUERY_STRING" not in os.environ:
-        wait_for_request()
+    """The page's query string where a notebook server put it in the environment (Voilà:
+    ``QUERY_STRING``); the classroom server hands each page its own instead."""
     return os.environ.get("QUERY_STRING", "")
 
 
-#: Seconds a preheated kernel keeps trying to reach the server to wait for its request.
-REACH_SERVER = 60.0
+def links(base: str, key: str) -> dict[str, str]:
+    """The server's addresses for the people at ``base`` (``http://pc:8866/``).
 
-
-def wait_for_request() -> None:
-    """Block until Voilà hands this preheated kernel its request, then put the request's
-    variables (``QUERY_STRING``, ``SERVER_NAME``, ...) into the environment.
-
-    The same exchange as ``voila.utils.wait_for_request`` (one message on the server's
-    ``voila/query/<kernel id>`` websocket), without importing ``voila.utils``: that module
-    loads the Jupyter server, about 3 s and 40 MB in every student's kernel. The server
-    may still be starting when the pool's first kernels get here, so the connection is
-    tried again for :data:`REACH_SERVER` seconds; after that the page gets no request (and
-    shows a refusal).
+    >>> links("http://pc:8866/", "K")["teacher"]
+    'http://pc:8866/teacher?key=K'
     """
-    import json
-    import time
-
-    from websockets.sync.client import connect
-
-    env = os.environ
-    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL", "/")
-    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
-           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
-    deadline = time.monotonic() + REACH_SERVER
-    while True:
-        try:
-            with connect(url, open_timeout=10, max_size=2**20) as connection:
-                message = connection.recv()  # as long as it takes a student to open the link
-            break
-        except (OSError, TimeoutError) as error:
-            if time.monotonic() > deadline:
-                print(f"no request reached this page ({error})", file=sys.stderr)
-                return
-            time.sleep(0.5)
-        except Exception as error:  # the server closed the socket: it is stopping
-            print(f"no request reached this page ({error})", file=sys.stderr)
-            return
-    env.update({str(name): str(value) for name, value in json.loads(message).items()})
+    return {"students": base, "teacher": f"{base}{PATHS['teacher']}?key={key}", "join": f"{base}{PATHS['join']}"}
 
 
-def _refusal(message: str, heading: str, lang: str) -> Any:
+def refusal_page(message: str, heading: str, lang: str) -> Any:
     """A page that opens nothing: its heading and why, both already said in ``lang``."""
     import ipywidgets as W
 
@@ -133,67 +104,67 @@ def _refused(refused: Any, lang: str) -> Any:
 
     with language(lang or None):
         text = notice_text(refused.notice, refused.values, players=2) if refused.notice else str(refused)
-        return _refusal(text, translate(JOIN_HEADING), current_language())
+        return refusal_page(text, translate(JOIN_HEADING), current_language())
 
 
-def landing_page() -> Any:
-    """What a student sees at the server's own address: open the link your teacher gave you.
+def landing_page(store: Any = None, *, query: str | None = None, start: bool = True) -> Any:
+    """What a student sees at the server's own address: open the link your teacher gave
+    you, or type the code on your slip; in the link's language (a slip's ``?lang=pl``).
 
-    >>> "your teacher" in landing_page().children[0].value
+    >>> "your teacher" in landing_page(query="").children[0].value
     True
     """
     from cardlab.rooms import query_language
     from cardlab.widgets.landing import landing_page as page
 
-    lang = ""
-    if under_voila():
-        lang = query_language(query_string())  # a preheated page waits here for its visitor; a slip's link: ?lang=pl
-    return page(lang=lang or None)
+    lang = query_language(query_string() if query is None else query)
+    return page(store if store is not None else classroom_store, lang=lang or None, start=start)
 
 
-def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | None = None) -> Any:
+def teacher_page(store: Any = None, *, base_url: str | None = None, lang: str | None = None,
+                 slips_url: str | None = None, query: str | None = None) -> Any:
     """The teacher's dashboard, or a refusal without any room in it when the key is wrong.
 
-    In the teacher's own JupyterLab (not served by Voilà) no key is asked: whoever runs
-    code there could read the store anyway. The page speaks ``lang``, else the language
-    its link asks for (``&lang=pl``), else the server's default (``cardlab-classroom --lang``).
-    """
-    import urllib.parse
+    ``slips_url`` is where the server serves a class's slips as a page that prints
+    (:data:`cardlab.widgets.slips.SLIPS_ROUTE`, answered by :func:`slips_page`); without
+    it, *Print the slips* opens the page in a new tab from the dashboard itself.
 
+    A served page (``query`` given, or a notebook server's ``QUERY_STRING``) must carry the
+    teacher's key; in the teacher's own JupyterLab no key is asked (whoever runs code there
+    could read the store anyway). The page speaks ``lang``, else its link's (``&lang=pl``),
+    else the server's default (``cardlab-classroom --lang``). ``base_url`` is the server's
+    address, which the join links start with.
+    """
     from cardlab.rooms import query_language
     from cardlab.widgets.classroom import TEACHER_HEADING, TeacherDashboard
     from cardlab.words import N_, current_language, language, translate
 
     store = store or classroom_store()
-    if under_voila():
-        query = query_string()
+    served = query is not None or "QUERY_STRING" in os.environ
+    if served:
+        query = query_string() if query is None else query
         lang = lang or query_language(query) or None
         key = urllib.parse.parse_qs(query).get("key", [""])[0]
         if not store.check_teacher_key(key):
             with language(lang):
-                return _refusal(translate(N_("This page is for the teacher: open it with the teacher's link that "
+                return refusal_page(translate(N_("This page is for the teacher: open it with the teacher's link that "
                                              "the classroom server printed when it started.")),
                                 translate(TEACHER_HEADING), current_language())
     if base_url is None:
-        host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", "8866")
-        base_url = f"http://{host}:{port}/voila/render/"
-    dashboard = TeacherDashboard(store, base_url=base_url, lang=lang)
+        base_url = _default_base_url()
+    dashboard = TeacherDashboard(store, base_url=base_url, join_page=PATHS["join"], lang=lang, slips_url=slips_url)
     dashboard.start()
     return dashboard
 
 
-def join_page(store: Any = None) -> Any:
+def join_page(store: Any = None, *, query: str | None = None) -> Any:
     """A student's table for the seat the join link names, or a plain refusal (no card),
     in the link's language (``&lang=pl``, the class's: the teacher's choice) or the room's;
-    either under the page's heading (:data:`cardlab.widgets.join.JOIN_HEADING`).
-
-    Everything the table needs is imported before the link is read: a preheated kernel
-    (Voilà's pool) has done that work before the student opens the link.
-    """
+    either under the page's heading (:data:`cardlab.widgets.join.JOIN_HEADING`)."""
     from cardlab.rooms import AccessRefused, JoinRequest, SeatSession, query_language
     from cardlab.widgets.join import room_table
 
-    query = query_string()
+    query = query_string() if query is None else query
     try:
         request = JoinRequest.parse(query)  # before the store: a bare page opens nothing
         session = SeatSession(store or classroom_store(), request)
@@ -204,82 +175,131 @@ def join_page(store: Any = None) -> Any:
     return table
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``cardlab-classroom [--db FILE-OR-URL] [--port N] [--host NAME] [--cull-after S] [--pool N] [--lang sv|pl|uk|en] [--VOILA-OPTION=…]``.
+def _default_base_url() -> str:
+    host, port = os.environ.get("SERVER_NAME", "localhost"), os.environ.get("SERVER_PORT", str(PORT))
+    return f"http://{host}:{port}/"
 
-    Voilà is imported from the Python running this command (its own environment, whatever
-    ``PATH`` says). ``--dry-run`` prints the links and the server's options, and serves nothing:
+
+def slips_page(query: str, store: Any = None, *, base_url: str | None = None,
+               join_page: str = PATHS["join"]) -> tuple[int, str]:
+    """The answer to ``GET /slips?class=…&key=…&print=1`` (:data:`cardlab.widgets.slips.SLIPS_ROUTE`):
+    ``(status, html)``, the class's slips as a page that prints on load, or a plain refusal
+    (403: a wrong teacher's key, 404: no such class) without any code. ``base_url`` and
+    ``join_page`` make the slips' join links (as the teacher's page does). Serve the page as
+    ``text/html; charset=utf-8``.
+
+    >>> import tempfile, os
+    >>> from cardlab.rooms import SQLiteStore, seat_class
+    >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+    >>> class_id = seat_class(store, 4, "kontrabluff", 2, seed=1)
+    >>> status, page = slips_page(f"class={class_id}&key={store.teacher_key()}&print=1", store,
+    ...                           base_url="http://pc:8866/")
+    >>> status, page.count('class="cl-slip"'), "<b>http://pc:8866/</b>" in page
+    (200, 4, True)
+    >>> slips_page(f"class={class_id}&key=wrong", store, base_url="http://pc:8866/")[0]
+    403
+    """
+    from cardlab.widgets.classroom import join_link, landing_address
+    from cardlab.widgets.slips import slips_page_html
+
+    store = store or classroom_store()
+    base_url = base_url or _default_base_url()
+    return slips_page_html(store, query, link=lambda room, seat, token: join_link(base_url, join_page, room, seat, token),
+                           landing_url=landing_address(base_url))
+
+
+def drill_page(store: Any = None, query: str | None = None) -> Any:
+    """A student's drills on a page of their own (``/drill?room=…&seat=…&token=…&lang=…``: the
+    seat's join link's query string; ``query`` None reads the page's, as :func:`join_page`
+    does): the drill set the teacher gave the class, every answer kept in the store, or a
+    plain refusal. The seat is not taken from the student's table. The join page offers the
+    same drills beside the table (its *Practice the rules* button)."""
+    from cardlab.rooms import query_language
+    from cardlab.widgets.practice import practice_page
+
+    query = query_string() if query is None else query
+    return practice_page(store or classroom_store(), query, lang=query_language(query) or None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``cardlab-classroom [--db FILE-OR-URL] [--port N] [--host NAME | --public-url URL] [--ip ADDRESS] [--cull-after S] [--lang sv|pl|uk|en] [--dry-run]``.
+
+    ``--dry-run`` prints the links and what the server would do, and serves nothing:
 
     >>> import tempfile, os
     >>> main(["--db", os.path.join(tempfile.mkdtemp(), "c.db"), "--host", "pc", "--dry-run"])  # doctest: +ELLIPSIS
     Classroom store: ...c.db
-    Teacher's link (keep it to yourself): http://pc:8866/voila/render/teacher.ipynb?key=...
-    Students start at http://pc:8866/ (it asks for their own link).
-    Create rooms there; each student seat gets its own join link.
-    Voilà options: --no-browser --port=8866 --Voila.ip=0.0.0.0 ... --MappingKernelManager.cull_idle_timeout=30 ...
+    Teacher's page (keep this link to yourself): http://pc:8866/teacher?key=...
+    Students start at http://pc:8866/ and type the code on their slip.
+    On the teacher's page, seat a class and print the slips: one code per student.
+    One process serves every page; a page whose browser is gone ends after 30 s.
     0
+
+    Behind a proxy (a school's several servers under one name), ``--public-url`` is the
+    address every link and slip starts with:
+
+    >>> main(["--db", os.path.join(tempfile.mkdtemp(), "c.db"), "--public-url", "https://school.example/cardlab",
+    ...       "--dry-run"])  # doctest: +ELLIPSIS
+    Classroom store: ...c.db
+    Teacher's page (keep this link to yourself): https://school.example/cardlab/teacher?key=...
+    Students start at https://school.example/cardlab/ and type the code on their slip.
+    ...
     """
-    from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES
+    from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES, N_, language, translate
+    from cardlab.words.classroom import server_lines
 
     parser = argparse.ArgumentParser(prog="cardlab-classroom", description=__doc__.splitlines()[0], allow_abbrev=False)
     parser.add_argument("--db", default=None,
                         help="the classroom store: a SQLite file (default: $CARDLAB_DB, else ./classroom.db) or a "
                              "PostgreSQL URL, postgresql://user:password@host/database, which several servers share")
-    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--port", type=int, default=PORT)
     parser.add_argument("--host", default=socket.gethostname(), help="the address students use (default: this machine's name)")
+    parser.add_argument("--public-url", default=None,
+                        help="the address students and the teacher use when a proxy stands before this server "
+                             "(https://school.example/cardlab/): links and slips start with it")
     parser.add_argument("--ip", default="0.0.0.0", help="the address the server listens on (default: all)")
     parser.add_argument("--cull-after", type=int, default=CULL_AFTER,
-                        help="seconds a page's kernel lives on once no browser is connected to it")
-    parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help="seconds between two looks for such kernels")
-    parser.add_argument("--pool", type=int, default=POOL,
-                        help="kernels kept started for each student page, so that a link opens at once (0: none)")
+                        help="seconds a page lives on once its browser is gone without closing it")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="the pages' language when their link asks for none (default: the locale's, else English)")
-    parser.add_argument("--dry-run", action="store_true", help="print the links and the server's options, serve nothing")
-    args, voila_options = parser.parse_known_args(argv)
-    if any(not option.startswith("--") for option in voila_options):  # a folder or notebook: never served
-        parser.error(f"unknown arguments: {' '.join(voila_options)} (only Voilà's --options pass through)")
+    parser.add_argument("--dry-run", action="store_true", help="print the links, serve nothing")
+    args = parser.parse_args(argv)
+    if args.cull_after < 1:
+        parser.error("--cull-after is at least 1 second")
+    try:
+        base = public_base(args.public_url) if args.public_url else f"http://{args.host}:{args.port}/"
+    except ValueError as wrong:
+        parser.error(f"--public-url: {wrong}")
 
     from cardlab.rooms import StoreError, store_url
 
     db = store_url(args.db)
     if db.startswith("sqlite:///"):
         db = db[len("sqlite:///"):]
-    if "://" not in db:  # a file: its full path, so every page's kernel finds the same one
+    if "://" not in db:  # a file: its full path, so every page finds the same one
         db = str(Path(db).resolve())
     try:
         store = classroom_store(db)
     except StoreError as refused:
         print(f"The classroom store cannot be opened: {getattr(refused, 'reason', '') or refused}", file=sys.stderr)
         return 2
-    base = f"http://{args.host}:{args.port}/"
-    print(f"Classroom store: {store.url}")
-    print(f"Teacher's link (keep it to yourself): {base}voila/render/teacher.ipynb?key={store.teacher_key()}")
-    print(f"Students start at {base} (it asks for their own link).")
-    print("Create rooms there; each student seat gets its own join link.")
-    if args.lang:
-        print(f"The pages speak {LANGUAGE_NAMES[args.lang]} unless a link asks for another language.")
+    addresses = links(base, store.teacher_key())
+    with language(args.lang):  # what the pages ask for, in the pages' language
+        for line in server_lines(store.url, addresses["teacher"], addresses["students"],
+                                 speaks=LANGUAGE_NAMES[args.lang] if args.lang else ""):
+            print(line)
+        print(translate(N_("One process serves every page; a page whose browser is gone ends after {seconds} s."))
+              .format(seconds=args.cull_after))
     store.close()
-    options = ["--no-browser", f"--port={args.port}", f"--Voila.ip={args.ip}", "--show_tracebacks=False",
-               f"--MappingKernelManager.cull_idle_timeout={args.cull_after}",
-               f"--MappingKernelManager.cull_interval={args.cull_interval}",
-               "--MappingKernelManager.cull_connected=False", f"--ClassroomVoila.pool={args.pool}"]
-    given = {option.split("=", 1)[0] for option in voila_options}  # traitlets refuses an option given twice
-    options = [option for option in options if option.split("=", 1)[0] not in given] + voila_options
     if args.dry_run:
-        print("Voilà options:", " ".join(options))
         return 0
+    if args.lang:
+        os.environ[LANGUAGE_VARIABLE] = args.lang  # the pages' default language (cardlab.words.default_language)
     try:
         from cardlab.app.server import serve
     except ImportError as missing:
-        print(f"Voilà is not installed for {sys.executable} ({missing}): "
+        print(f"The classroom server is not installed for {sys.executable} ({missing}): "
               f"{sys.executable} -m pip install 'cardlab[app]'", file=sys.stderr)
         return 2
-    os.environ[DB_VARIABLE] = db  # every page's kernel inherits it
-    if args.lang:
-        os.environ[LANGUAGE_VARIABLE] = args.lang  # and the pages' default language (cardlab.words.default_language)
-    if args.ip not in ("0.0.0.0", "::", ""):  # where a preheated kernel asks for its request (Voilà: 127.0.0.1)
-        os.environ.setdefault("VOILA_APP_IP", args.ip)
     sys.stdout.flush()  # the links first, also when the output goes to a file
-    serve(options)
-    return 0
+    return serve(db=db, ip=args.ip, port=args.port, base_url=base, cull_after=args.cull_after)

@@ -1,186 +1,227 @@
-"""The classroom server: Voilà serving only the classroom's three pages, and ending kernels nobody uses.
+"""The classroom server: Solara's server (Starlette on uvicorn) serving the classroom's pages from one process.
 
-Voilà, run on a folder, lists it at ``/`` and renders any notebook in it, and every page
-visit starts a kernel (about 100 MB) that is never shut down. :class:`ClassroomVoila`
-changes these things, and nothing else:
+Solara gives every open page a *virtual kernel* of its own in this one process: its own
+widgets, its own comm messages, nothing a page sends executed as code (an execute request
+ends that page's own session). A widget message naming a model of another page finds
+nothing (each page's comm manager knows only its own) and is refused in the server's log
+(:func:`refuse_foreign_messages`). :mod:`cardlab.app.web` is the Solara app (the landing, join and teacher's
+pages); this module sets Solara up before it is imported, adds the routes that are no
+widget page (the printable slips, the pages' count) and runs uvicorn.
 
-- **Only the classroom is served.** ``/`` is the landing page; ``/voila/render/`` renders
-  only :data:`cardlab.app.PAGES` (the landing, join and teacher's pages shipped inside the
-  package); there is no tree, no contents API and no other notebook.
-- **A closed or reloaded page ends its kernel at once.** Voilà's page sends a shutdown
-  beacon on unload with the ``_xsrf`` cookie's value, but Voilà never sets that cookie,
-  so jupyter_server refuses the beacon (``403 '_xsrf' argument missing``, Voilà issue
-  1458). The page handler here sets the cookie, so the beacon passes the ordinary check.
-- **A kernel no page is connected to ends** after ``cull_idle_timeout`` seconds
-  (:class:`ClassroomKernelManager`): a browser that crashed or lost the network, a page
-  fetched and never opened. jupyter_server's own culler counts a kernel as busy
-  whenever it sends a message, and the teacher's page redraws "3 s ago" every second
-  while a join page draws the others' moves, to nobody once its tab is gone; so here a
-  kernel's idle time runs from when its last websocket closed, whatever it sends.
-- **A page loads only the widgets' lab extensions** (:data:`PAGE_EXTENSIONS`), not every
-  one installed beside Voilà.
-- **Students' pages are ready in advance.** Voilà's preheated kernels: a few kernels per
-  student page (:data:`cardlab.app.POOL`; the join and landing pages, not the teacher's)
-  are started beforehand and run their page up to reading the link
-  (:func:`cardlab.app.query_string`), so opening a link skips the kernel's start and the
-  imports. A kernel taken from the pool is replaced a second later; a pool kernel is
-  never culled (it has no page yet), so the server runs ``2 * pool`` kernels more than
-  its open pages.
+- **Offline.** The page's browser code is served from the package's copy
+  (:mod:`cardlab.app.assets`), never a CDN; Solara's telemetry and its version check are off.
+- **A restart loses nothing.** The rooms live in the store; a page whose kernel is gone
+  (the server restarted) loads itself again once the server is back, and its new kernel
+  rebuilds the table from the store (``SOLARA_THEME_FORCE_REFRESH``).
+- **Pages that go.** A closed or reloaded tab ends its virtual kernel at once (the
+  page's close beacon); a page whose browser went silent ends ``cull_after`` seconds
+  after its websocket closed (``SOLARA_KERNEL_CULL_TIMEOUT``). Either way its seat is
+  given up and its timers stop (:mod:`cardlab.app.web`).
+- **One process, shared work.** The pages' timers run on one thread, their pushed and
+  timed work on a small pool, long work on another (:mod:`cardlab.sessions.clock`); the
+  rooms' changes reach every page of a room through one subscription per room, and
+  another process's changes through one feed per process (:mod:`cardlab.rooms.notify`).
+  Both are started here, before any page, so no page's context is bound to them.
 
->>> ClassroomKernelManager.class_traits()["cull_idle_timeout"].default_value > 0
-True
->>> sorted(_page_names())
-['join.ipynb', 'landing.ipynb', 'teacher.ipynb']
->>> pools(2)
-{'default': {'pool_size': 0}, 'join.ipynb': {'pool_size': 2}, 'landing.ipynb': {'pool_size': 2}}
+>>> SOLARA_SETTINGS(5)["SOLARA_KERNEL_CULL_TIMEOUT"], SOLARA_SETTINGS(5)["SOLARA_TELEMETRY_MIXPANEL_ENABLE"]
+('5s', 'False')
 """
 
 from __future__ import annotations
 
-import time
+import logging
+import os
+import sys
+import urllib.parse
+from dataclasses import dataclass
 from typing import Any
 
-import tornado.web
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
-from traitlets import Integer
-from voila.app import Voila
-from voila.static_file_handler import AllowListFileHandler
-from voila.tornado.contentshandler import VoilaContentsHandler
-from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.treehandler import TornadoVoilaTreeHandler
+from cardlab.app import DB_VARIABLE, assets
 
-from cardlab.app import CULL_AFTER, CULL_INTERVAL, LANDING_PAGE, POOL, PREHEATED_PAGES, PAGES
+__all__ = ["Config", "CONFIG", "SOLARA_SETTINGS", "solara_version", "make_app", "serve", "open_pages",
+           "refuse_foreign_messages", "warm"]
 
-__all__ = ["ClassroomKernelManager", "ClassroomPageHandler", "ClassroomVoila", "pools", "serve"]
+logger = logging.getLogger("cardlab.app")
 
 
-#: The lab extensions a page loads: the widgets' (Voilà's page would load every installed one,
-#: jupytext's and pygments' too, some 200 kB more script for each student's browser).
-PAGE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8")
+@dataclass
+class Config:
+    """What the pages need to know of the server: the store's file, the address students
+    use (links start with it), and how long a silent page lives."""
+
+    db: str = "classroom.db"
+    base_url: str = "http://localhost:8866/"
+    cull_after: int = 30
 
 
-def _page_names() -> list[str]:
-    return [path.name for path in PAGES.glob("*.ipynb")]
+#: The running server's settings (set by :func:`make_app`, read by :mod:`cardlab.app.web`).
+CONFIG = Config()
 
 
-def pools(size: int) -> dict[str, dict[str, int]]:
-    """Voilà's ``kernel_pools_config``: ``size`` preheated kernels for each student page, none
-    for the teacher's (opened once, and it must not wait in a pool)."""
-    return {"default": {"pool_size": 0}, **{page: {"pool_size": size} for page in PREHEATED_PAGES}}
+def solara_version() -> str:
+    """The Solara release the pages' browser code matches (``pyproject``'s pin)."""
+    return assets.SOLARA
 
 
-class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Voilà's kernel manager, culling every kernel that no page has been connected to for
-    ``cull_idle_timeout`` seconds (since its last websocket closed, or since it finished
-    drawing its page: a kernel still running the page's notebook is not culled, nor one
-    waiting in the pool, whose time there does not count once a visitor takes it).
+def SOLARA_SETTINGS(cull_after: int, base_url: str = "") -> dict[str, str]:  # noqa: N802 - a table of settings
+    """Solara's settings for the classroom (environment variables, read when Solara is imported).
+    A public address under a path (``--public-url https://school.example/cardlab/``, a proxy
+    that passes ``/cardlab/…`` on as ``/…``) is the pages' root path: their browser code and
+    websocket are asked for under it.
 
-    A kernel with a page connected is left alone (``cull_connected`` stays False); one
-    without counts as idle even while it talks, since nobody receives what it sends.
+    >>> SOLARA_SETTINGS(5, "https://school.example/cardlab/")["SOLARA_ROOT_PATH"]
+    '/cardlab'
+    >>> "SOLARA_ROOT_PATH" in SOLARA_SETTINGS(5, "http://pc:8866/")
+    False
     """
-
-    cull_idle_timeout = Integer(CULL_AFTER, config=True,
-                                help="Seconds without a connected page after which a kernel is shut down.")
-    cull_interval = Integer(CULL_INTERVAL, config=True, help="Seconds between two looks for kernels to shut down.")
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._alone_since: dict[str, float] = {}
-
-    def notify_connect(self, kernel_id: str) -> None:
-        super().notify_connect(kernel_id)
-        self._alone_since.pop(kernel_id, None)
-
-    def notify_disconnect(self, kernel_id: str) -> None:
-        super().notify_disconnect(kernel_id)
-        if self._kernel_connections.get(kernel_id, 0) <= 0:
-            self._alone_since[kernel_id] = time.monotonic()
-
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        kernel_id = await super().start_kernel(*args, **kwargs)
-        self._alone_since.setdefault(kernel_id, time.monotonic())  # a page not yet connected
-        return kernel_id
-
-    async def cull_kernels(self) -> None:
-        for kernel_id in set(self._alone_since) - set(self._kernels):  # shut down since the last look
-            del self._alone_since[kernel_id]
-        now = time.monotonic()
-        for kernel_id in self._pooled():  # waiting for a visitor: not alone (its clock restarts until one comes)
-            self._alone_since[kernel_id] = now
-        await super().cull_kernels()
-
-    def _pooled(self) -> set[str]:
-        """The kernels waiting in Voilà's pool of preheated kernels (none without a pool)."""
-        pooled = set()
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    pooled.add(task.result()["kernel_id"])
-        return pooled
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if self._kernel_connections.get(kernel_id, 0) > 0:
-            return await super().cull_kernel_if_idle(kernel_id)  # connected: only jupyter_server's rules
-        now = time.monotonic()
-        state = getattr(self._kernels[kernel_id], "execution_state", None)
-        if state == "dead":
-            return await super().cull_kernel_if_idle(kernel_id)
-        if state in ("starting", "busy") and not self.cull_busy:
-            self._alone_since[kernel_id] = now  # still drawing its page: the clock starts when it is drawn
-            return None
-        alone = now - self._alone_since.setdefault(kernel_id, now)
-        if alone > self.cull_idle_timeout:
-            self.log.info("Shutting down kernel %s: no page connected for %d s", kernel_id, alone)
-            await self.shutdown_kernel(kernel_id)
+    settings = {
+        "SOLARA_APP": "cardlab.app.web",
+        "SOLARA_MODE": "production",  # no dev reloader, no online version check
+        "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
+        "SOLARA_KERNEL_CULL_TIMEOUT": f"{int(cull_after)}s",
+        "SOLARA_THEME_LOADER": "plain",
+        "SOLARA_THEME_VARIANT": "light",
+        # a page whose kernel is gone (the server restarted, or the page slept past the
+        # culling) loads itself again: a new kernel rebuilds it from the store
+        "SOLARA_THEME_FORCE_REFRESH": "True",
+        "SOLARA_ASSETS_FONTAWESOME_ENABLED": "True",
+        "SOLARA_CHECK_HOOKS": "off",
+    }
+    if not assets.missing():
+        settings["SOLARA_ASSETS_PROXY_CACHE_DIR"] = str(assets.folder())
+    root = urllib.parse.urlsplit(base_url).path.rstrip("/")
+    if root:
+        settings["SOLARA_ROOT_PATH"] = root
+    return settings
 
 
-class ClassroomPageHandler(TornadoVoilaHandler):
-    """Renders one of the classroom's pages, and refuses every other path with a 404."""
+def open_pages() -> dict[str, Any]:
+    """How many pages are open now, by kind, and Solara's virtual kernels (for the tests and the log)."""
+    from solara.server import kernel_context
 
-    async def get(self, path: str | None = None) -> None:
-        if not self.notebook_path and path not in _page_names():
-            raise tornado.web.HTTPError(404)
-        _ = self.xsrf_token  # sets the _xsrf cookie that the page's shutdown beacon sends back
-        await super().get(path)
+    from cardlab.app import web
 
-
-class ClassroomVoila(Voila):
-    """Voilà serving the classroom's pages folder, with :class:`ClassroomKernelManager`."""
-
-    name = "cardlab-classroom"
-    # The teacher's link is printed before the start: a taken port is an error, not another port.
-    port_retries = Integer(0, config=True, help="Other ports to try when the port is taken (none).")
-    pool = Integer(POOL, config=True, help="Preheated kernels kept ready for each student page (0: none).")
-
-    def initialize(self, argv: Any = None) -> None:
-        super().initialize([str(PAGES), *(argv or [])])
-        self.voila_configuration.multi_kernel_manager_class = ClassroomKernelManager
-        configuration = self.voila_configuration
-        if not configuration.extension_allowlist and not configuration.extension_denylist:
-            configuration.extension_allowlist = list(PAGE_EXTENSIONS)  # no other lab extension's code
-        if self.pool > 0:
-            configuration.preheat_kernel = True
-            self.config.ClassroomKernelManager.kernel_pools_config = pools(self.pool)
-
-    def init_handlers(self) -> list:
-        handlers = []
-        for pattern, handler, *options in super().init_handlers():
-            if handler in (TornadoVoilaTreeHandler, VoilaContentsHandler, AllowListFileHandler):
-                continue  # no listing of any folder, no contents API, no file of the pages' folder
-            if handler is TornadoVoilaHandler:
-                handler = ClassroomPageHandler
-            handlers.append((pattern, handler, *options))
-        page_options = {"template_paths": self.template_paths, "config": self.config,
-                        "voila_configuration": self.voila_configuration}
-        landing = (url_path_join(self.server_url, "/"), ClassroomPageHandler,
-                   {**page_options, "notebook_path": LANDING_PAGE})
-        return [landing, *handlers]
+    return {"pages": web.open_pages(), "kernels": len(kernel_context.contexts)}
 
 
-def serve(argv: list[str]) -> None:
-    """Run the classroom server until it is stopped (``argv``: Voilà's options, no folder).
+def refuse_foreign_messages() -> None:
+    """A widget message from a page that names a model of another page (or of none) is
+    refused with a line in the server's log, and reaches nothing: Solara would drop it
+    without a word (its comm manager finds no such comm, and Solara hides that line)."""
+    import solara.server.server as solara_server
 
-    Example: ``serve(["--port=8866", "--no-browser"])``; :func:`cardlab.app.main` builds them.
-    """
-    ClassroomVoila.launch_instance(argv)
+    process = solara_server.process_kernel_messages
+    if getattr(process, "refuses_foreign", False):
+        return
+
+    def refusing(kernel: Any, msg: dict) -> bool:
+        header, content = msg.get("header") or {}, msg.get("content") or {}
+        if header.get("msg_type") in ("comm_msg", "comm_close") and content.get("comm_id") not in kernel.comm_manager.comms:
+            logger.warning("Refused a page's widget message: it names widget %r, which is not on that page",
+                           str(content.get("comm_id"))[:64])
+            return True  # the page goes on; nothing else is touched
+        return process(kernel, msg)
+
+    refusing.refuses_foreign = True  # type: ignore[attr-defined]
+    solara_server.process_kernel_messages = refusing
+
+
+def warm() -> None:
+    """Before the first student comes, import what the pages draw with and play every game's
+    opening in every language (no widget: a widget belongs to a page): the first page opens
+    as fast as the others, and the server's memory at the start already holds what every
+    page shares (the code, the catalogs, the hands' tables)."""
+    import cardlab.widgets.classroom  # noqa: F401 - imported for its cost, now
+    import cardlab.widgets.landing  # noqa: F401
+    from cardlab.games import GAMES
+    from cardlab.sessions import TableSession
+    from cardlab.widgets import TABLES
+    from cardlab.words import LANGUAGES, language
+    from cardlab.words.table import notice_text
+
+    for name in TABLES:
+        view = TableSession(GAMES[name].game(), seed=0, opponent="rule").view()
+        for lang in LANGUAGES:
+            with language(lang):
+                notice_text("room_joined", {"seat": view.seat}, players=len(view.seats))
+
+
+def make_app(*, db: str, base_url: str, cull_after: int) -> Any:
+    """The Starlette app of the classroom (Solara's, with the classroom's own routes first)."""
+    missing = assets.missing()
+    if missing:
+        print(f"The classroom's browser code is not installed ({', '.join(missing[:3])} …): pages will fetch it "
+              f"from the internet. Install it once with: {sys.executable} -m cardlab.app.assets", file=sys.stderr)
+    for name, value in SOLARA_SETTINGS(cull_after, base_url).items():
+        os.environ[name] = value
+    os.environ[DB_VARIABLE] = db
+    CONFIG.db, CONFIG.base_url, CONFIG.cull_after = db, base_url, int(cull_after)
+
+    import solara
+    import solara.server.starlette as solara_starlette
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, JSONResponse
+    from starlette.routing import Route
+
+    from cardlab.app import PATHS, classroom_store, slips_page
+    from cardlab.sessions.clock import ticker
+
+    if solara.__version__ != assets.SOLARA:
+        print(f"Solara {solara.__version__} is installed, the classroom's browser code is {assets.SOLARA}'s: "
+              f"{sys.executable} -m pip install 'solara=={assets.SOLARA}'", file=sys.stderr)
+
+    def slips(request: Request) -> HTMLResponse:
+        store = classroom_store(CONFIG.db)
+        try:
+            status, page = slips_page(request.url.query, store, base_url=CONFIG.base_url)
+        finally:
+            store.close()
+        return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-store"})
+
+    def pages(request: Request) -> JSONResponse:
+        return JSONResponse(open_pages(), headers={"Cache-Control": "no-store"})
+
+    async def page(request: Request) -> Any:
+        """Solara's page, saying its language (``<html lang>``) and letting a student zoom."""
+        response = await solara_starlette.root(request, fullpath=request.url.path.lstrip("/"))
+        if getattr(response, "media_type", None) != "text/html" or response.status_code != 200:
+            return response
+        from cardlab.rooms import query_language
+        from cardlab.words import default_language
+
+        lang = query_language(request.url.query) or default_language()
+        html = response.body.decode("utf-8").replace("<html>", f'<html lang="{lang}">', 1)
+        html = html.replace(", maximum-scale=1, user-scalable=no", "", 1)  # WCAG 1.4.4: the page may be zoomed
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
+        return HTMLResponse(html, status_code=200, headers=headers)
+
+    refuse_foreign_messages()
+    app = solara_starlette.app
+    if not getattr(app.state, "cardlab", False):
+        app.state.cardlab = True
+        app.router.routes[0:0] = [Route(f"/{PATHS['slips']}", slips), Route("/_cardlab/pages", pages),
+                                  *(Route(f"/{PATHS[kind]}", page) for kind in ("landing", "join", "teacher", "drill"))]
+    # shared by every page, started outside any page (a thread started inside a page's
+    # context would keep that page's context for its whole life)
+    ticker()
+    warm()
+    store = classroom_store(db)
+    app.state.cardlab_watch = store.watch(None, lambda room: None)  # the feed of other processes' changes runs
+    return app
+
+
+def serve(*, db: str, ip: str, port: int, base_url: str, cull_after: int) -> int:
+    """Serve the classroom until stopped (Ctrl-C or SIGTERM: the pages end, the rooms stay in the store)."""
+    import uvicorn
+
+    app = make_app(db=db, base_url=base_url, cull_after=cull_after)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = uvicorn.Config(app, host=ip, port=port, log_level="warning", timeout_graceful_shutdown=3,
+                            ws_ping_interval=10, ws_ping_timeout=10)
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except OSError as error:  # the port is taken: say so plainly
+        print(f"The classroom server could not listen on {ip}:{port}: {error}", file=sys.stderr)
+        return 1
+    return 0

@@ -24,7 +24,7 @@ first. :mod:`cardlab.words.coach` puts verdicts into words; the tables show them
 
 Layout: :mod:`~cardlab.coach.verdict` (the record and the review),
 :mod:`~cardlab.coach.position` (the position's seed), :mod:`~cardlab.coach.exact`,
-:mod:`~cardlab.coach.sampled`, :mod:`~cardlab.coach.arrangement` (the methods) and
+:mod:`~cardlab.coach.sampled`, a game's own judge (:mod:`~cardlab.coach.parallel_poker`: the methods) and
 :mod:`~cardlab.coach.judge` (which method judges what).
 """
 

@@ -35,6 +35,10 @@ class Verdict:
     to win chips in it. ``hand`` is the seat's own cards at the decision (the words say
     what a draw keeps with it).
 
+    The coach's words (:mod:`cardlab.words.coach`) say a choice's cost in whole units and
+    its chances as the drills do, to a 12-year-old; the margin, :attr:`interval` and
+    ``samples`` are for the notebooks' analysis.
+
     >>> verdict = Verdict(seat=0, move=9, action=Action("pass"), value=-6.0, best=Action("lay", "9s"),
     ...                   best_value=1.5, unit="points", method="sampled", basis="deals", samples=400, margin=1.2)
     >>> verdict.cost, verdict.agrees, verdict.interval

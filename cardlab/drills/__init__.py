@@ -10,6 +10,11 @@ same exercise in every language; :data:`KINDS` lists each kind with the rules it
 A widget shows any exercise the same way: a button per option (or a number field) and
 ``grade`` on a click.
 
+The hands' drill (:mod:`cardlab.drills.hands`) is every poker game's; each game's own
+drills are in its own file (``cardlab/drills/<game>.py``), named by its entry in
+:data:`cardlab.games.GAMES` (``drills``): this package finds them there, for a game
+registered later too, and names no game.
+
 >>> drill = exercise("which_hand_wins", seed=11, deck=32)
 >>> drill.kind, drill.rule in KINDS["which_hand_wins"].rules, len(drill.options)
 ('which_hand_wins', True, 3)
@@ -23,16 +28,15 @@ True
 >>> exercise("poker", seed=1)
 Traceback (most recent call last):
 ...
-cardlab.drills.DrillError: no drill kind 'poker': the kinds are which_hand_wins, round_points, may_kontrabluff, may_draw_poker, may_parallel_poker, may_fight_for_the_lead, chance_to_improve, best_discard, trick_winner, lead_winner, showing_winner, match_score
+cardlab.drills.DrillError: no drill kind 'poker': the kinds are which_hand_wins, round_points, may_kontrabluff, may_draw_poker, chance_to_improve, best_discard, may_parallel_poker, showing_winner, match_score, may_fight_for_the_lead, trick_winner, lead_winner
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar
 
-from cardlab.drills import draw_poker, fight_for_the_lead, hands, kontrabluff, parallel_poker
+from cardlab.drills import hands
 from cardlab.drills.base import (
     DrillError,
     Exercise,
@@ -44,28 +48,49 @@ from cardlab.drills.base import (
     generator,
     read_only,
 )
+from cardlab.games import by_game
 from cardlab.words import language
 
-__all__ = ["KINDS", "Kind", "Exercise", "Verdict", "DrillError", "exercise"]
+__all__ = ["KINDS", "Kind", "Exercise", "Verdict", "DrillError", "exercise", "Answer", "Practice", "Progress",
+           "MASTERY", "kinds_for"]
 
-#: Every kind of exercise, in the order a lesson meets them.
-MAKERS: Mapping[str, Maker] = MappingProxyType({maker.kind.name: maker for maker in (
-    hands.MAKER,
-    kontrabluff.POINTS,
-    kontrabluff.MAY,
-    draw_poker.MAY,
-    parallel_poker.MAY,
-    fight_for_the_lead.MAY,
-    draw_poker.CHANCE,
-    draw_poker.DISCARD,
-    fight_for_the_lead.TRICK,
-    fight_for_the_lead.LEAD,
-    parallel_poker.SHOWING,
-    parallel_poker.GAME,
-)})
+T = TypeVar("T")
+_GAMES_DRILLS: Mapping[str, tuple[Maker, ...]] = by_game(lambda entry: entry.drill_makers)
+
+
+class _Kinds(Mapping[str, T]):
+    """A live, read-only table of every kind of exercise: the hands' first, then each
+    registered game's in the order of :data:`cardlab.games.GAMES` (``part`` of each maker)."""
+
+    __slots__ = ("_part",)
+
+    def __init__(self, part: Any):
+        self._part = part
+
+    def _all(self) -> dict[str, Maker]:
+        makers = {hands.MAKER.kind.name: hands.MAKER}
+        for own in _GAMES_DRILLS.values():
+            makers.update((maker.kind.name, maker) for maker in own)
+        return makers
+
+    def __getitem__(self, name: str) -> T:
+        return self._part(self._all()[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__.lstrip('_')}({dict(self)!r})"
+
+
+#: Every kind of exercise, as code (:class:`~cardlab.drills.base.Maker`), in the order a lesson meets them.
+MAKERS: Mapping[str, Maker] = _Kinds(lambda maker: maker)
 
 #: Each kind of exercise with the rule ids it teaches (:class:`Kind`).
-KINDS: Mapping[str, Kind] = MappingProxyType({name: maker.kind for name, maker in MAKERS.items()})
+KINDS: Mapping[str, Kind] = _Kinds(lambda maker: maker.kind)
 
 
 def exercise(kind: str, seed: int, lang: str | None = "en", **settings: Any) -> Exercise:
@@ -89,7 +114,7 @@ def exercise(kind: str, seed: int, lang: str | None = "en", **settings: Any) -> 
         raise DrillError(f"no drill kind {kind!r}: the kinds are {', '.join(MAKERS)}")
     lang = checked_language(lang)
     checked = checked_settings(maker, settings)
-    rng = generator(seed, list(MAKERS).index(kind))
+    rng = generator(seed, maker.number)
     made = maker.make(rng, checked)
     data = read_only(made.data)
     with language(lang):
@@ -97,3 +122,7 @@ def exercise(kind: str, seed: int, lang: str | None = "en", **settings: Any) -> 
     assert len(options) == made.options, (kind, options)
     return Exercise(kind, made.rule, prompt, tuple(options), made.answer, data, int(seed), lang,
                     read_only(checked), maker)
+
+
+# a run of exercises, its answers and the mastery of each rule (after KINDS: it reads them)
+from cardlab.drills.practice import MASTERY, Answer, Practice, Progress, kinds_for  # noqa: E402

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+import zlib
 
 import numpy as np
 
@@ -99,13 +100,27 @@ Setting = Callable[[Any], Any]
 class Maker:
     """A kind of exercise, as code: ``make(rng, settings) -> Made``; ``say(data) -> (prompt,
     options)`` in the current language; ``judge(data, answer) -> Judged`` with the engine.
-    ``settings`` maps each setting the kind takes to its check."""
+    ``settings`` maps each setting the kind takes to its check. ``stream`` numbers the
+    kind's random stream (:func:`generator`); None, for a new kind, takes one from its
+    name. cardlab's first twelve kinds keep the numbers they had when the list of kinds was
+    one list (0 to 11), so each seed still makes the same exercise.
+
+    >>> from cardlab.drills import MAKERS
+    >>> MAKERS["which_hand_wins"].number, Maker(Kind("new", (), None, "number"), *[None] * 3).number
+    (0, 1810056261)
+    """
 
     kind: Kind
     make: Callable[[np.random.Generator, Mapping[str, Any]], Made]
     say: Callable[[Mapping[str, Any]], tuple[str, tuple[str, ...]]]
     judge: Callable[[Mapping[str, Any], int], Judged]
     settings: Mapping[str, Setting] = field(default_factory=dict)
+    stream: int | None = None
+
+    @property
+    def number(self) -> int:
+        """The number of this kind's random stream (see above)."""
+        return self.stream if self.stream is not None else zlib.crc32(self.kind.name.encode())
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,6 +174,18 @@ class Exercise:
         with language(self.lang):
             judged = self.maker.judge(self.data, int(answer))
         return Verdict(judged.correct, judged.why, judged.rule)
+
+    def __str__(self) -> str:
+        """The prompt, then each option after the number that chooses it (``grade(number)``);
+        a question answered by a number is its prompt alone.
+
+        >>> from cardlab.drills import exercise
+        >>> print(exercise("lead_winner", seed=2, players=2))  # doctest: +ELLIPSIS
+        Fight for the Lead. The fight cards are turned up: ... Who wins the lead?
+          0: ...
+          1: ...
+        """
+        return "\n".join([self.prompt, *(f"  {i}: {option}" for i, option in enumerate(self.options))])
 
     def _key(self) -> tuple:
         return (self.kind, self.seed, tuple(sorted(self.settings.items())), self.lang)

@@ -33,7 +33,7 @@ from cardlab.hands import HandRules, evaluate
 from cardlab.odds import all_choices, score_of
 from cardlab.words import drills as said
 
-__all__ = ["MAY", "CHANCE", "DISCARD"]
+__all__ = ["MAKERS", "MAY", "CHANCE", "DISCARD"]
 
 _STEPS = 400
 _BETTING = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
@@ -144,7 +144,7 @@ def _judge_may(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(False, rule, said.dp_no(data["reasons"][answer], rule, game.ante, game.max_bet))
 
 
-MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may)
+MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may, stream=3)
 
 
 # -- the chance to improve and the best discard (DP-5) ------------------------------------------------
@@ -268,7 +268,7 @@ def _judge_chance(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(correct, "DP-5", why)
 
 
-CHANCE = Maker(CHANCE_KIND, _make_chance, _say_chance, _judge_chance, _SETTINGS)
+CHANCE = Maker(CHANCE_KIND, _make_chance, _say_chance, _judge_chance, _SETTINGS, stream=6)
 
 
 def _make_discard(rng: np.random.Generator, settings: Mapping[str, Any]) -> Made:
@@ -303,4 +303,7 @@ def _judge_discard(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(correct, "DP-5", why)
 
 
-DISCARD = Maker(DISCARD_KIND, _make_discard, _say_discard, _judge_discard, _SETTINGS)
+DISCARD = Maker(DISCARD_KIND, _make_discard, _say_discard, _judge_discard, _SETTINGS, stream=7)
+
+#: This game's kinds of drill, in the order a lesson meets them (its entry's ``drills``).
+MAKERS = (MAY, CHANCE, DISCARD)

@@ -35,7 +35,7 @@ from cardlab.games.fight_for_the_lead import (
 )
 from cardlab.words import drills as said
 
-__all__ = ["TRICK", "LEAD", "MAY"]
+__all__ = ["MAKERS", "TRICK", "LEAD", "MAY"]
 
 _STEPS = 600
 _LEADS = {kind.name for kind in (*LEAD_IN_SUIT.values(), LEAD_STOCK_OUT)}
@@ -125,7 +125,7 @@ def _judge_trick(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(chosen == winner, "FL-7", why)
 
 
-TRICK = Maker(TRICK_KIND, _make_trick, _say_trick, _judge_trick, _SETTINGS)
+TRICK = Maker(TRICK_KIND, _make_trick, _say_trick, _judge_trick, _SETTINGS, stream=8)
 
 
 # -- who wins the lead (FL-4) ------------------------------------------------------------------------
@@ -168,7 +168,7 @@ def _judge_lead(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(fights[answer][0] == winner, "FL-4", why)
 
 
-LEAD = Maker(LEAD_KIND, _make_lead, _say_lead, _judge_lead, _SETTINGS)
+LEAD = Maker(LEAD_KIND, _make_lead, _say_lead, _judge_lead, _SETTINGS, stream=9)
 
 
 # -- what may you do now (FL-6, FL-7) -----------------------------------------------------------------
@@ -252,4 +252,7 @@ def _judge_may(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(False, rule, said.fl_no(data["reasons"][answer], rule, card=card, suit=led, follow=follow))
 
 
-MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may, _SETTINGS)
+MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may, _SETTINGS, stream=5)
+
+#: This game's kinds of drill, in the order a lesson meets them (its entry's ``drills``).
+MAKERS = (MAY, TRICK, LEAD)

@@ -248,4 +248,4 @@ def _judge(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(answer == right, rule, why)
 
 
-MAKER = Maker(KIND, _make, _say, _judge, {"deck": deck_setting, "ace_low": ace_low_setting})
+MAKER = Maker(KIND, _make, _say, _judge, {"deck": deck_setting, "ace_low": ace_low_setting}, stream=0)

@@ -27,7 +27,7 @@ from cardlab.engine import Action
 from cardlab.games.kontrabluff import Kontrabluff, KontrabluffState, Phase
 from cardlab.words import drills as said
 
-__all__ = ["POINTS", "MAY"]
+__all__ = ["MAKERS", "POINTS", "MAY"]
 
 GAME = Kontrabluff()
 _RESULTS = {"won_by_pass": "passed", "won_at_showdown": "full", "won_at_showdown_tie": "full",
@@ -141,7 +141,7 @@ def _low_setting(value: Any) -> bool:
     return value
 
 
-POINTS = Maker(POINTS_KIND, _make_points, _say_points, _judge_points, {"low": _low_setting})
+POINTS = Maker(POINTS_KIND, _make_points, _say_points, _judge_points, {"low": _low_setting}, stream=1)
 
 
 # -- what may you do now (KB-2, KB-3, KB-4, KB-6) ----------------------------------------------------
@@ -210,4 +210,7 @@ def _judge_may(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(False, rule, said.kb_no(data["reasons"][answer], rule, action.cards[0] if action.cards else None))
 
 
-MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may)
+MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may, stream=2)
+
+#: This game's kinds of drill, in the order a lesson meets them (its entry's ``drills``).
+MAKERS = (POINTS, MAY)

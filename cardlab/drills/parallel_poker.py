@@ -38,7 +38,7 @@ from cardlab.games.parallel_poker import (
 from cardlab.hands import Category, HandRules, evaluate
 from cardlab.words import drills as said
 
-__all__ = ["MAY", "SHOWING", "GAME"]
+__all__ = ["MAKERS", "MAY", "SHOWING", "GAME"]
 
 _SETTINGS = {"hierarchy": choice_setting("hierarchy", tuple(HIERARCHIES)), "ace_low": ace_low_setting}
 _MADE = (Category.ONE_PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND, Category.STRAIGHT, Category.FLUSH,
@@ -120,7 +120,7 @@ def _judge_showing(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(answer == (TIE if winner is None else winner), "PP-3", why)
 
 
-SHOWING = Maker(SHOWING_KIND, _make_showing, _say_showing, _judge_showing, _SETTINGS)
+SHOWING = Maker(SHOWING_KIND, _make_showing, _say_showing, _judge_showing, _SETTINGS, stream=10)
 
 
 # -- a game's points (PP-4) -------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def _judge_game(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(answer == points, "PP-4", said.game_why(seat, won, [SHOWING_POINTS[k - 1] for k in won]))
 
 
-GAME = Maker(GAME_KIND, _make_game, _say_game, _judge_game, _SETTINGS)
+GAME = Maker(GAME_KIND, _make_game, _say_game, _judge_game, _SETTINGS, stream=11)
 
 
 # -- which packets may you lay (PP-1, PP-2) ---------------------------------------------------------------
@@ -200,4 +200,7 @@ def _judge_may(data: Mapping[str, Any], answer: int) -> Judged:
     return Judged(False, rule, said.pp_no(data["reasons"][answer], rule, card, missing))
 
 
-MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may)
+MAY = Maker(MAY_KIND, _make_may, _say_may, _judge_may, stream=4)
+
+#: This game's kinds of drill, in the order a lesson meets them (its entry's ``drills``).
+MAKERS = (MAY, SHOWING, GAME)

@@ -1,4 +1,4 @@
-"""A state's history: typed records appended once, shared by clones, each seat's part and its words made when read."""
+"""A state's history: typed records appended once, shared by clones, each seat's part and its words made when read (in the language of the reading)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.chain import Chain, LogView
 from cardlab.records import Action, Event, EventKind
-from cardlab.words import record_line
+from cardlab.words import current_language, language, record_line
 
 if TYPE_CHECKING:
     from cardlab.engine.game import Game
@@ -22,11 +22,13 @@ class History:
     The history is kept as plain tuples ``(kind, values, player, action, rule, seen)`` in
     a Chain (cardlab.chain), ``kind`` the game's EventKind: append-only, shared by clones
     and observations without copying. Events and words are made only when someone reads
-    them: ``_lines`` holds the line of each record read so far (made once by
-    cardlab.words, shared by every seat that may see it), ``_log_cache`` each seat's
-    lines and ``_event_cache`` each seat's records, extended by the records since its
-    last reading. So ``log_for``, ``events_for`` and an observation cost the same at
-    action 10 and at action 100,000.
+    them: ``_lines`` holds, by language, the line of each record read so far (made once
+    by cardlab.words, shared by every seat that may see it), ``_log_cache`` each seat's
+    lines by language and seat and ``_event_cache`` each seat's records, extended by the
+    records since its last reading. So ``log_for``, ``events_for`` and an observation cost
+    the same at action 10 and at action 100,000, and a log read in Polish and then in
+    English is said in each (issue 35: the words are a cache of the records, one per
+    language read, never part of the state: ``==`` and ``to_json`` leave them out).
     """
 
     #: While set (by a table's session, around one move), called with the index of each
@@ -35,8 +37,8 @@ class History:
 
     # What this part keeps (made by the ``history`` setter, copied by ``_clone_log``).
     _records: Chain[tuple[Any, ...]]
-    _lines: Chain[str]
-    _log_cache: dict[int, tuple[int, Chain[str]]]
+    _lines: dict[str, Chain[str]]
+    _log_cache: dict[tuple[str, int], tuple[int, Chain[str]]]
     _event_cache: dict[int, tuple[int, Chain[tuple[Any, ...]]]]
     # What this part reads from the state (GameState's fields; tests/test_engine_fields.py checks the list).
     game: Game
@@ -53,8 +55,8 @@ class History:
     def history(self, events: Iterable[Event]) -> None:
         self._records: Chain[tuple[Any, ...]] = Chain(
             (e.spec, e.values, e.player, e.action, e.rule, e.visible_to) for e in events)
-        self._lines: Chain[str] = Chain()
-        self._log_cache: dict[int, tuple[int, Chain[str]]] = {}
+        self._lines: dict[str, Chain[str]] = {}
+        self._log_cache: dict[tuple[str, int], tuple[int, Chain[str]]] = {}
         self._event_cache: dict[int, tuple[int, Chain[tuple[Any, ...]]]] = {}
 
     def _record(self, kind: EventKind, *values: Any, player: int | None = None, action: Action | None = None,
@@ -72,16 +74,26 @@ class History:
         """The history in words, as ``player`` may see it: a frozen view (indexing, slicing,
         ``len``, ``latest(k)``, equal to the tuple of its lines) that shares the state's lines.
 
-        The words are made when the view is first read, not before (an observation whose
-        log nobody reads costs no words); the view is of the history as it was when asked.
+        The view is of the history as it was when asked, in the language current then
+        (:func:`cardlab.words.language`); its words are made when it is first read, not
+        before (an observation whose log nobody reads costs no words).
+
+        >>> from cardlab.games.kontrabluff import Kontrabluff
+        >>> state = Kontrabluff().new_state(seed=1, dealer=0)
+        >>> with language("pl"):
+        ...     state.log_for(0)[0]
+        'KB-1: Pierwszym rozdającym jest Południe'
+        >>> state.log_for(0)[0]
+        'KB-1: South deals first'
         """
         n = len(self._records)
-        entry = self._log_cache.get(player)
-        if entry is None:
-            entry = self._log_cache[player] = (0, Chain())
+        lang = current_language()
+        entry = self._log_cache.get((lang, player))
+        if entry is None:  # asked for: a clone makes its words first, to share them (_clone_log)
+            entry = self._log_cache[(lang, player)] = (0, Chain())
         if entry[0] == n:
             return entry[1].view()
-        return _LaterLog(self, player, n)
+        return _LaterLog(self, player, n, lang)
 
     def events_for(self, player: int) -> EventsView:
         """The history as ``player`` may see it, as typed records (a frozen view of
@@ -107,21 +119,30 @@ class History:
             return mine.view(len(mine) - later)
         return mine.view()
 
-    def _seat_lines(self, player: int, n: int) -> LogView[str]:
-        """``player``'s lines of the first ``n`` records, made now if not made yet (each
-        record's words once, shared by every seat that may see it)."""
+    def _seat_lines(self, player: int, n: int, lang: str) -> LogView[str]:
+        """``player``'s lines of the first ``n`` records in language ``lang``, made now if
+        not made yet (each record's words once a language, shared by every seat that may
+        see it)."""
         records = self._records
-        done, lines = self._log_cache.get(player) or (0, Chain())
+        key = (lang, player)
+        done, lines = self._log_cache.get(key) or (0, Chain())
         if done < n:
-            words = self._lines
+            words = self._lines.get(lang)
+            if words is None:
+                words = self._lines[lang] = Chain()
             made = len(words)
             if made < n:
                 players = self.game.num_players
-                words.extend([record_line(kind, values, rule, players)
-                              for kind, values, _, _, rule, _ in records[made:n]])
+                if lang == current_language():
+                    words.extend([record_line(kind, values, rule, players)
+                                  for kind, values, _, _, rule, _ in records[made:n]])
+                else:  # another language's (a view asked in it, read now; a clone sharing every language read)
+                    with language(lang):
+                        words.extend([record_line(kind, values, rule, players)
+                                      for kind, values, _, _, rule, _ in records[made:n]])
             lines.extend([line for line, (*_, seen) in zip(words[done:n], records[done:n])
                           if seen is None or player in seen])
-            self._log_cache[player] = (n, lines)
+            self._log_cache[key] = (n, lines)
         elif done > n:  # a view asked for earlier, read after more was made: the lines up to then
             later = sum(1 for (*_, seen) in records[n:done] if seen is None or player in seen)
             return lines.view(len(lines) - later)
@@ -129,9 +150,10 @@ class History:
 
     def continue_log(self, player: int, events: Sequence[Event], lines: Sequence[str]) -> None:
         """Start an empty history whose records and log for ``player`` go on from an
-        observation's (shared, not copied): for states sampled for search."""
+        observation's (shared, not copied): for states sampled for search. The lines are
+        the current language's (an observer's log is read where it is made)."""
         self.history = []
-        self._log_cache[player] = (0, Chain.sharing(lines))
+        self._log_cache[(current_language(), player)] = (0, Chain.sharing(lines))
         self._event_cache[player] = (0, Chain.sharing(events.records if isinstance(events, EventsView) else
                                                        [(e.spec, e.values, e.player, e.action, e.rule, e.visible_to)
                                                         for e in events]))
@@ -142,28 +164,29 @@ class History:
         Every seat that has asked for its log gets its words made first, so the two
         copies share them instead of each making its own."""
         n = len(self._records)
-        for player, (done, _) in list(self._log_cache.items()):
+        for (lang, player), (done, _) in list(self._log_cache.items()):
             if done < n:
-                self._seat_lines(player, n)
+                self._seat_lines(player, n, lang)
         new._records = self._records.copy()
-        new._lines = self._lines.copy()
+        new._lines = {lang: words.copy() for lang, words in self._lines.items()}
         new._log_cache = {player: (done, lines.copy()) for player, (done, lines) in self._log_cache.items()}
         new._event_cache = {player: (done, mine.copy()) for player, (done, mine) in self._event_cache.items()}
         new.actions = self.actions.copy()
 
 
 class _LaterLog(LogView):
-    """A seat's log as it was when asked (``GameState.log_for``), its words made when it is
-    first read: then it is the :class:`~cardlab.chain.LogView` of the state's lines."""
+    """A seat's log as it was when asked (``GameState.log_for``), in the language asked in,
+    its words made when it is first read: then it is the :class:`~cardlab.chain.LogView`
+    of the state's lines in that language."""
 
-    __slots__ = ("_state", "_player", "_fence")
+    __slots__ = ("_state", "_player", "_fence", "_lang")
 
-    def __init__(self, state: GameState, player: int, fence: int):
-        self._state, self._player, self._fence = state, player, fence
+    def __init__(self, state: GameState, player: int, fence: int, lang: str):
+        self._state, self._player, self._fence, self._lang = state, player, fence, lang
 
     def __getattr__(self, name: str) -> Any:
         if name in ("_items", "_n"):  # not read yet: make the words now
-            view = self._state._seat_lines(self._player, self._fence)
+            view = self._state._seat_lines(self._player, self._fence, self._lang)
             self._items, self._n = view._items, view._n
             self._state = None  # the words are made; the state may go
             return getattr(self, name)

@@ -1054,4 +1054,5 @@ SPEC = GameSpec(
 )
 
 ENTRY = register(GameEntry("Draw poker", DrawPoker, SPEC, rule_bot="cardlab.bots.draw_poker:RuleOfThumb",
-                           table="cardlab.widgets.tables:DrawPokerTable"))
+                           table="cardlab.widgets.draw_poker:DrawPokerTable",
+                           drills="cardlab.drills.draw_poker:MAKERS"))

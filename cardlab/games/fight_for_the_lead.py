@@ -1311,4 +1311,6 @@ SPEC = GameSpec(
 
 ENTRY = register(GameEntry("Fight for the Lead", FightForTheLead, SPEC,
                            rule_bot="cardlab.bots.fight_for_the_lead:RuleOfThumb",
-                           table="cardlab.widgets.tables:FightForTheLeadTable"))
+                           table="cardlab.widgets.fight_for_the_lead:FightForTheLeadTable",
+                           drills="cardlab.drills.fight_for_the_lead:MAKERS",
+                           runs="cardlab.analysis.fight_for_the_lead:RUNS"))

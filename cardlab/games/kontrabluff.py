@@ -918,7 +918,8 @@ SPEC = GameSpec(
 )
 
 ENTRY = register(GameEntry("Kontrabluff", Kontrabluff, SPEC, rule_bot="cardlab.bots.kontrabluff:KontrabluffRuleBot",
-                           table="cardlab.widgets.tables:KontrabluffTable"))
+                           table="cardlab.widgets.kontrabluff:KontrabluffTable",
+                           drills="cardlab.drills.kontrabluff:MAKERS", runs="cardlab.analysis.kontrabluff:RUNS"))
 
 _COUNT = tuple(frozenset((n,)) for n in range(HAND_SIZE + 1))  # "exactly n cards", made once
 _offer = functools.partial(tuple.__new__, CardOffer)  # a CardOffer from its fields, without the named call's cost

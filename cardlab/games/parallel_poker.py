@@ -642,9 +642,10 @@ SPEC = GameSpec(
     hand_rules=lambda game: game.rules,  # PP-3: the traditional order or the 32-card one
     figures=how_to_figures,
     round_unit="game",  # PP-5
-    judge="cardlab.coach.arrangement:judge_arrangement",  # PP-2: against the other's likely arrangements
+    judge="cardlab.coach.parallel_poker:judge_arrangement",  # PP-2: against the other's likely arrangements
 )
 
 ENTRY = register(GameEntry("Parallel poker", ParallelPoker, SPEC, rule_bot="cardlab.bots.parallel_poker:Balanced",
                            search_bot="cardlab.bots.parallel_poker:SearchArrangement",
-                           table="cardlab.widgets.parallel_poker:ParallelPokerTable"))
+                           table="cardlab.widgets.parallel_poker:ParallelPokerTable",
+                           drills="cardlab.drills.parallel_poker:MAKERS", runs="cardlab.analysis.parallel_poker:RUNS"))

@@ -41,6 +41,8 @@ from typing import Any, TypeVar
 
 from cardlab.engine import Game, GameState
 from cardlab.games.spec import GameSpec
+from cardlab.records import forget_kinds
+from cardlab.words import forget_words
 
 __all__ = ["GameEntry", "GAMES", "GENERIC_TABLE", "register", "unregister", "game_entry", "by_game"]
 
@@ -65,7 +67,11 @@ class GameEntry:
     ``rule_bot``, ``search_bot`` and ``table`` are dotted paths (``"module:Class"``) to
     classes in the layers above the games; ``search_bot`` is None for a game that the
     generic :class:`cardlab.bots.SearchBot` plays itself, and ``table`` defaults to the
-    generic table (:data:`GENERIC_TABLE`). ``title`` is English (the catalogs translate it).
+    generic table (:data:`GENERIC_TABLE`). ``drills`` is the path of the game's drills (a
+    tuple of :class:`cardlab.drills.base.Maker`, in the order a lesson meets them), and
+    ``runs`` of its stored seeded runs (a mapping of names to
+    :class:`cardlab.analysis.stored.Run`); None where it has none. ``title`` is English
+    (the catalogs translate it).
     """
 
     title: str
@@ -74,6 +80,8 @@ class GameEntry:
     rule_bot: str
     search_bot: str | None = None
     table: str = GENERIC_TABLE
+    drills: str | None = None
+    runs: str | None = None
 
     @property
     def name(self) -> str:
@@ -99,6 +107,16 @@ class GameEntry:
     def table_class(self) -> type:
         """The game's interactive table (for the widgets' layer only: it imports ipywidgets)."""
         return _resolve(self.table)
+
+    @property
+    def drill_makers(self) -> tuple[Any, ...]:
+        """The game's kinds of drill (for the drills' layer and above; none: ``()``)."""
+        return () if self.drills is None else tuple(_resolve(self.drills))
+
+    @property
+    def stored_runs(self) -> Mapping[str, Any]:
+        """The game's stored seeded runs by name (for the analysis layer and above; none: empty)."""
+        return MappingProxyType({} if self.runs is None else dict(_resolve(self.runs)))
 
     def exact_judge(self, kind: str) -> Callable[..., Any] | None:
         """The coach's exact judge of an action of ``kind`` (the spec's ``judges``), else
@@ -144,10 +162,14 @@ def register(entry: GameEntry) -> GameEntry:
     return entry
 
 
-def unregister(name: str) -> GameEntry:
+def unregister(name: str, *, forget: bool = False) -> GameEntry:
     """Take the game ``name`` out of :data:`GAMES` and return its entry: for a test that
-    registers a game of its own and leaves the registry as it found it (its words stay
-    registered under its name, unused). A KeyError for a game not registered.
+    registers a game of its own and leaves the registry as it found it. Its words and its
+    kinds of event and refusal stay registered under its name, unused, so that the same
+    entry may be registered again; ``forget=True`` forgets them too
+    (:func:`cardlab.words.forget_words`, :func:`cardlab.records.forget_kinds`): a test's
+    game then leaves no trace (a book of rules it added is :func:`cardlab.rules.remove_book`'s).
+    A KeyError for a game not registered.
 
     >>> entry = unregister("fight_for_the_lead")  # the last registered, so the order stays
     >>> game_entry(entry.game(players=3))
@@ -157,7 +179,11 @@ def unregister(name: str) -> GameEntry:
     >>> register(entry) is entry, list(GAMES)[-1]
     (True, 'fight_for_the_lead')
     """
-    return _GAMES.pop(name)
+    entry = _GAMES.pop(name)
+    if forget:
+        forget_words(name)
+        forget_kinds(name)
+    return entry
 
 
 def game_entry(game: str | Game | type[Game] | Any) -> GameEntry:

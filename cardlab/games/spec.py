@@ -7,7 +7,7 @@ A game module ends with its :class:`GameSpec` and registers its
 the clicks, the OpenSpiel and PettingZoo adapters, the tables, the rooms, the coach and
 the bots read the spec instead of keeping their own lists keyed by the game's name: no
 module outside a game's own files names a game (``tests/test_architecture.py`` checks
-every string of cardlab).
+every string, import and name of cardlab's code).
 
 >>> from cardlab.games import GAMES
 >>> spec = GAMES["kontrabluff"].spec
@@ -44,13 +44,25 @@ A game lives in its own files; nothing else in cardlab changes:
   can tell; :class:`~cardlab.bots.RuleBot` plays it), named by the entry's ``rule_bot``
   path. The generic search bot, the coach's sampled judge and the generic table
   (:data:`~cardlab.games.registry.GENERIC_TABLE`) play any game; a game may name its own
-  (``search_bot``, ``table``), and may add ``analysis/<game>.py`` and ``widgets/<game>.py``.
+  (``search_bot``, ``table``), and may add more files of its own, each named after its
+  module: ``widgets/<game>.py`` (its table), ``drills/<game>.py`` (its drills, named by
+  the entry's ``drills``), ``analysis/<game>.py`` (its analyses, and the seeded runs
+  :mod:`cardlab.analysis.stored` keeps, named by the entry's ``runs``),
+  ``charts/<game>.py`` (the charts of its analyses), ``coach/<game>.py`` (its own judge,
+  the spec's ``judge``) and ``interop/<game>.py`` (a variant for the game-AI tools).
 
-Those are a game's own files (``tests/test_architecture.py``: ``OWN_PACKAGES``); the
-rooms, the OpenSpiel and PettingZoo adapters, the coach and the tables find a game
-registered later as they find cardlab's own (their tables of games follow the registry,
-:func:`~cardlab.games.registry.by_game`). A test may register a game of its own from
-``tests/`` the same way and take it out again (:func:`~cardlab.games.registry.unregister`).
+Those are a game's own files (``tests/test_architecture.py``: ``OWN_PACKAGES``): no other
+module names the game, by a string, an import or a name in its code; the rooms, the
+OpenSpiel and PettingZoo adapters, the coach, the drills, the stored runs and the tables
+find a game registered later as they find cardlab's own (their tables of games follow the
+registry, :func:`~cardlab.games.registry.by_game`). A test may register a game of its own
+from ``tests/`` the same way and take it out again, with all it brought
+(:func:`~cardlab.games.registry.unregister` with ``forget=True``, and
+:func:`cardlab.rules.remove_book`): ``tests/three_tricks.py``, ``tests/three_tricks_words.py``
+and ``tests/three_tricks_bot.py`` are such a game, whole in three files, played by
+``tests/test_fifth_game.py`` at a table, in a room, in both adapters and with the coach.
+Its words are English only: a table in another language says that they show in English
+(:func:`cardlab.words.table.untranslated_note`).
 
 What the spec declares: ``name`` (the settings' ``name``), ``players`` (fewest, most),
 ``actions`` (each kind with its rule, what it takes, whether it names an amount, what

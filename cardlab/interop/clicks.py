@@ -42,7 +42,7 @@ from cardlab.words import CLICKS
 from cardlab.words.seats import info_text, table_text
 
 __all__ = ["CATALOGUES", "catalogue", "LINE_CARDS", "LINE_NUMBERS", "Catalogue", "Clicks", "InfoLayout", "info_layout", "info_text",
-           "info_vector", "observation_vector", "own_actions", "table_text", "vector_size"]
+           "info_vector", "observation_vector", "own_actions", "seat_returns", "table_text", "vector_size"]
 
 
 @dataclass(frozen=True)
@@ -379,6 +379,24 @@ def observation_vector(obs: Observation, clicks: Clicks, chosen: Sequence[int] =
     if obs.current_player is not None:
         out[at + n + 1 + obs.current_player] = 1.0
     return out
+
+
+def seat_returns(state: GameState) -> list[float]:
+    """What the game-AI adapters pay each seat at the end of ``state``: a chip game's
+    chips won (its ``returns()``: DP-9, FL-11); a points game's points less the mean of
+    the others' points (for two seats, the margin: KB-5, PP-4; zero-sum for any number).
+
+    >>> from cardlab.games.kontrabluff import Kontrabluff
+    >>> state = Kontrabluff().new_state(seed=1)
+    >>> state.scores = (12, 3)
+    >>> seat_returns(state)
+    [9.0, -9.0]
+    """
+    if state.chips() is not None:
+        return [float(r) for r in state.returns()]
+    points = state.points
+    total, others = sum(points), len(points) - 1
+    return [float(p - (total - p) / others) for p in points]
 
 
 def vector_size(game: Game) -> int:

@@ -27,7 +27,8 @@ setting that may be None takes -1 for None); more choose how chance is played:
 * ``dealer`` >= 0 fixes the first dealer instead of a chance node.
 * ``decks``: deck lists ("Ah Kd ...|...") make the shuffle one chance node choosing one
   of them uniformly, and ``prefix`` ("open 2|call|...") plays the same first moves after
-  every deal: a small game that CFR can solve (:func:`kuhn_draw_poker`).
+  every deal: a small game that CFR can solve
+  (:func:`cardlab.interop.draw_poker.kuhn_draw_poker`).
 
 Actions are :mod:`cardlab.interop.clicks` ids (choose a card, press a button), so a
 five-card low (KB-6) is five choices and a button. Parallel poker's arrangement (PP-2)
@@ -71,13 +72,12 @@ from cardlab.engine import Action, Game, GameState
 from cardlab.words import seat_names
 from cardlab.games import GAMES as CARDLAB_GAMES
 from cardlab.games import by_game
-from cardlab.games.draw_poker import DrawPoker
-from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, table_text,
-                                    vector_size)
+from cardlab.interop.clicks import (Clicks, info_layout, info_text, info_vector, observation_vector, own_actions, seat_returns,
+                                    table_text, vector_size)
 from cardlab.odds import Z95
 from cardlab.words.seats import zone_title
 
-__all__ = ["GAMES", "SHORT_NAMES", "registered", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "kuhn_draw_poker", "load", "solve", "mean_interval", "play_clicks", "resampler"]
+__all__ = ["GAMES", "SHORT_NAMES", "registered", "CardlabGame", "CardlabState", "duel", "ismcts_bot", "action_from_text", "bot_policy", "load", "solve", "mean_interval", "play_clicks", "resampler"]
 
 #: cardlab's game classes by name (every game of :data:`cardlab.games.GAMES`), with the
 #: settings an OpenSpiel game starts from where cardlab's own defaults make a long session
@@ -525,10 +525,7 @@ class CardlabState(pyspiel.State):
         n = self._game.settings.num_players
         if state is None or not self.is_terminal():
             return [0.0] * n
-        if state.chips() is None:  # points games for two: the margin (KB-5, PP-4)
-            a, b = state.points
-            return [float(a - b), float(b - a)]
-        return [float(r) for r in state.returns()]
+        return seat_returns(state)  # chips won, or the points margin
 
     # -- what a seat sees ------------------------------------------------------------------------
     def seat_text(self, player: int, perfect_recall: bool) -> str:
@@ -710,38 +707,6 @@ def ismcts_bot(game: pyspiel.Game, simulations: int = 50, seed: int = 0, rollout
                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
     bot.set_resampler(resampler(seed))
     return bot
-
-
-def kuhn_draw_poker(ante: int = 1, max_bet: int = 2, stack: int = 5) -> pyspiel.Game:
-    """Draw poker made as small as Kuhn poker, so that CFR can solve it: two players,
-    the 20-card deck (HR-3), one hand; each seat is dealt one of three fixed hands (six
-    deals, as Kuhn poker deals three cards), North opens with 2, South calls, both keep
-    their five cards (DP-2, DP-3, DP-5): play starts at the second betting round (DP-6),
-    then the showdown (DP-7, DP-8).
-
-    >>> game = kuhn_draw_poker()
-    >>> state = game.new_initial_state()
-    >>> len(state.chance_outcomes())
-    6
-    >>> state.apply_action(0)
-    >>> print(state.observation_string(1))
-    You are North; you are to act.
-    Your hand: A♥ A♦ K♣ Q♣ 10♠
-    South's hand: 5 face down
-    North's hand: A♥ A♦ K♣ Q♣ 10♠
-    Stock: 10 face down
-    Chips: South 2, North 2
-    Pot: 6
-    """
-    hands = [parse_cards("Ah Ad Kc Qc 10s"), parse_cards("Kh Kd Qh Js 10d"), parse_cards("As Ks Qs Jd 10h")]
-    spare = parse_cards("Ac Qd Jc Jh 10c")
-    decks = []
-    for i, j in [(i, j) for i in range(3) for j in range(3) if i != j]:
-        dealt = [card for pair in zip(hands[i], hands[j]) for card in pair]  # DP-1: North (dealer's left) first
-        rest = [card for k in range(3) if k not in (i, j) for card in hands[k]]
-        decks.append(" ".join(card.short for card in dealt + list(spare) + rest))
-    return load(DrawPoker.name, players=2, deck_size=20, ante=ante, max_bet=max_bet, stack=stack, hands=1,
-                dealer=0, decks="|".join(decks), prefix="open 2|call|draw|draw")
 
 
 def bot_policy(game: pyspiel.Game, make_bot: Callable[[], Callable[[Any], Action]]) -> Any:

@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 from cardlab.engine import Game, LegalActions
 from cardlab.games import by_game, game_entry
 from cardlab.words import seat_names
-from cardlab.interop.clicks import Clicks, observation_vector, table_text, vector_size
+from cardlab.interop.clicks import Clicks, observation_vector, seat_returns, table_text, vector_size
 
 __all__ = ["CardlabEnv", "env_for", "DEFAULTS"]
 
@@ -166,10 +166,7 @@ class CardlabEnv(AECEnv):
 
     def _returns(self) -> list[float]:
         state = self.state
-        if state.chips() is None:  # points games for two: the margin (KB-5, PP-4)
-            a, b = state.points
-            return [float(a - b), float(b - a)]
-        return [float(r) for r in state.returns()]
+        return seat_returns(state)  # chips won, or the points margin
 
     def render(self) -> str | None:
         """The table in words, as the seat to act sees it (nothing hidden from that seat)."""

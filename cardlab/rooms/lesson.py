@@ -53,8 +53,8 @@ from cardlab.rooms.store import RoomStore
 from cardlab.words import describe, seat_names
 from cardlab.words.classroom import class_name, computer_name, student_name
 
-__all__ = ["COLUMNS", "ROUND_COLUMNS", "lesson_table", "lesson_rounds", "lesson_csv", "read_lesson", "room_decisions",
-           "watched_state"]
+__all__ = ["COLUMNS", "ROUND_COLUMNS", "DRILL_COLUMNS", "lesson_table", "lesson_rounds", "lesson_csv", "read_lesson",
+           "drill_table", "drill_csv", "room_decisions", "watched_state"]
 
 #: The lesson table's columns and their pandas types, in order.
 COLUMNS: dict[str, str] = {
@@ -246,8 +246,8 @@ ROUND_COLUMNS: dict[str, str] = {
 def lesson_rounds(store: RoomStore) -> pd.DataFrame:
     """One row per seat and finished round of every room (see :data:`ROUND_COLUMNS`): the
     round's result for every seat, also where the seat made no decision in it (a seat
-    all in with its ante, or out of the session), so a seat's results add up to its
-    points at the end less its points before the first ante.
+    that won because everyone before it passed, DP-4, or one out of the session), so a
+    seat's results add up to its points at the end less its points before the first ante.
 
     >>> import tempfile, os
     >>> from cardlab.rooms.store import SQLiteStore
@@ -286,3 +286,57 @@ def read_lesson(source: str | os.PathLike) -> pd.DataFrame:
     frame = pd.read_csv(handle, dtype={name: "string" for name in strings}, keep_default_na=False,
                         na_values={name: [""] for name in COLUMNS if name not in strings})
     return frame.astype(COLUMNS)[list(COLUMNS)]
+
+
+#: The drill table's columns (one row per answer to a drill, issue 36) and their pandas types.
+DRILL_COLUMNS: dict[str, str] = {
+    "class": "string",  # the class's name (an unnamed one: '12 students')
+    "table": "Int64",  # the student's table on the class sheet
+    "student": "string",  # the student's name ('Student 3' if unnamed)
+    "number": "int64",  # the student's number on the class list
+    "kind": "string",  # the kind of exercise (cardlab.drills.KINDS)
+    "rule": "string",  # the rule id that decides the exercise
+    "seed": "int64",  # the exercise's seed: cardlab.drills.exercise(kind, seed) makes it again
+    "correct": "bool",  # right or wrong
+    "seconds": "float64",  # the time the student took to answer
+    "at": "float64",  # when (Unix time)
+}
+
+
+def drill_table(store: RoomStore, class_id: str | None = None) -> pd.DataFrame:
+    """One row per drill answer (see :data:`DRILL_COLUMNS`) of the class ``class_id`` (None:
+    of every class), in the order they came; unnamed students and classes are named in
+    the current language.
+
+    >>> import tempfile, os
+    >>> from cardlab.rooms.store import SQLiteStore
+    >>> from cardlab.rooms.seating import seat_class
+    >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+    >>> class_id = seat_class(store, 2, "kontrabluff", 2, seed=1)
+    >>> for slip in store.slips(class_id):
+    ...     _ = store.add_answer(slip.room, slip.seat, kind="round_points", rule="KB-5", seed=slip.number,
+    ...                          correct=slip.number == 1, seconds=5.0)
+    >>> drill_table(store)[["class", "student", "rule", "correct"]].values.tolist()
+    [['2 students', 'Student 1', 'KB-5', True], ['2 students', 'Student 2', 'KB-5', False]]
+    """
+    classes = {info.id: info for info in store.classes()}
+    tables = store.class_tables()
+    students = {}
+    for info in classes.values():
+        if class_id is None or info.id == class_id:
+            for slip in store.slips(info.id):
+                students[info.id, slip.number] = (slip.student, tables[slip.room][1])
+    rows = []
+    for answer in store.answers(class_id):
+        info = classes[answer.class_id]
+        name, table = students.get((answer.class_id, answer.number), ("", None))
+        rows.append({"class": class_name(info.name, info.students), "table": table,
+                     "student": student_name(name, answer.number), "number": answer.number, "kind": answer.kind,
+                     "rule": answer.rule, "seed": answer.seed, "correct": answer.correct, "seconds": answer.seconds,
+                     "at": answer.at})
+    return pd.DataFrame(rows, columns=list(DRILL_COLUMNS)).astype(DRILL_COLUMNS)
+
+
+def drill_csv(store: RoomStore, class_id: str | None = None) -> str:
+    """The drill table as CSV text (UTF-8, a header row)."""
+    return drill_table(store, class_id).to_csv(index=False)

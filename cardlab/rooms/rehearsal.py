@@ -6,6 +6,9 @@ and plays every seat of every room to the end through the store, one
 student plays in the style of one computer player (``styles``, drawn per student from
 the seed), so the class has careless and careful players. The same seed gives the same
 seating, deals and decisions, so the same lesson (:mod:`cardlab.rooms.lesson`).
+:func:`rehearse_drills` has the class answer its drill set (issue 36) the same way: real
+exercises graded by the engine, answered right as often as each student's seeded skill
+at each rule says, every answer kept in the store as a student's page keeps it.
 
 >>> import tempfile, os
 >>> from cardlab.rooms.store import SQLiteStore
@@ -30,7 +33,7 @@ from cardlab.rooms.room import Room, make_bot, to_act
 from cardlab.rooms.seating import class_list, seat_class
 from cardlab.rooms.store import RoomStore
 
-__all__ = ["rehearse_class", "student_styles"]
+__all__ = ["rehearse_class", "rehearse_drills", "student_styles"]
 
 
 def student_styles(students: str | int | Sequence[str], *, seed: int,
@@ -71,3 +74,55 @@ def rehearse_class(store: RoomStore, students: str | int | Sequence[str], game: 
             decide = make_bot(kinds[seat], int(np.random.SeedSequence([room.info.seed, seat, number]).generate_state(1)[0]))
             room.act(seat, decide(room.state.observation(seat)), seen=room.version)
     return class_id
+
+
+def rehearse_drills(store: RoomStore, class_id: str, *, answers: int, seed: int,
+                    skill: tuple[float, float] = (0.55, 0.97)) -> int:
+    """Every student of the class answers ``answers`` exercises of the class's drill set
+    (:func:`cardlab.rooms.drills.assign_drills` first), kinds in turn, through the store
+    (:meth:`~cardlab.rooms.store.SQLiteStore.add_answer`); returns the number of answers.
+
+    A student answers right with a chance drawn from the seed, the same for one student and
+    rule, between the bounds of ``skill``; a wrong answer is another option (or another
+    number), graded wrong by the engine. Seconds are drawn too, longer for a wrong answer.
+
+    >>> import tempfile, os
+    >>> from cardlab.rooms.store import SQLiteStore
+    >>> from cardlab.rooms.drills import assign_drills
+    >>> from cardlab.rooms.seating import seat_class
+    >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
+    >>> class_id = seat_class(store, ["Ana", "Ben"], "fight_for_the_lead", 2, seed=1)
+    >>> _ = assign_drills(store, class_id, kinds=["lead_winner"])
+    >>> rehearse_drills(store, class_id, answers=4, seed=2)
+    8
+    >>> sorted({(a.number, a.kind, a.rule) for a in store.answers(class_id)})
+    [(1, 'lead_winner', 'FL-4'), (2, 'lead_winner', 'FL-4')]
+    """
+    from cardlab.drills import exercise  # the drills' makers: only when a class rehearses them
+
+    kinds = store.drills(class_id)
+    if not kinds:
+        raise ValueError("the class has no drills: assign some first (cardlab.rooms.drills.assign_drills)")
+    rng = np.random.default_rng([seed, 36])
+    low, high = skill
+    chance: dict[tuple[int, str], float] = {}
+    count = 0
+    for slip in store.slips(class_id):
+        for turn in range(answers):
+            made = exercise(kinds[turn % len(kinds)], seed=int(rng.integers(2**31)))
+            key = (slip.number, made.rule)
+            if key not in chance:
+                chance[key] = float(rng.uniform(low, high))
+            right = bool(rng.random() < chance[key])
+            if right:
+                answer = made.answer
+            elif made.options:
+                answer = int(rng.choice([i for i in range(len(made.options)) if i != made.answer]))
+            else:
+                answer = made.answer + int(rng.choice([-2, -1, 1, 2]))
+            verdict = made.grade(answer)
+            seconds = float(rng.lognormal(np.log(6.0 if verdict.correct else 11.0), 0.4))
+            store.add_answer(slip.room, slip.seat, kind=made.kind, rule=made.rule, seed=made.seed,
+                             correct=verdict.correct, seconds=round(seconds, 1))
+            count += 1
+    return count

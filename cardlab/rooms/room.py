@@ -44,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -56,7 +57,12 @@ from cardlab.rooms.store import RoomInfo, RoomStore, StoreUnavailable
 from cardlab.words.table import notice_text
 
 __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomClosed", "AccessRefused", "SeatTaken",
-           "Reconnecting", "game_of", "make_bot", "move_bots", "to_act"]
+           "Reconnecting", "game_of", "make_bot", "move_bots", "to_act", "BotMove", "next_bot_move", "play_bot_move",
+           "SLOW_BOTS"]
+
+#: The computer players whose choice takes long (a search over the hidden cards): a page
+#: works it out away from the pages' thread (:meth:`BotMove.decide`, then :func:`play_bot_move`).
+SLOW_BOTS = frozenset({"search"})
 
 #: The games a room can hold, by the name a room stores.
 GAME_CLASSES: Mapping[str, type[Game]] = by_game(lambda entry: entry.game)  # every game, live
@@ -327,6 +333,60 @@ class Room:
         return {info.seat: info.bot for info in self.store.seats(self.id) if info.bot is not None}
 
 
+@dataclass(frozen=True)
+class BotMove:
+    """A computer player's move that is due: its seat and kind, the room's version it decides
+    at, and the seed it decides with (fixed by the room, the seat and the move's number, so
+    any page, in any process, would choose the same)."""
+
+    seat: int
+    bot: str
+    seen: int
+    seed: int
+
+    @property
+    def slow(self) -> bool:
+        return self.bot in SLOW_BOTS
+
+    def decide(self, observation: Any) -> Action:
+        """The bot's choice at ``observation`` (its seat's, at version :attr:`seen`). Pure: it
+        may run in another thread while the page goes on."""
+        return make_bot(self.bot, self.seed)(observation)
+
+
+def next_bot_move(room: Room) -> BotMove | None:
+    """The computer player's move due now in ``room`` (as this copy has it), or None."""
+    bots = room.bot_seats()
+    state = room.state
+    # In a simultaneous phase (FL-3, PP-2) a bot chooses beside the students still
+    # choosing, not only when it is the lowest seat left.
+    seat = next((s for s in to_act(state) if s in bots), None)
+    if seat is None:
+        return None
+    seed = int(np.random.SeedSequence([room.info.seed, seat, room.done]).generate_state(1)[0])
+    return BotMove(seat, bots[seat], room.done, seed)
+
+
+def play_bot_move(room: Room, mover: str, move: BotMove, action: Action) -> bool | None:
+    """Commit ``action``, decided for ``move``, if ``mover`` holds the room's bot lease and the
+    room is still where the bot decided. True: played; False: the room moved on (decide
+    again); None: not this page's to move, or the room is paused, closed or over. A store
+    that cannot be reached raises :class:`Reconnecting` (the move may or may not stand)."""
+    try:
+        with room.store.transaction() as tx:
+            if not tx.take_mover(room.id, mover):
+                return None
+    except StoreUnavailable as lost:
+        raise Reconnecting.said("store_reconnecting") from lost
+    try:
+        room.act(move.seat, action, seen=move.seen)
+    except StaleView:
+        return False
+    except (RoomClosed, IllegalActionError):
+        return None
+    return True
+
+
 def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
     """Play every bot move that is due, if ``mover`` holds the room's bot lease.
 
@@ -335,30 +395,14 @@ def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
     so a bot can never move twice. Returns the number of moves made; a store that cannot
     be reached raises :class:`Reconnecting` (the move being made may or may not stand).
     """
-    bots = room.bot_seats()
     made = 0
     for _ in range(max_moves):
         room.refresh()
-        state = room.state
-        # In a simultaneous phase (FL-3, PP-2) a bot chooses beside the students still
-        # choosing, not only when it is the lowest seat left.
-        seat = next((s for s in to_act(state) if s in bots), None)
-        if seat is None:
+        move = next_bot_move(room)
+        if move is None:
             return made
-        seen = room.done
-        seed = int(np.random.SeedSequence([room.info.seed, seat, seen]).generate_state(1)[0])
-        action = make_bot(bots[seat], seed)(state.observation(seat))
-        try:
-            with room.store.transaction() as tx:
-                if not tx.take_mover(room.id, mover):
-                    return made
-        except StoreUnavailable as lost:
-            raise Reconnecting.said("store_reconnecting") from lost
-        try:
-            room.act(seat, action, seen=seen)
-        except StaleView:
-            continue
-        except (RoomClosed, IllegalActionError):
+        played = play_bot_move(room, mover, move, move.decide(room.state.observation(move.seat)))
+        if played is None:
             return made
-        made += 1
+        made += played
     return made

@@ -131,12 +131,16 @@ class SeatSession:
         on the seat every few seconds (a write; polls come several times a second)."""
         if self.store.seat_holder(self.room.id, self.seat) != self.holder:
             raise SeatTaken.said("seat_taken")
-        now = time.monotonic()
-        if now - self._renewed > LEASE_SECONDS / 4:
-            if not self.store.hold_seat(self.room.id, self.seat, self.holder):
-                raise SeatTaken.said("seat_taken")
-            self._renewed = now
+        if time.monotonic() - self._renewed > LEASE_SECONDS / 4:
+            self.renew()
         return self.room.refresh()
+
+    def renew(self) -> None:
+        """Renew this page's hold on the seat (its lease), or raise :class:`SeatTaken` if
+        another page has taken the seat since."""
+        if not self.store.hold_seat(self.room.id, self.seat, self.holder):
+            raise SeatTaken.said("seat_taken")
+        self._renewed = time.monotonic()
 
     def leave(self) -> None:
         """Give the seat up (the page closes); the link opens it again later."""

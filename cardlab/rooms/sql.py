@@ -6,8 +6,13 @@ what differs, in small methods: how a connection is had and a transaction begun,
 room's write lock is taken (SQLite locks the whole file at ``BEGIN IMMEDIATE``;
 PostgreSQL the room's row, ``SELECT … FOR UPDATE``, and a named advisory lock for the
 store-wide steps), how a parameter is written (``?`` or ``%s``), how another process
-hears of a change, and which driver errors mean "the store cannot answer now"
+learns of another process's changes (:mod:`cardlab.rooms.notify`: SQLite's feed polls,
+PostgreSQL's listens), and which driver errors mean "the store cannot answer now"
 (:class:`~cardlab.rooms.store.StoreUnavailable`).
+
+Every write that changes a room marks it in its transaction (:meth:`SQLTransaction.changed`);
+after the commit the pages of this process that watch it are told at once
+(:meth:`SQLStore.watch`), and the other processes through their feed.
 
 The schema is versioned: the ``meta`` table holds ``schema``, the version that made the
 store (:data:`SCHEMA_VERSION`). Opening a store made by an older cardlab runs the steps of
@@ -15,7 +20,7 @@ store (:data:`SCHEMA_VERSION`). Opening a store made by an older cardlab runs th
 oldest step, is refused with a message that says what to do.
 
 >>> SCHEMA_VERSION, sorted(UPGRADES)
-(2, [1])
+(3, [1, 2])
 >>> [name for name, _ in TABLES][:4]
 ['rooms', 'seats', 'meta', 'undos']
 """
@@ -27,15 +32,16 @@ import hmac
 import json
 import logging
 import secrets
-import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from cardlab.rooms.codes import new_code
-from cardlab.rooms.store import (GUESS_LIMITS, LEASE_SECONDS, ClassInfo, ClassTable, RoomInfo, SeatInfo, Slip,
-                                 StoreError, StoreUnavailable, StoreVersionError, Switches, TooManyGuesses, hash_token)
+from cardlab.rooms.notify import Listener, RoomHub
+from cardlab.rooms.store import (GUESS_LIMITS, LEASE_SECONDS, ClassInfo, ClassTable, DrillAnswer, RoomInfo, SeatInfo,
+                                 Slip, StoreError, StoreUnavailable, StoreVersionError, Switches, TooManyGuesses,
+                                 hash_token)
 
 __all__ = ["SCHEMA_VERSION", "TABLES", "UPGRADES", "SQLStore", "SQLTransaction"]
 
@@ -44,12 +50,13 @@ log = logging.getLogger(__name__)
 
 #: The version of the schema this cardlab writes (the ``schema`` row of ``meta``). A store
 #: made before versions were kept counts as version 1.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Every table, in an order that creates each after those it refers to. One text for both
 #: dialects: ``BIGINT`` and ``DOUBLE PRECISION`` are 64-bit in PostgreSQL, and SQLite reads
-#: them as its own INTEGER and REAL. JSON is kept as text in both, so the lesson's data are
-#: the same bytes whichever store held them.
+#: them as its own INTEGER and REAL; ``{serial}`` is a dialect's numbered key
+#: (:attr:`SQLStore.SERIAL`). JSON is kept as text in both, so the lesson's data are the
+#: same bytes whichever store held them.
 TABLES: tuple[tuple[str, str], ...] = (
     ("rooms", """id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -92,6 +99,20 @@ TABLES: tuple[tuple[str, str], ...] = (
     seat INTEGER NOT NULL"""),
     ("wrong_codes", """client TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL"""),
+    # a class's drill set (issue 36): the kinds of exercise by name, as a JSON list
+    ("drill_sets", """class TEXT PRIMARY KEY REFERENCES classes(id),
+    kinds TEXT NOT NULL,
+    assigned DOUBLE PRECISION NOT NULL"""),
+    # its students' answers, numbered in the order they came
+    ("drill_answers", """id {serial},
+    class TEXT NOT NULL REFERENCES classes(id),
+    number INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    correct INTEGER NOT NULL,
+    seconds DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL"""),
     # The primary key is the unique index on (room, number): a second action with the same
     # number is refused by the database itself, whichever server sends it.
     ("actions", """room TEXT NOT NULL REFERENCES rooms(id),
@@ -101,14 +122,17 @@ TABLES: tuple[tuple[str, str], ...] = (
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (room, number)"""),
 )
-INDEXES = ("CREATE INDEX IF NOT EXISTS wrong_codes_at ON wrong_codes (at)",)
+INDEXES = ("CREATE INDEX IF NOT EXISTS wrong_codes_at ON wrong_codes (at)",
+           "CREATE INDEX IF NOT EXISTS drill_answers_class ON drill_answers (class, id)")
 
 
 def _create_tables(tx: SQLTransaction) -> None:
-    """Every table and index of :data:`TABLES` that is missing (an older store may lack the later ones)."""
-    for name, columns in TABLES:
-        tx.execute(f"CREATE TABLE IF NOT EXISTS {name} (\n    {columns}\n)")
-    for index in INDEXES:
+    """Every table and index of :data:`TABLES` (and the dialect's own, :attr:`SQLStore.OWN_TABLES`)
+    that is missing: an older store may lack the later ones."""
+    store = tx.store
+    for name, columns in (*TABLES, *store.OWN_TABLES):
+        tx.execute(f"CREATE TABLE IF NOT EXISTS {name} (\n    {columns.replace('{serial}', store.SERIAL)}\n)")
+    for index in (*INDEXES, *store.OWN_INDEXES):
         tx.execute(index)
 
 
@@ -128,10 +152,18 @@ def _upgrade_from_1(tx: SQLTransaction) -> None:
     tx.execute("INSERT INTO meta (key, value) VALUES ('unnamed_defaults', 'forgotten')")
 
 
+def _upgrade_from_2(tx: SQLTransaction) -> None:
+    """Version 2 to 3: a class's drill set and its students' answers (``drill_sets``,
+    ``drill_answers``), and SQLite's list of changed rooms (``room_changes``, which its
+    feed reads). A SQLite store made by the cardlab that brought drills but kept no version
+    has them already (it reads as version 1 and passes through both steps)."""
+    _create_tables(tx)
+
+
 #: How to bring a store of version ``v`` to ``v + 1``, by ``v``: each step is one function
 #: of a transaction. A new table or column is a new version with its step here (and its
 #: ``CREATE TABLE`` in :data:`TABLES`, which a new store is made from).
-UPGRADES: dict[int, Callable[[SQLTransaction], None]] = {1: _upgrade_from_1}
+UPGRADES: dict[int, Callable[[SQLTransaction], None]] = {1: _upgrade_from_1, 2: _upgrade_from_2}
 
 
 class SQLTransaction:
@@ -145,6 +177,8 @@ class SQLTransaction:
         self.store = store
         self.db = db
         self._locked: set[str] = set()
+        #: The rooms this transaction changed, each with its change's mark (see :mod:`cardlab.rooms.notify`).
+        self.touched: dict[str, Any] = {}
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         return self.store._execute(self.db, sql, params)
@@ -163,8 +197,10 @@ class SQLTransaction:
             self._locked.add(name)
 
     def changed(self, room: str) -> None:
-        """Tell the other processes, once this commits, that ``room`` changed."""
-        self.store._notify(self.db, room)
+        """Mark ``room`` changed: once this commits, the pages that watch it are told (this
+        process's at once, the others' through their feed). Once per room and transaction."""
+        if room not in self.touched:
+            self.touched[room] = self.store._mark_change(self, room)
 
     def action_count(self, room: str) -> int:
         self.lock_room(room)
@@ -240,14 +276,14 @@ class SQLStore:
     url: str
     transaction_class: type[SQLTransaction] = SQLTransaction
 
-    def __init__(self) -> None:
-        self._callbacks: list[Callable[[str | None], None]] = []
-        self._watch_lock = threading.Lock()
-        self._watching: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._heard = threading.Event()  # set by the watcher: what changed() reports
-        self._ready = threading.Event()  # set by the watcher once it hears every change from then on
-        self._listening_for_changed = False
+    #: A numbered key's column type in this dialect (``drill_answers.id``).
+    SERIAL = "INTEGER PRIMARY KEY"
+    #: Tables and indexes only this dialect keeps (SQLite's ``room_changes``, read by its feed).
+    OWN_TABLES: tuple[tuple[str, str], ...] = ()
+    OWN_INDEXES: tuple[str, ...] = ()
+
+    #: This process's hub of the store's database (set by the dialect: :func:`cardlab.rooms.notify.hub_for`).
+    _hub: RoomHub
 
     # -- what a dialect gives ----------------------------------------------------------
     def transaction(self) -> contextlib.AbstractContextManager[SQLTransaction]:
@@ -268,23 +304,46 @@ class SQLStore:
     def _lock_named(self, db: Any, name: str) -> None:
         """Take a store-wide lock ``name`` in the open transaction (none where it holds the store)."""
 
-    def _notify(self, db: Any, room: str) -> None:
-        """Tell other processes at the commit that ``room`` changed (none where they poll)."""
+    def _mark_change(self, tx: SQLTransaction, room: str) -> Any:
+        """Record in ``tx`` that ``room`` changed, so that other processes' feeds hear of it
+        once it commits; the change's mark (see :mod:`cardlab.rooms.notify`)."""
+        raise NotImplementedError
 
     def _has_table(self, db: Any, name: str) -> bool:
         raise NotImplementedError
 
-    def _watch(self, stop: threading.Event) -> None:
-        """The watcher thread's loop: set ``_ready`` once listening, then call :meth:`_heard_of`
-        for every change made by another process until ``stop`` is set."""
-        raise NotImplementedError
-
     def close(self) -> None:
-        """Stop the watcher and close the connections."""
-        self._stop.set()
-        watcher = self._watching
-        if watcher is not None and watcher is not threading.current_thread():
-            watcher.join(timeout=5)
+        """Close this store object's connections (the process's hub and its feed go on while
+        other pages watch)."""
+
+    # -- telling the pages ------------------------------------------------------------------
+    def _committing(self, tx: SQLTransaction) -> None:
+        """Just before ``tx`` commits: its changes' marks, so the feed does not tell them twice."""
+        if tx.touched:
+            self._hub.remember(tx.touched.values())
+
+    def _committed(self, tx: SQLTransaction) -> None:
+        """``tx`` committed: the pages of this process that watch its rooms, now."""
+        if tx.touched:
+            self._hub.changed(tx.touched.items())
+
+    def watch(self, room: str | None, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(room)`` after each committed change of ``room`` (None: of any room),
+        made in this process or in another, until the returned function is called (the
+        promise is :mod:`cardlab.rooms.notify`'s).
+
+        >>> import tempfile, os, queue
+        >>> from cardlab.rooms import open_store
+        >>> store = open_store(os.path.join(tempfile.mkdtemp(), "class.db"))
+        >>> room = store.create_room("kontrabluff", {"target": 300}, seed=7, seats=[None, None])
+        >>> heard = queue.Queue()
+        >>> unwatch = store.watch(room, heard.put)
+        >>> store.set_status(room, "paused")
+        >>> heard.get(timeout=5) == room
+        True
+        >>> unwatch()
+        """
+        return self._hub.watch(room, listener)
 
     # -- reads and retries --------------------------------------------------------------
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -363,56 +422,6 @@ class SQLStore:
         """The version of the schema this store is at (:data:`SCHEMA_VERSION` once open)."""
         row = self._row("SELECT value FROM meta WHERE key = 'schema'")
         return 1 if row is None else int(row[0])
-
-    # -- changes made by other processes -------------------------------------------------------
-    def subscribe(self, callback: Callable[[str | None], None]) -> Callable[[], None]:
-        """Call ``callback(room)`` whenever another process commits a change to ``room``
-        (an action, an undo, a pause, a switch, a seat taken or given up, a new room), or
-        ``callback(None)`` when the store cannot say which rooms changed (SQLite tells
-        only that something changed; after a lost connection, changes may have gone by
-        unheard): look again at every room you show. Returns the function that unsubscribes.
-
-        Changes this store object made itself are not reported (a process tells its own
-        pages directly). Callbacks run on the store's one watcher thread, started by the
-        first subscription and stopped by :meth:`close`: keep them short (wake a page,
-        post to its loop), and never let them raise (an exception is logged and ignored).
-        """
-        with self._watch_lock:
-            self._callbacks.append(callback)
-            if self._watching is None:
-                self._watching = threading.Thread(target=self._watch, args=(self._stop,), daemon=True,
-                                                  name=f"cardlab-store-watch-{id(self):x}")
-                self._watching.start()
-        self._ready.wait(timeout=5.0)  # from here on no change goes unheard (unless the store is unreachable)
-
-        def unsubscribe() -> None:
-            with self._watch_lock:
-                if callback in self._callbacks:
-                    self._callbacks.remove(callback)
-
-        return unsubscribe
-
-    def _heard_of(self, room: str | None) -> None:
-        """The watcher heard of a change made elsewhere: tell every subscriber."""
-        self._heard.set()
-        with self._watch_lock:
-            callbacks = list(self._callbacks)
-        for callback in callbacks:
-            try:
-                callback(room)
-            except Exception:  # noqa: BLE001 - one page's error must not stop the others' news
-                log.exception("a classroom store subscriber failed")
-
-    def changed(self) -> bool:
-        """Whether another process committed anything since the last call (a cheap poll;
-        the first call starts listening and says False)."""
-        if not self._listening_for_changed:
-            self._listening_for_changed = True
-            self.subscribe(lambda room: None)
-            return False
-        heard = self._heard.is_set()
-        self._heard.clear()
-        return heard
 
     # -- the teacher ----------------------------------------------------------------------
     def teacher_key(self) -> str:
@@ -622,7 +631,7 @@ class SQLStore:
                 return False
             tx.execute("UPDATE seats SET holder = ?, held_until = ? WHERE room = ? AND seat = ?",
                        (holder, now + LEASE_SECONDS, room, seat))
-            if row[0] != holder:  # a renewal is no news to anyone
+            if row[0] != holder or row[1] <= now:  # a seat taken (or back after its lease ran out), not a renewal
                 tx.changed(room)
             return True
 
@@ -666,6 +675,63 @@ class SQLStore:
         """How many times a move of the room was taken back (a page that saw fewer replays the room)."""
         row = self._row("SELECT count FROM undos WHERE room = ?", (room,))
         return 0 if row is None else row[0]
+
+    # -- a class's drills (issue 36) ---------------------------------------------------------
+    def set_drills(self, class_id: str, kinds: Sequence[str]) -> None:
+        """The drill set the class practises now: the kinds of exercise by name, in order
+        (checked by :func:`cardlab.rooms.drills.assign_drills`; the store keeps names). No
+        kinds: the class has no drills (its pages' practice button goes)."""
+        def step(tx: SQLTransaction) -> None:
+            if tx.execute("SELECT 1 FROM classes WHERE id = ?", (class_id,)).fetchone() is None:
+                raise StoreError(f"there is no class {class_id!r}")
+            if not kinds:
+                tx.execute("DELETE FROM drill_sets WHERE class = ?", (class_id,))
+            else:
+                tx.execute("INSERT INTO drill_sets (class, kinds, assigned) VALUES (?, ?, ?) ON CONFLICT (class) "
+                           "DO UPDATE SET kinds = excluded.kinds, assigned = excluded.assigned",
+                           (class_id, json.dumps(list(kinds)), time.time()))
+            for (room,) in tx.execute("SELECT room FROM class_rooms WHERE class = ? ORDER BY table_number",
+                                      (class_id,)).fetchall():
+                tx.changed(room)  # the class's pages show the drill set: they are told
+
+        self.run(step)
+
+    def drills(self, class_id: str) -> tuple[str, ...]:
+        """The kinds of exercise the class practises now (empty: none assigned); one indexed read."""
+        row = self._row("SELECT kinds FROM drill_sets WHERE class = ?", (class_id,))
+        return () if row is None else tuple(json.loads(row[0]))
+
+    def seat_student(self, room: str, seat: int) -> tuple[str, int] | None:
+        """The student of a class's seat: the class's id and the student's number on its
+        list (None for a computer's seat or a room made by hand)."""
+        row = self._row("SELECT class, number FROM codes WHERE room = ? AND seat = ?", (room, seat))
+        return None if row is None else (row[0], row[1])
+
+    def add_answer(self, room: str, seat: int, *, kind: str, rule: str, seed: int, correct: bool, seconds: float,
+                   at: float | None = None) -> DrillAnswer:
+        """Keep one drill answer of the student at ``seat`` of ``room`` (a page knows its seat,
+        never another's: the store finds the class and the student). A seat of no class's
+        student is refused. Not tried again on a lost connection (that could keep it twice)."""
+        if not (isinstance(seconds, (int, float)) and 0 <= seconds < 86_400):
+            raise StoreError(f"an answer takes 0 to 86400 seconds, got {seconds!r}")
+        at = time.time() if at is None else at
+        with self.transaction() as tx:
+            row = tx.execute("SELECT class, number FROM codes WHERE room = ? AND seat = ?", (room, seat)).fetchone()
+            if row is None:
+                raise StoreError(f"seat {seat} of room {room!r} is no class's student")
+            answer = DrillAnswer(row[0], row[1], str(kind), str(rule), int(seed), bool(correct), float(seconds), at)
+            tx.execute("INSERT INTO drill_answers (class, number, kind, rule, seed, correct, seconds, at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (answer.class_id, answer.number, answer.kind, answer.rule, answer.seed, int(answer.correct),
+                        answer.seconds, answer.at))
+        return answer
+
+    def answers(self, class_id: str | None = None) -> list[DrillAnswer]:
+        """Every drill answer of the class (None: of every class), in the order they came."""
+        query = "SELECT class, number, kind, rule, seed, correct, seconds, at FROM drill_answers "
+        rows = (self._rows(query + "ORDER BY id") if class_id is None
+                else self._rows(query + "WHERE class = ? ORDER BY id", (class_id,)))
+        return [DrillAnswer(c, n, k, r, s, bool(ok), sec, at) for c, n, k, r, s, ok, sec, at in rows]
 
 
 def placeholders(sql: str, mark: str) -> str:

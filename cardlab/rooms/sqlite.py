@@ -10,15 +10,18 @@ longer than that is :class:`~cardlab.rooms.store.StoreUnavailable`). Join tokens
 stored as hashes for checking; the plain tokens are kept only in the teacher's column
 (``tokens``), which a student's page never reads.
 
-Another process's commits are heard by polling ``PRAGMA data_version`` (it changes only
-when another connection commits): :meth:`SQLiteStore.changed`, or one watcher thread per
-store for :meth:`~cardlab.rooms.sql.SQLStore.subscribe` (which cannot tell which room changed).
+Pages learn of changes through :meth:`~cardlab.rooms.sql.SQLStore.watch` (the promise is
+:mod:`cardlab.rooms.notify`'s): each write that changes a room numbers its change in the
+``room_changes`` table, in its transaction (which holds the file's write lock, so the
+numbers follow the commits); this process's pages are told after the commit, and one thread
+per process and file, :class:`SQLiteFeed`, looks at ``PRAGMA data_version`` (it changes
+only when another connection commits) and then reads which rooms the others changed.
 
 >>> import tempfile, os
 >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
 >>> room = store.create_room("kontrabluff", {"target": 300}, seed=7, seats=[None, "rule"])
->>> store.schema_version(), store.room(room).status, store.changed()
-(2, 'open', False)
+>>> store.schema_version(), store.room(room).status
+(3, 'open')
 """
 
 from __future__ import annotations
@@ -26,25 +29,30 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardlab.rooms.notify import FEED_SECONDS, hub_for
 from cardlab.rooms.sql import SQLStore, SQLTransaction
 from cardlab.rooms.store import StoreUnavailable
 
-__all__ = ["SQLiteStore"]
+__all__ = ["SQLiteStore", "SQLiteFeed"]
 
 
 class SQLiteStore(SQLStore):
-    """The embedded store (see the module). ``poll_seconds``: how often the watcher thread
-    of :meth:`subscribe` looks for other processes' commits."""
+    """The embedded store (see the module)."""
 
-    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 10_000, poll_seconds: float = 0.2):
-        super().__init__()
+    OWN_TABLES = (("room_changes", """room TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL"""),)
+    OWN_INDEXES = ("CREATE INDEX IF NOT EXISTS room_changes_seq ON room_changes (seq)",)
+
+    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 10_000):
         self.path = str(path)
         self.url = self.path
-        self.poll_seconds = poll_seconds
+        location = self.path if self.path == ":memory:" else str(Path(self.path).resolve())
+        self._hub = hub_for(("sqlite", location), lambda: SQLiteFeed(self.path))
         self._lock = threading.RLock()
         self._db = sqlite3.connect(self.path, timeout=busy_timeout_ms / 1000, isolation_level=None,
                                    check_same_thread=False)
@@ -52,10 +60,8 @@ class SQLiteStore(SQLStore):
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")  # WAL: durable at checkpoints, never corrupt
         self._open_schema()
-        self._version = self._data_version()
 
     def close(self) -> None:
-        super().close()
         with self._lock:
             self._db.close()
 
@@ -79,42 +85,65 @@ class SQLiteStore(SQLStore):
         step reads cannot change before it commits. Any exception rolls back."""
         with self._lock:
             self._execute(self._db, "BEGIN IMMEDIATE", ())
+            tx = self.transaction_class(self, self._db)
             try:
-                yield self.transaction_class(self, self._db)
+                yield tx
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+            # the feed may read the change numbers as soon as they commit: known before, they
+            # are not told twice (the write lock is held, so no other process numbers a change
+            # meanwhile; a failed commit is no commit, and SQLite's ends only on a failing disk)
+            self._committing(tx)
             try:
                 self._execute(self._db, "COMMIT", ())
             except BaseException:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
+        self._committed(tx)  # outside the lock: a listener may read this store
 
     def _has_table(self, db: sqlite3.Connection, name: str) -> bool:
         return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
 
-    # -- changes made by other processes ---------------------------------------------------
-    def _data_version(self) -> int:
-        with self._lock:
-            return self._db.execute("PRAGMA data_version").fetchone()[0]
+    def _mark_change(self, tx: SQLTransaction, room: str) -> int:
+        """Number the change of ``room``: one more than any change so far, in any room (the
+        transaction holds the file's write lock, so no other process numbers one meanwhile)."""
+        seq = tx.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM room_changes").fetchone()[0]
+        tx.execute("INSERT INTO room_changes (room, seq) VALUES (?, ?) ON CONFLICT (room) DO UPDATE SET seq = excluded.seq",
+                   (room, seq))
+        return seq
 
-    def changed(self) -> bool:
-        """Whether another connection committed anything since the last call (a cheap poll)."""
-        version = self._data_version()
-        if version != self._version:
-            self._version = version
-            return True
-        return False
 
-    def _watch(self, stop: threading.Event) -> None:
-        seen = self._data_version()
-        self._ready.set()
-        while not stop.wait(self.poll_seconds):
-            try:
-                version = self._data_version()
-            except sqlite3.Error:  # closed under us, or busy: look again later
-                continue
-            if version != seen:
-                seen = version
-                self._heard_of(None)
+class SQLiteFeed:
+    """The changes other processes committed to a SQLite store (:class:`cardlab.rooms.notify.ChangeFeed`).
+
+    One connection of its own: ``PRAGMA data_version`` changes only when another
+    connection has committed, so an idle classroom costs one cheap pragma per look; then
+    the rooms whose change numbers are new are read from ``room_changes`` (its index).
+    A look that fails (the file busy past the timeout) is tried again at the next one.
+    """
+
+    def __init__(self, path: str | Path):
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA busy_timeout = 10000")
+        self._version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        self._seq = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM room_changes").fetchone()[0]
+
+    def changes(self, timeout: float = FEED_SECONDS) -> list[tuple[str, int]]:
+        time.sleep(timeout)
+        try:
+            version = self._db.execute("PRAGMA data_version").fetchone()[0]
+            if version == self._version:
+                return []
+            rows = self._db.execute("SELECT room, seq FROM room_changes WHERE seq > ? ORDER BY seq",
+                                    (self._seq,)).fetchall()
+        except sqlite3.Error:
+            return []  # busy, or closed under us: look again next time
+        self._version = version
+        if rows:
+            self._seq = rows[-1][1]
+        return [(room, seq) for room, seq in rows]
+
+    def close(self) -> None:
+        self._db.close()

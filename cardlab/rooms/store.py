@@ -13,8 +13,8 @@ with the same SQL (:mod:`cardlab.rooms.sql`), each in its own dialect:
 :func:`open_store` opens either from a URL (``cardlab-classroom --db URL``, or the
 environment's ``CARDLAB_DB``). In both, a move is one transaction ("read the state,
 check the action with the engine, append it", numbered 1, 2, ... with no gap and no
-double), and a process learns of rooms that other processes changed through
-:meth:`RoomStore.subscribe`.
+double), and the pages of a room learn that it changed through :meth:`RoomStore.watch`
+(:mod:`cardlab.rooms.notify`: at once within a process, by the store's feed from the others).
 
 >>> import tempfile, os
 >>> store = open_store(os.path.join(tempfile.mkdtemp(), "class.db"))
@@ -39,9 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from cardlab.rooms.notify import Listener
 from cardlab.words import LANGUAGES
 
-__all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "RoomStore", "Transaction",
+__all__ = ["RoomInfo", "SeatInfo", "Switches", "ClassTable", "ClassInfo", "Slip", "DrillAnswer", "RoomStore", "Transaction",
            "hash_token", "StoreError", "StoreUnavailable", "StoreVersionError", "TooManyGuesses", "GUESS_LIMITS",
            "DB_VARIABLES", "DEFAULT_DB", "open_store", "store_url"]
 
@@ -185,6 +186,24 @@ class Slip:
 
 
 @dataclass(frozen=True)
+class DrillAnswer:
+    """One answer to a drill (issue 36) by a student of a seated class: who (the class and
+    the student's number on its list), which exercise (its kind, the rule id that decides
+    it, its seed: ``cardlab.drills.exercise(kind, seed)`` makes it again), right or wrong,
+    how many seconds the student took, and when (``at``, a Unix time). The store keeps
+    answers as rows, in the order they came."""
+
+    class_id: str
+    number: int
+    kind: str
+    rule: str
+    seed: int
+    correct: bool
+    seconds: float
+    at: float
+
+
+@dataclass(frozen=True)
 class RoomInfo:
     """One room as the store keeps it (no secrets)."""
 
@@ -288,9 +307,7 @@ class RoomStore(Protocol):
 
     def run(self, step: Callable[[Transaction], T], *, retries: int = 1) -> T: ...
 
-    def subscribe(self, callback: Callable[[str | None], None]) -> Callable[[], None]: ...
-
-    def changed(self) -> bool: ...
+    def watch(self, room: str | None, listener: Listener) -> Callable[[], None]: ...
 
     def switches(self, room: str) -> Switches: ...
 
@@ -308,6 +325,17 @@ class RoomStore(Protocol):
     def slips(self, class_id: str) -> list[Slip]: ...
 
     def redeem_code(self, code: str, client: str, *, now: float | None = None) -> Slip | None: ...
+
+    def set_drills(self, class_id: str, kinds: Sequence[str]) -> None: ...
+
+    def drills(self, class_id: str) -> tuple[str, ...]: ...
+
+    def seat_student(self, room: str, seat: int) -> tuple[str, int] | None: ...
+
+    def add_answer(self, room: str, seat: int, *, kind: str, rule: str, seed: int, correct: bool, seconds: float,
+                   at: float | None = None) -> DrillAnswer: ...
+
+    def answers(self, class_id: str | None = None) -> list[DrillAnswer]: ...
 
 
 def store_url(url: str | os.PathLike | None = None) -> str:

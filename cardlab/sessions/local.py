@@ -23,7 +23,6 @@ hands out only what the seat on screen may see.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +30,8 @@ from cardlab.bots import Bot, bot_for
 from cardlab.cards import Card, rng_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, Observation, Replay, Zone, to_act
 from cardlab.records import reveals
-from cardlab.sessions.coaching import CoachNotes, running_loop
+from cardlab.sessions.clock import Handle, current_clock
+from cardlab.sessions.coaching import CoachNotes
 from cardlab.sessions.seatview import (MAX_LISTED, NOT_TO_ACT, RESULT_ON_SCREEN, Controls, Notice, ResultView, SeatView,
                                        detached, offers_of, refusal_values)
 from cardlab.words import seat_names
@@ -74,9 +74,11 @@ class TableSession:
         self.replay: Replay | None = None
         self.replay_position = 0
         self._replayed: tuple[int, GameState] | None = None
-        self.notes = CoachNotes()  # the coach's verdicts on this game's decisions
+        #: Where the bots' paced moves and the coach's verdicts run (the page's; None: at once).
+        self.clock = current_clock()
+        self.notes = CoachNotes(self.clock)  # the coach's verdicts on this game's decisions
         self._listeners: list[Callable[[], None]] = []
-        self._pending: asyncio.TimerHandle | None = None
+        self._pending: Handle | None = None
         self._undo_points: list[tuple[GameState, int, dict[int, frozenset[Card]]]] = []
         self._moves_made = 0
         self._scanned = 0
@@ -205,12 +207,16 @@ class TableSession:
 
     def coach_lines(self) -> tuple[str, ...]:
         """The coach's line on the seat's last decision (after it was made, never before),
-        and at the game's end the review: the decisions that differed, with their cost."""
-        return self.notes.lines(self.game, over=self.state.is_terminal) if self.coach else ()
+        and at the game's end the review: the decisions that differed, with their cost. The
+        coach speaks to the seat on screen ("you"; in hot-seat play the seat to act) of its
+        own decisions only."""
+        if not self.coach or self.covered:  # hot-seat: nothing of anyone's until the next person uncovers
+            return ()
+        return self.notes.lines(self.game, over=self.state.is_terminal, seat=self.seat)
 
     def coach_moves(self) -> tuple[int, ...]:
         """The move numbers of the review's decisions (a view links each to its replay)."""
-        return tuple(v.move for v in self.review()) if self.coach and self.state.is_terminal else ()
+        return tuple(v.move for v in self.notes.review(self.seat)) if self.coach and self.state.is_terminal else ()
 
     # -- clicks -------------------------------------------------------------------------
     def play(self, action: Action) -> None:
@@ -345,16 +351,14 @@ class TableSession:
         if self.result is None and self.state.is_terminal:
             self._stop_on(len(self.state.history.records), [], None)
         while self.auto and (player := self._next_bot()) is not None:
-            loop = running_loop()
-            if self.pace > 0 and loop is not None:
-                self._pending = loop.call_later(self.pace, self._timed_move)
+            if self.pace > 0 and self.clock is not None:
+                self._pending = self.clock.later(self.pace, self._timed_move)
                 break
             if self._bot_move(player):
                 break
         if self.result is not None and self.result.brief and self.auto and self.pace > 0:
-            loop = running_loop()
-            if loop is not None:  # with a pace, a trick stays that long (1.5 s at least), then play goes on
-                self._pending = loop.call_later(max(self.pace, BRIEF_PAUSE), self._timed_resume)
+            if self.clock is not None:  # with a pace, a trick stays that long (1.5 s at least), then play goes on
+                self._pending = self.clock.later(max(self.pace, BRIEF_PAUSE), self._timed_resume)
 
     def _timed_move(self) -> None:
         self._pending = None

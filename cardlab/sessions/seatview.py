@@ -155,7 +155,8 @@ class SeatView:
     coach: tuple[str, ...] = ()
     replay: tuple[int, int] | None = None  # (position, last) while a finished game is replayed
     every_card: tuple[Zone, ...] | None = None  # every card where it really is (the state's zones())
-    room: str | None = None
+    room: str | None = None  # a room's id (for code and links: never shown)
+    place: Any = None  # a room's place (cardlab.rooms.RoomPlace: its table and class), said by the words layer
     version: int = 0
     status: str = "open"  # a room's: 'paused' or 'closed' by the teacher
 

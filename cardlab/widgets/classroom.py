@@ -25,7 +25,6 @@ sheet (one slip per student, with the join code and its QR code):
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import datetime as _dt
 import html
@@ -36,12 +35,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
-import segno
 
 from cardlab.games import by_game
 from cardlab.widgets.view import cards_html
-from cardlab.rooms import GAME_CLASSES, TABLE_SIZES, ClassInfo, Room, RoomStore, Switches, seat_class, show_code, to_act
+from cardlab.rooms import (GAME_CLASSES, TABLE_SIZES, Room, RoomStore, Switches, room_place, room_places, seat_class,
+                           to_act)
 from cardlab.rooms.seating import MAX_NAME, MAX_STUDENTS
+from cardlab.widgets.class_drills import ClassDrills
+from cardlab.widgets.slips import PRINT_SLIPS, SLIPS_ROUTE, class_sheet_html, slips_link_html, slips_page_html
 from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.words import (
     LANGUAGE_NAMES,
@@ -57,21 +58,26 @@ from cardlab.words import (
     seat_names,
     translate as _,
 )
-from cardlab.words.classroom import COMPUTERS, class_name, student_name
+from cardlab.words.classroom import BY_HAND, COMPUTERS, TABLE, class_name, place_text, seated_text, student_name
 from cardlab.words.seats import zone_title
 
-__all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "TEACHER_HEADING", "class_sheet_html"]
+__all__ = ["TeacherDashboard", "GAME_TITLES", "SEAT_KINDS", "TEACHER_HEADING", "SLIPS_ROUTE", "class_sheet_html",
+           "slips_page_html", "join_link", "landing_address"]
 
 #: The teacher's page's heading (its ``<h1>``), and what it says below it, one paragraph each
 #: (``{command}``: the server's command, written as code).
 TEACHER_HEADING = N_("The classroom: the teacher's page")
-_INTRO = (
-    N_("Create a room for each table (the game, a student or a computer in each seat), hand each student their "
-       "seat's join link, and watch every table: who is connected, the scores or chips, whose turn it is. Open one "
-       "room to see all its cards (on your screen only), pause or end it, or download its game to replay it on the "
-       "projector."),
-    N_("Start the classroom server with {command}; it prints this page's link."),
-)
+_INTRO = {
+    # the students' address known (the page is served): where they go and what they type
+    "served": N_("Seat a class below and print the slips: each student opens {address} and types the code on their "
+                 "slip (or scans its square)."),
+    # the dashboard in the teacher's own notebook: the students' pages need the classroom server
+    "notebook": N_("Seat a class below and print the slips: each student opens the classroom server's first page "
+                   "(start the server with {command}) and types the code on their slip (or scans its square)."),
+    "watch": N_("Then watch every table here: who is connected, the scores or chips, whose turn it is. Open one "
+                "table to see all its cards (on your screen only), pause or end it, or download its game to replay "
+                "it on the projector."),
+}
 #: Games in plain words, and how many players each takes.
 GAME_TITLES = by_game(lambda entry: entry.title)
 PLAYERS = TABLE_SIZES
@@ -95,7 +101,23 @@ _SEAT_WORDS = {
 _NOW_WORDS = {"paused": N_("Paused"), "ended": N_("Ended by the teacher"), "finished": N_("Finished")}
 #: The seats still to choose (a plural: in Polish or Ukrainian the verb may follow their number).
 _TO_PLAY = Plural("{seats} to play", "{seats} to play", n="n")
-_ROOM_COLUMNS = (N_("Room"), N_("Game"), N_("Seats"), N_("Scores or chips"), N_("Now"), N_("Last move"))
+_ROOM_COLUMNS = (N_("Table"), N_("Game"), N_("Seats"), N_("Scores or chips"), N_("Now"), N_("Last move"))
+#: A class's heading row in the list of rooms: its name and how many of its students have their page open.
+_CLASS_ROW = Plural("{name}: {connected} of {n} student connected", "{name}: {connected} of {n} students connected",
+                    n="n")
+#: The list of rooms, empty.
+_NO_ROOMS = N_("No rooms yet: seat a class below (or create a room by hand), and its tables show here.")
+#: The heading row of the rooms the teacher made by hand.
+_BY_HAND_ROW = N_("Rooms made by hand")
+#: A room in the teacher's room picker: its class, table and game (or its number among the rooms made by hand).
+_PICK_CLASS_ROOM = N_("{name} · Table {table} · {game}")
+_PICK_HAND_ROOM = N_("Room {number} · {game}")
+#: What a room is doing now, said beside its Pause and Resume buttons (a live region: a screen reader hears it change).
+_ROOM_STATE = {
+    "open": N_("This table is playing."),
+    "paused": N_("This table is paused: its students wait until you resume it."),
+    "ended": N_("This table has ended."),
+}
 
 
 def _ago(moment: float | None) -> str:
@@ -128,6 +150,27 @@ def _points(value: float) -> str:
     return number_text(value, 0 if value.is_integer() else 1 if (value * 10).is_integer() else 2)
 
 
+def join_link(base_url: str, join_page: str, room: str, seat: int, token: str, lang: str = "") -> str:
+    """A seat's join link: the join page under ``base_url`` with the room, seat and token
+    (and the page's language, where one was chosen).
+
+    >>> join_link("http://pc:8866/", "join", "r1", 0, "T", "pl")
+    'http://pc:8866/join?room=r1&seat=0&token=T&lang=pl'
+    """
+    return f"{base_url}{join_page}?room={room}&seat={seat}&token={token}" + (f"&lang={lang}" if lang else "")
+
+
+def landing_address(base_url: str) -> str:
+    """The classroom's first page (the server's root) for pages served under ``base_url``
+    ('' when the address is not known: the teacher's own notebook).
+
+    >>> landing_address("http://pc:8866/voila/render/"), landing_address("")
+    ('http://pc:8866/', '')
+    """
+    parts = urllib.parse.urlsplit(base_url)
+    return f"{parts.scheme}://{parts.netloc}/" if parts.netloc else ""
+
+
 class TeacherDashboard:
     """Every room of the classroom store, with the teacher's controls.
 
@@ -136,7 +179,9 @@ class TeacherDashboard:
     dashboard's own language (None: :func:`cardlab.words.default_language`); the teacher
     may switch it with the page's picker. The class's and the room's language pickers
     choose what the students' pages, links and slips speak; they start at the page's
-    language (the one its link asked for, or the server's default).
+    language (the one its link asked for, or the server's default). ``slips_url`` is the
+    classroom server's page of a class's slips (``/slips``, see :func:`slips_page_html`);
+    without it the slips open in a new tab from the dashboard itself.
 
     >>> import tempfile, os
     >>> from cardlab.rooms import SQLiteStore
@@ -149,15 +194,21 @@ class TeacherDashboard:
     """
 
     def __init__(self, store: RoomStore, *, base_url: str = "", join_page: str = "join.ipynb", poll: float = 1.0,
-                 lang: str | None = None):
+                 lang: str | None = None, slips_url: str | None = None):
         self.store = store
         self.base_url = base_url
         self.join_page = join_page
         self.poll = poll
+        #: Where the classroom server serves a class's slips as a page that prints
+        #: (:data:`SLIPS_ROUTE`, :func:`slips_page_html`); None: the page is made here and
+        #: opened in a new tab by the browser (the teacher's own notebook).
+        self.slips_url = slips_url
+        self._sheets: dict[tuple[str, str], str] = {}  # (class, its switches) -> its slips' link, made once
+        self._opening = True  # the first drawing: what can wait a second waits (see _print_html)
         #: The dashboard's language (what the teacher reads; not the students' pages').
         self.lang = check_language(lang)
         self._rooms: dict[str, Room] = {}
-        self._task: asyncio.Task | None = None
+        self._task: Any = None  # the next timed redraw (a clock's handle)
         # what each message line says, as (template, count, fields): said again in a new language
         self._said: dict[int, tuple[str | Plural, int, dict[str, Any]]] = {}
         self._relabelling = False  # new labels on the same choices: no observer acts on them
@@ -207,15 +258,14 @@ class TeacherDashboard:
     @property
     def landing_url(self) -> str:
         """The classroom's first page, where a student types a code (the server's root)."""
-        parts = urllib.parse.urlsplit(self.base_url)
-        return f"{parts.scheme}://{parts.netloc}/" if parts.netloc else ""
+        return landing_address(self.base_url)
 
     def sheet_html(self, class_id: str) -> str:
         """The class's printable sheet: one slip per student (see :func:`class_sheet_html`)."""
         return class_sheet_html(self.store, class_id, link=self._link, landing_url=self.landing_url)
 
     def _link(self, room: str, seat: int, token: str, lang: str = "") -> str:
-        return f"{self.base_url}{self.join_page}?room={room}&seat={seat}&token={token}" + (f"&lang={lang}" if lang else "")
+        return join_link(self.base_url, self.join_page, room, seat, token, lang)
 
     def links(self, room: str) -> dict[int, str]:
         """Each student seat's join link (hand each to one student only), with the room's
@@ -242,19 +292,37 @@ class TeacherDashboard:
         with language(self.lang):
             return self._rooms_html()
 
+    def _students(self) -> dict[tuple[str, int], str]:
+        """Each class seat's student, in words ('Ana', or 'Student 3' where unnamed)."""
+        return {(slip.room, slip.seat): student_name(slip.student, slip.number)
+                for info in self.store.classes() for slip in self.store.slips(info.id)}
+
     def _rooms_html(self) -> str:
-        rows = []
-        tables = self.store.class_tables()
+        places = room_places(self.store)
+        students = self._students()
+        classes = {info.id: info for info in self.store.classes()}
+        groups: dict[str | None, list[str]] = {}
+        connected: dict[str | None, int] = {}
         for info in self.store.rooms():
+            place = places[info.id]
             room = self._room(info.id)
             state = room.state
             names = seat_names(room.game.num_players)
             seats = []
             for seat in self.store.seats(info.id):
-                kind = seat.bot if seat.bot is None or seat.bot in _SEAT_WORDS else "computer"
-                if kind is None:
-                    kind = "connected" if seat.connected else "away"
-                seats.append(html.escape(_(_SEAT_WORDS[kind]).format(seat=names[seat.seat])))
+                student = students.get((info.id, seat.seat))
+                if seat.bot is not None:
+                    kind = seat.bot if seat.bot in _SEAT_WORDS else "computer"
+                    said = _(_SEAT_WORDS[kind]).format(seat=names[seat.seat])
+                elif student is not None:  # a class's student, by name
+                    said = seated_text(names[seat.seat], student, seat.connected)
+                    connected[place.class_id] = connected.get(place.class_id, 0) + seat.connected
+                else:  # a room made by hand: its seats have no names
+                    said = _(_SEAT_WORDS["connected" if seat.connected else "away"]).format(seat=names[seat.seat])
+                if seat.bot is None:  # who is here stands out, in words and in colour
+                    seats.append(f"<span class='{'cl-here' if seat.connected else 'cl-away'}'>{html.escape(said)}</span>")
+                else:
+                    seats.append(html.escape(said))
             points = " · ".join(f"{html.escape(names[i])} {_points(p)}" for i, p in enumerate(state.points))
             if info.status != "open":
                 now = _(_NOW_WORDS[info.status])
@@ -264,32 +332,39 @@ class TeacherDashboard:
                 acting = to_act(state)
                 now = message(_TO_PLAY, len(acting)).format(seats=names_text([names[seat] for seat in acting]))
             title = _(GAME_TITLES.get(info.game, info.game))
-            rows.append(
-                f"<tr><td>{info.id}{self._table_words(tables.get(info.id))}</td>"
-                f"{_tag('td', title)}<td>{'<br>'.join(seats)}</td>"
+            where = _(TABLE).format(table=place.number) if place.in_class else _(BY_HAND).format(number=place.number)
+            groups.setdefault(place.class_id, []).append(
+                f"<tr>{_tag('td', where)}{_tag('td', title)}<td>{'<br>'.join(seats)}</td>"
                 f"<td>{points}</td><td>{html.escape(now)}</td><td>{html.escape(_ago(info.last_action_at))}</td></tr>")
-        if not rows:
-            empty = _html(N_("No rooms yet: choose a game and its seats above, then {create}."),
-                          create=_tag("b", _("Create room")))
-            return f"<p>{empty}</p>"
+        if not groups:
+            return f"<p>{_html(_NO_ROOMS)}</p>"
         head = "".join(_tag("th", _(h)) for h in _ROOM_COLUMNS)
+        rows = []
+        for class_id, group in sorted(groups.items(), key=lambda item: item[0] is None):  # classes, then rooms by hand
+            if class_id is None:
+                said = _(_BY_HAND_ROW)
+            else:
+                cls = classes[class_id]
+                said = message(_CLASS_ROW, cls.students).format(name=class_name(cls.name, cls.students),
+                                                               connected=connected.get(class_id, 0), n=cls.students)
+            rows.append(f'<tr class="cl-class-row"><th colspan="{len(_ROOM_COLUMNS)}">{html.escape(said)}</th></tr>')
+            rows += group
         return f'<table class="cl-rooms"><tr>{head}</tr>{"".join(rows)}</table>'
 
     @staticmethod
-    def _table_words(table: tuple[ClassInfo, int] | None) -> str:
-        if table is None:
-            return ""
-        info, number = table
-        said = _("Table {table}, {name}").format(table=number, name=class_name(info.name, info.students))
-        return "<br>" + html.escape(said)
+    def _who(seat: str, student: str | None) -> str:
+        """A student seat as its link is listed: 'South: Ana' (a room made by hand: 'South')."""
+        return seat if student is None else _("{seat}: {student}").format(seat=seat, student=student)
 
     def room_html(self, room_id: str, *, all_cards: bool) -> str:
         """One room: its join links and, if asked, every card where it really is."""
         with language(self.lang):
             room = self._room(room_id)
             names = seat_names(room.game.num_players)
-            links = "".join(f"<li>{html.escape(names[seat])}: <code>{html.escape(url)}</code></li>"
-                            for seat, url in self.links(room_id).items())
+            students = self._students()
+            links = "".join(
+                f"<li>{html.escape(self._who(names[seat], students.get((room_id, seat))))}: "
+                f"<code>{html.escape(url)}</code></li>" for seat, url in self.links(room_id).items())
             if not links:
                 links = _tag("li", _("No student seats"))
             parts = [_tag("b", _("Join links (one per student):")), f"<ul>{links}</ul>"]
@@ -308,57 +383,141 @@ class TeacherDashboard:
             self._refresh()
 
     def _refresh(self) -> None:
-        tables = self.store.class_tables()
+        places = room_places(self.store)
+        classes = {info.id: info for info in self.store.classes()}
         options = []
         for info in self.store.rooms():
-            title = _(GAME_TITLES.get(info.game, info.game))
-            options.append((_("{room} · {game} · Table {table}").format(room=info.id, game=title, table=tables[info.id][1])
-                            if info.id in tables else f"{info.id} · {title}", info.id))
-        if options != list(self._pick.options):
-            self._choose(self._pick, options, first=True)  # the first room is open until the teacher picks another
+            title, place = _(GAME_TITLES.get(info.game, info.game)), places[info.id]
+            if place.in_class:
+                cls = classes[place.class_id]  # type: ignore[index]
+                label = _(_PICK_CLASS_ROOM).format(name=class_name(cls.name, cls.students), table=place.number,
+                                                   game=title)
+            else:
+                label = _(_PICK_HAND_ROOM).format(number=place.number, game=title)
+            options.append((label, info.id))
+        if options != list(self._pick.options):  # the first room is open until the teacher picks another
+            if self._choose(self._pick, options, first=True, quiet=True):
+                self._clear(self._download_link)
         self._rooms_view.value = self._rooms_html()
         chosen = self._pick.value
         self._room_view.value = self.room_html(chosen, all_cards=self._all_cards.value) if chosen else ""
-        for button in (self._pause, self._resume, self._end, self._download, self._all_cards, self._save_room_switches):
+        for button in (self._download, self._all_cards, self._save_room_switches):
             button.disabled = chosen is None
+        self._show_status(None if chosen is None else self.store.room_status(chosen))
         if chosen is not None and chosen != self._switches_shown:
             self._switches_shown = chosen
             self._room_switches.show(self.store.switches(chosen))
-        classes = [(message(Plural("{name} · {game} · {n} table", "{name} · {game} · {n} tables", n="n"), len(info.rooms))
-                    .format(name=class_name(info.name, info.students), game=_(GAME_TITLES.get(info.game, info.game)),
-                            n=len(info.rooms)), info.id) for info in self.store.classes()]
-        if classes != list(self._class_pick.options):
-            self._choose(self._class_pick, classes, first=False)  # a new class: the newest is chosen
-        for button in (self._print, self._apply_class):
-            button.disabled = self._class_pick.value is None
+        picks = [(message(Plural("{name} · {game} · {n} table", "{name} · {game} · {n} tables", n="n"), len(info.rooms))
+                  .format(name=class_name(info.name, info.students), game=_(GAME_TITLES.get(info.game, info.game)),
+                          n=len(info.rooms)), info.id) for info in classes.values()]
+        if picks != list(self._class_pick.options):
+            self._choose(self._class_pick, picks, first=False, quiet=True)  # a new class: the newest is chosen
+        self._apply_class.disabled = self._class_pick.value is None
+        self._print.value = self._print_html(self._class_pick.value)
+        self._drills.refresh()
+        self._opening = False
 
-    def _choose(self, dropdown: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]], *, first: bool) -> None:
+    def _show_status(self, status: str | None) -> None:
+        """Pause, Resume and End as the chosen room's status allows (only what applies is
+        enabled), and the status in words beside them (a live region: a screen reader hears
+        it change); each button's tooltip says the state too."""
+        self._pause.disabled = status != "open"
+        self._resume.disabled = status not in ("paused", "ended")
+        self._end.disabled = status not in ("open", "paused")
+        state = "" if status is None else _(_ROOM_STATE[status])
+        self._room_state.value = (f"<span class='cl-room-state' role='status' aria-live='polite'>{html.escape(state)}"
+                                  "</span>")
+        for button, does in ((self._pause, _("Pause this table: its students wait")),
+                             (self._resume, _("Let this table play on")), (self._end, _("End this table's game"))):
+            button.tooltip = f"{does}. {state}" if state else does
+
+    def _print_html(self, class_id: str | None) -> str:
+        """The chosen class's *Print the slips* link (none before a class is seated). Made
+        here (no classroom server to serve it), the page's QR codes take a few hundred
+        milliseconds for a class: the page opens without it, and the next redraw (its
+        timer's first, a second later) puts it in."""
+        if class_id is None:
+            return ""
+        words = _(PRINT_SLIPS)
+        if self.slips_url is not None:  # the classroom server serves the page, and prints it
+            query = urllib.parse.urlencode({"class": class_id, "key": self.store.teacher_key(), "print": "1"})
+            return slips_link_html(words, url=f"{self.slips_url}?{query}")
+        info = next(info for info in self.store.classes() if info.id == class_id)
+        key = (class_id, f"{info.switches.lang}|{self.base_url}|{self.lang}")
+        if key not in self._sheets and self._opening:
+            return ""
+        if key not in self._sheets:  # the slips' QR codes: made once a class (and language)
+            page = class_sheet_html(self.store, class_id, link=self._link, landing_url=self.landing_url,
+                                    print_on_load=True)
+            self._sheets[key] = slips_link_html(words, page=page)
+        return self._sheets[key]
+
+    def _choose(self, dropdown: W.Dropdown | W.ToggleButtons, options: list[tuple[str, Any]], *, first: bool,
+                quiet: bool = False) -> bool:
         """New options for ``dropdown``, keeping its choice if it is still there (ipywidgets
-        would choose the first), else the first (``first``) or the last option. Only a
-        change of choice reaches the dropdown's observers."""
+        would choose the first), else the first (``first``) or the last option; whether the
+        choice changed. Only a change of choice reaches the dropdown's observers, and not
+        even that when ``quiet`` (a redraw that draws the new choice itself)."""
         chosen = dropdown.value
         values = [value for _, value in options]
         self._relabelling = True
         try:
             dropdown.options = options
             dropdown.value = chosen if chosen in values else None
+            if quiet and chosen not in values and options:
+                dropdown.value = values[0] if first else values[-1]
         finally:
             self._relabelling = False
-        if chosen not in values and options:
+        if not quiet and chosen not in values and options:
             dropdown.value = values[0] if first else values[-1]
+        return dropdown.value != chosen
 
     def start(self) -> None:
-        """Redraw every ``poll`` seconds on the kernel's own event loop (no threads)."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_event_loop().create_task(self._poll_forever())
+        """Redraw when a room changes (the store tells, :mod:`cardlab.rooms.notify`) and every
+        ``poll`` seconds (how long ago each last move was, who is still connected), on the
+        page's clock (:mod:`cardlab.sessions.clock`), until :meth:`stop`."""
+        from cardlab.sessions.clock import current_clock
 
-    async def _poll_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll)
-            try:
-                self.refresh()
-            except Exception as error:  # keep polling; say what went wrong
-                self._say(self._message, N_("Could not refresh: {error}"), error=html.escape(str(error)))
+        if self._unwatch is not None:
+            return
+        self._clock = current_clock()
+        self._unwatch = self.store.watch(None, lambda _room: self._redraw_soon())
+        if self._clock is not None:
+            self._task = self._clock.later(self.poll, self._tick)
+
+    def stop(self) -> None:
+        """Stop redrawing (the page closed)."""
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def _redraw_soon(self) -> None:
+        """A room changed (told from any thread): redraw on the page, once for a burst of changes."""
+        if self._clock is None:
+            self._redraw()
+            return
+        if not self._redraw_waiting:
+            self._redraw_waiting = True
+            self._clock.soon(self._redraw)
+
+    def _tick(self) -> None:
+        self._redraw()
+        if self._unwatch is not None and self._clock is not None:
+            self._task = self._clock.later(self.poll, self._tick)
+
+    def _redraw(self) -> None:
+        self._redraw_waiting = False
+        try:
+            self.refresh()
+        except Exception as error:  # keep going; say what went wrong
+            self._say(self._message, N_("Could not refresh: {error}"), error=html.escape(str(error)))
+
+    _unwatch: Callable[[], None] | None = None
+    _clock: Any = None
+    _redraw_waiting = False
 
     # -- message lines ------------------------------------------------------------------------
     def _say(self, widget: W.HTML, template: str | Plural, count: int = 1, **fields: Any) -> None:
@@ -391,14 +550,15 @@ class TeacherDashboard:
         self._seats = W.VBox()
         self._seed = W.Text(value="", style=wide, layout=W.Layout(width="280px"))
         self._room_lang = _language_picker(self.lang)
-        self._create = W.Button(button_style="success", layout=_OWN_WIDTH)
+        self._create = W.Button(button_style="success", layout=_own_width())
         self._message = W.HTML()
         self._rooms_view = W.HTML()
         self._pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="420px"))
         self._all_cards = W.ToggleButton(value=False, layout=W.Layout(width="auto"))
-        self._pause = W.Button(layout=W.Layout(width="auto"))
-        self._resume = W.Button(layout=W.Layout(width="auto"))
+        self._pause = W.Button(icon="pause", layout=W.Layout(width="auto"))
+        self._resume = W.Button(icon="play", layout=W.Layout(width="auto"))
         self._end = W.Button(button_style="danger", layout=W.Layout(width="auto"))
+        self._room_state = W.HTML()
         self._download = W.Button(layout=W.Layout(width="auto"))
         self._download_link = W.HTML()
         self._room_view = W.HTML()
@@ -417,13 +577,13 @@ class TeacherDashboard:
         self._class_bot = W.Dropdown(options=[kind for kind in SEAT_KINDS if kind[1] != "student"], value="rule",
                                      style=wide)
         self._class_switches = _SwitchBox(self.lang)
-        self._seat = W.Button(button_style="success", layout=_OWN_WIDTH)
+        self._seat = W.Button(button_style="success", layout=_own_width())
         self._class_pick = W.Dropdown(options=[], style=wide, layout=W.Layout(width="460px"))
-        self._print = W.Button(icon="print", layout=W.Layout(width="auto"))
+        self._print = W.HTML()  # the slips' link: a page that prints, in a new tab (see cardlab.widgets.slips)
         self._apply_class = W.Button(layout=W.Layout(width="auto"))
-        self._sheet_link = W.HTML()
         self._class_message = W.HTML()
-        self._lesson = W.Button(icon="table", layout=_OWN_WIDTH)
+        self._drills = ClassDrills(self.store, lang=self.lang)
+        self._lesson = W.Button(icon="table", layout=_own_width())
         self._lesson_link = W.HTML()
         # the headings and paragraphs, said by _labels
         self._seat_a_class_head, self._new_room_head, self._all_rooms_head, self._one_room_head, self._lesson_head = (
@@ -443,18 +603,18 @@ class TeacherDashboard:
         self._save_room_switches.on_click(lambda _: self._guard(self._save_room_switches_clicked))
         self._class_game.observe(self._when(self._class_game_changed), "value")
         self._seat.on_click(lambda _: self._guard(self._seat_clicked))
-        self._print.on_click(lambda _: self._guard(self._print_clicked))
         self._apply_class.on_click(lambda _: self._guard(self._apply_class_clicked))
-        self._class_pick.observe(self._when(lambda: self._clear(self._sheet_link)), "value")
+        self._class_pick.observe(self._when(lambda: self._guard(self.refresh)), "value")
         self._lesson.on_click(lambda _: self._guard(self._lesson_clicked))
         self._players_changed(reset=True)
         self._class_game_changed()
 
-        new_room = W.VBox([self._new_room_head, W.HBox([self._game, self._players, self._seed, self._room_lang]),
-                           self._seats,
-                           self._create, self._message])
-        room = W.VBox([self._one_room_head, W.HBox([self._pick, self._all_cards, self._pause, self._resume,
-                                                    self._end, self._download]),
+        # the class at its tables first (what a teacher looks at during the lesson), then one
+        # table, then seating a class and its drills, a room by hand, and the lesson's data
+        tables = W.VBox([self._all_rooms_head, self._rooms_view])
+        room = W.VBox([self._one_room_head,
+                       W.HBox([self._pick, self._all_cards, self._pause, self._resume, self._end, self._room_state,
+                               self._download], layout=W.Layout(align_items="center", flex_flow="row wrap")),
                        W.HBox([self._room_switches.widget, self._save_room_switches]),
                        self._download_link, self._room_view])
         seat_a_class = W.VBox([
@@ -462,12 +622,13 @@ class TeacherDashboard:
             W.HBox([self._class_names, W.VBox([self._class_count, W.HBox([self._class_game, self._class_size]),
                                                self._class_order, self._class_seed, self._class_bot])]),
             self._class_switches.widget, self._seat, self._class_message,
-            W.HBox([self._class_pick, self._print, self._apply_class]), self._sheet_link])
+            W.HBox([self._class_pick, self._print, self._apply_class], layout=W.Layout(align_items="center"))])
+        new_room = W.VBox([self._new_room_head, W.HBox([self._game, self._players, self._seed, self._room_lang]),
+                           self._seats, self._create, self._message])
         lesson = W.VBox([self._lesson_head, self._lesson, self._lesson_link])
         self.widget = W.VBox([W.HTML(style_tag() + _DASHBOARD_CSS), W.HBox([self._title, self._page_lang],
                                                                             layout=W.Layout(align_items="center")),
-                              self._intro, seat_a_class, new_room, self._all_rooms_head, self._rooms_view, room,
-                              lesson])
+                              self._intro, tables, room, seat_a_class, self._drills.widget, new_room, lesson])
         self.widget.add_class("cl-dashboard")
         self._labels()
         fill_tooltips(self.widget)  # no 'null' tooltips on the widgets made so far
@@ -477,16 +638,18 @@ class TeacherDashboard:
         placeholders, tooltips, options, headings, and the message lines shown."""
         with language(self.lang):
             self._title.value = f"<div lang='{self.lang}'>{page_heading_html(_(TEACHER_HEADING))}</div>"
-            self._intro.value = (f"<div lang='{self.lang}' style='line-height:1.45'>" + "".join(
-                f"<p>{_html(words, command='<code>cardlab-classroom</code>')}</p>" for words in _INTRO) + "</div>")
+            first = (_html(_INTRO["served"], address=_tag("b", self.landing_url)) if self.landing_url
+                     else _html(_INTRO["notebook"], command="<code>cardlab-classroom</code>"))
+            self._intro.value = (f"<div lang='{self.lang}' style='line-height:1.45'><p>{first}</p>"
+                                 f"<p>{_html(_INTRO['watch'])}</p></div>")
             self._page_lang.description = _("Language of this page")
             self._seat_a_class_head.value = (
                 _tag("h2", _("Seat a class")) + "<p>" + html.escape(_(
                     "Paste the class list (one name a line) or say how many students; choose the game and the table "
                     "size. Everyone gets a seat and a join code; a short table gets a computer player.")) + "</p>")
             self._new_room_head.value = _tag("h2", _("New room"))
-            self._all_rooms_head.value = _tag("h2", _("All rooms"))
-            self._one_room_head.value = _tag("h2", _("One room"))
+            self._all_rooms_head.value = _tag("h2", _("The class at its tables"))
+            self._one_room_head.value = _tag("h2", _("One table"))
             self._lesson_head.value = (
                 _tag("h2", _("The lesson as data")) + "<p>"
                 + _html(N_("Every decision of every room so far, one row each: room, table, student, game, move, the "
@@ -501,7 +664,7 @@ class TeacherDashboard:
             self._seed.placeholder = _("empty: a new deal")
             self._class_seed.placeholder = _("empty: a new seating")
             self._create.description = _("Create room")
-            self._pick.description = _("Room")
+            self._pick.description = _("Table")
             self._all_cards.description = _("Show all cards")
             self._pause.description = _("Pause")
             self._resume.description = _("Resume")
@@ -518,18 +681,18 @@ class TeacherDashboard:
             self._relabel(self._class_bot, [(_(label), kind) for label, kind in SEAT_KINDS if kind != "student"])
             self._seat.description = _("Seat the class")
             self._class_pick.description = _("Class")
-            self._print.description = _("Printable sheet")
             self._apply_class.description = _("Apply the switches above to the class")
             self._lesson.description = _("Make the class's table (CSV)")
             self._lesson.tooltip = _("every decision of every room: one row each")
             self._room_lang.description = _("Students' language")
             for box in (self._room_switches, self._class_switches):
                 box.labels()
+            self._drills.set_language(self.lang)
             names = seat_names(len(self._seats.children))
             for seat, dropdown in enumerate(self._seats.children):
                 dropdown.description = names[seat]
                 self._relabel(dropdown, [(_(label), kind) for label, kind in SEAT_KINDS])
-        for widget in (self._message, self._download_link, self._class_message, self._sheet_link, self._lesson_link):
+        for widget in (self._message, self._download_link, self._class_message, self._lesson_link):
             if id(widget) in self._said:
                 self._say(widget, *self._said[id(widget)][:2], **self._said[id(widget)][2])
 
@@ -559,7 +722,7 @@ class TeacherDashboard:
         seats = [None if dropdown.value == "student" else dropdown.value for dropdown in self._seats.children]
         room = self.create_room(self._game.value, seats=seats, seed=int(text) if text else None,
                                 lang=self._room_lang.value)
-        self._say(self._message, N_("Room {room} is ready: hand out its links below."), room=html.escape(room))
+        self._say(self._message, N_("{place} is ready: hand out its links below."), place=lambda: self._place(room))
 
     def _class_game_changed(self) -> None:
         low, high = PLAYERS[self._class_game.value]
@@ -600,18 +763,10 @@ class TeacherDashboard:
                                    bot=self._class_bot.value, switches=self._class_switches.value)
         info = next(info for info in self.store.classes() if info.id == class_id)
         self._say(self._class_message,
-                  Plural("Seated {name} at {n} table. Click {button} for the slips with their codes.",
-                         "Seated {name} at {n} tables. Click {button} for the slips with their codes.", n="n"),
+                  Plural("Seated {name} at {n} table. Click {button} and hand each student their slip.",
+                         "Seated {name} at {n} tables. Click {button} and hand each student their slip.", n="n"),
                   len(info.rooms), name=lambda: html.escape(class_name(info.name, info.students)), n=len(info.rooms),
-                  button=lambda: _tag("b", _("Printable sheet")))
-        self._print_clicked()
-
-    def _print_clicked(self) -> None:
-        class_id = self._class_pick.value
-        data = base64.b64encode(self.sheet_html(class_id).encode()).decode()
-        self._say(self._sheet_link, N_("{link}Save the sheet{end}, open it in the browser and print it: one slip per "
-                                       "student."),
-                  link=f'<a download="class-sheet.html" href="data:text/html;base64,{data}">', end="</a>")
+                  button=lambda: _tag("b", _(PRINT_SLIPS)))
 
     def _apply_class_clicked(self) -> None:
         class_id = self._class_pick.value
@@ -622,8 +777,9 @@ class TeacherDashboard:
 
     def _save_room_switches_clicked(self) -> None:
         self.store.set_switches(self._pick.value, self._room_switches.value)
-        self._say(self._message, N_("Room {room}: switches saved; its pages follow within seconds."),
-                  room=html.escape(self._pick.value))
+        room = self._pick.value
+        self._say(self._message, N_("{place}: switches saved; its pages follow within seconds."),
+                  place=lambda: self._place(room))
 
     def _picked(self) -> None:
         self._clear(self._download_link)
@@ -633,11 +789,18 @@ class TeacherDashboard:
         self.store.set_status(self._pick.value, status)
         self.refresh()
 
+    def _place(self, room: str) -> str:
+        """A room as the page says it (HTML): 'Table 2 · 7b', 'Room 1'."""
+        return html.escape(place_text(room_place(self.store, room)))
+
     def _download_clicked(self) -> None:
         room = self._pick.value
         data = base64.b64encode(self.history_json(room).encode()).decode()
-        self._say(self._download_link, N_("{link}Save room {room}'s game as a file{end}"), room=html.escape(room),
-                  link=f'<a download="room-{room}.json" href="data:application/json;base64,{data}">', end="</a>")
+        place = room_place(self.store, room)
+        name = f"{'table' if place.in_class else 'room'}-{place.number}"
+        self._say(self._download_link, N_("{link}Save the game of {place} as a file{end}"),
+                  place=lambda: self._place(room),
+                  link=f'<a download="game-{name}.json" href="data:application/json;base64,{data}">', end="</a>")
 
     def lesson_table(self) -> Any:
         """Every decision of every room as a pandas table (:func:`cardlab.rooms.lesson.lesson_table`),
@@ -674,9 +837,9 @@ class _SwitchBox:
     def __init__(self, lang: str) -> None:
         # each checkbox keeps a gap after its label, so the next box is not read with it
         # ('Podpowiedzi ☐ Trener'): the labels' lengths differ with the language
-        self._hints = W.Checkbox(value=True, indent=False, layout=_SWITCH)
-        self._coach = W.Checkbox(value=False, indent=False, layout=_SWITCH)
-        self._undo = W.Checkbox(value=False, indent=False, layout=_SWITCH)
+        self._hints = W.Checkbox(value=True, indent=False, layout=_switch())
+        self._coach = W.Checkbox(value=False, indent=False, layout=_switch())
+        self._undo = W.Checkbox(value=False, indent=False, layout=_switch())
         self._pace = W.FloatSlider(value=0.0, min=0.0, max=3.0, step=0.5, readout_format=".1f",
                                    style={"description_width": "initial"}, layout=W.Layout(width="320px"))
         self._lang = _language_picker(lang)  # the language the pages, links and slips are in
@@ -703,8 +866,11 @@ class _SwitchBox:
         self._lang.value = switches.lang or default_language()  # none chosen: the server's default
 
 
-#: A switch's checkbox: as wide as its label, and a clear gap before the next switch.
-_SWITCH = W.Layout(width="auto", margin="2px 22px 2px 2px")
+def _switch() -> W.Layout:
+    """A switch's checkbox's layout: as wide as its label, and a clear gap before the next
+    switch (made for each checkbox: a widget made at import would belong to no page, and a
+    server of many pages in one process gives each page its own widgets)."""
+    return W.Layout(width="auto", margin="2px 22px 2px 2px")
 
 
 def _language_picker(lang: str) -> W.Dropdown:
@@ -713,84 +879,23 @@ def _language_picker(lang: str) -> W.Dropdown:
                       style={"description_width": "initial"}, layout=W.Layout(width="auto"))
 
 
-def class_sheet_html(store: RoomStore, class_id: str, *, link: Callable[[str, int, str], str],
-                     landing_url: str = "") -> str:
-    """A printable page with one slip per student: name, table, seat, join code and a QR code
-    of the join link (``link(room, seat, token)``); the slips follow the class list. The
-    page is in the class's language (:attr:`cardlab.rooms.Switches.lang`), and its links
-    carry it (``&lang=pl``; the classroom's first page ``?lang=pl``), so the pages they open
-    speak it too.
+def _own_width() -> W.Layout:
+    """The layout of a button alone on its line: as wide as its words in the language at hand
+    (auto alone would stretch it across the column); made for each button, as :func:`_switch`."""
+    return W.Layout(width="auto", align_self="flex-start")
 
-    >>> import tempfile, os
-    >>> from cardlab.rooms import SQLiteStore, Switches, seat_class
-    >>> store = SQLiteStore(os.path.join(tempfile.mkdtemp(), "class.db"))
-    >>> class_id = seat_class(store, 3, "fight_for_the_lead", 3, seed=2)
-    >>> page = class_sheet_html(store, class_id, link=lambda room, seat, token: f"http://pc/join?room={room}")
-    >>> page.count('class="cl-slip"'), "Student 3" in page, "Table 1" in page
-    (3, True, True)
-    >>> store.set_class_switches(class_id, Switches(lang="uk"))
-    >>> page = class_sheet_html(store, class_id, link=lambda room, seat, token: f"http://pc/join?room={room}",
-    ...                         landing_url="http://pc/")
-    >>> "lang='uk'" in page, "Стіл 1" in page, "http://pc/?lang=uk" in page
-    (True, True, True)
-    """
-    info = next((each for each in store.classes() if each.id == class_id), None)
-    if info is None:
-        raise ValueError(f"there is no class {class_id!r}")
-    lang = info.switches.lang or default_language()
-    asks = f"lang={lang}" if info.switches.lang else ""  # a class with no language chosen: the server's default
-    if asks and landing_url:
-        landing_url = f"{landing_url}?{asks}"
-    with language(lang):
-        title = _(GAME_TITLES.get(info.game, info.game))
-        names = seat_names(info.table_size)
-        where = (html.escape(_("Scan the square, or open {address} and type your code. Keep your code to yourself."))
-                 .format(address=f"<b>{html.escape(landing_url)}</b>") if landing_url else
-                 html.escape(_("Scan the square, or type your code on the classroom's first page. "
-                               "Keep your code to yourself.")))
-        slips = []
-        for slip in store.slips(class_id):
-            url = link(slip.room, slip.seat, slip.token)
-            if asks:
-                url += ("&" if "?" in url else "?") + asks
-            qr = segno.make(url, error="m").svg_inline(scale=3, title=_("Join link"))
-            where_at = _("{game} · Table {table} · seat {seat}").format(game=title, table=slip.table,
-                                                                        seat=names[slip.seat])
-            code = html.escape(_("Your code: {code}")).format(code=f'<span class="cl-slip-code">{show_code(slip.code)}</span>')
-            slips.append(
-                f'<div class="cl-slip"><div class="cl-slip-name">{html.escape(student_name(slip.student, slip.number))}'
-                f'</div>'
-                f'<div>{html.escape(where_at)}</div>'
-                f'<div class="cl-slip-qr">{qr}</div>'
-                f'<div>{code}</div>'
-                f'<div class="cl-slip-how">{where}</div></div>')
-        said = class_name(info.name, info.students)
-        head = _("{name}: seats and codes").format(name=said)
-        heading = _("{name}: {game}, tables of {size}").format(name=said, game=title, size=info.table_size)
-        cut = _("Print this page and cut along the dashed lines: one slip per student.")
-    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(head)}"
-            f"</title>{_SHEET_CSS}</head><body><h1>{html.escape(heading)}</h1><p class='cl-no-print'>{html.escape(cut)}"
-            f"</p><div class='cl-slips'>{''.join(slips)}</div></body></html>")
-
-
-_SHEET_CSS = """<style>
-body { font-family: sans-serif; margin: 12mm; }
-h1 { font-size: 18px; }
-.cl-slips { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0; }
-.cl-slip { border: 1px dashed #888; padding: 8px; break-inside: avoid; page-break-inside: avoid; text-align: center; }
-.cl-slip-name { font-size: 18px; font-weight: bold; }
-.cl-slip-code { font-family: monospace; font-size: 22px; letter-spacing: 2px; font-weight: bold; }
-.cl-slip-how { font-size: 11px; color: #444; }
-@media print { .cl-no-print { display: none; } body { margin: 0; } }
-</style>"""
-
-#: A button alone on its line: as wide as its words in the language at hand (auto alone
-#: would stretch it across the column).
-_OWN_WIDTH = W.Layout(width="auto", align_self="flex-start")
 
 _DASHBOARD_CSS = """<style>
 .cl-dashboard h2 { font-size: 18px; margin: 12px 0 4px 0; }
 .cl-dashboard table.cl-rooms { border-collapse: collapse; font-size: 14px; }
-.cl-dashboard table.cl-rooms td, .cl-dashboard table.cl-rooms th { border: 1px solid #ccc; padding: 4px 8px;
-  vertical-align: top; text-align: left; }
+.cl-dashboard table.cl-rooms td, .cl-dashboard table.cl-rooms th { border: 1px solid #ccc; padding: 3px 8px;
+  vertical-align: top; text-align: left; line-height: 1.35; }
+.cl-dashboard table.cl-rooms tr.cl-class-row th { background: #eef1f6; }
+.cl-dashboard .cl-here { color: #0f5a1f; font-weight: 600; }
+.cl-dashboard .cl-away { color: #555; }
+.cl-dashboard .cl-room-state { font-weight: 600; margin: 0 8px; }
+.cl-dashboard a.cl-print { display: inline-block; padding: 5px 14px; margin: 2px 6px; border-radius: 4px;
+  background: #1b5e20; color: #fff; font-weight: 600; text-decoration: none; font-size: 14px; line-height: 20px; }
+.cl-dashboard a.cl-print:hover { background: #2e7d32; }
+.cl-dashboard a.cl-print:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 </style>"""

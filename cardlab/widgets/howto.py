@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 from cardlab.cards import Rank
@@ -34,7 +35,7 @@ from cardlab.widgets.words import plain
 from cardlab.words import category_text, current_language, rank_letter, translate as _
 from cardlab.words.howto import HOW_TO_PLAY, TERMS, HowToPlay, Term, said_figures
 
-__all__ = ["figures", "how_to_play_html", "hand_order_html", "game_hand_rules", "game_hand_order_html", "term_html",
+__all__ = ["figures", "how_to_play_html", "hand_order_html", "hand_order_notes", "game_hand_rules", "game_hand_order_html", "term_html",
            "glossary_html", "rule_html"]
 
 
@@ -121,6 +122,38 @@ def game_hand_order_html(game: Any) -> str:
     return hand_order_html(game_hand_rules(game), low=game_entry(game).spec.low)
 
 
+def hand_order_notes(rules: HandRules, *, low: bool = False,
+                     ids: Callable[[tuple[str, ...]], str] | None = None) -> list[str]:
+    """What a hand order says under its list, as HTML sentences, each ending with its rule
+    ids (``ids`` makes them; by default the hover spans of :func:`rule_html`): what differs
+    from the 52-card order ('flush beats four of a kind', HR-4), the lowest straight (HR-5)
+    and, with ``low``, that a low round turns the order upside down (HR-6).
+
+    >>> hand_order_notes(HandRules(32), ids=lambda rules: f" ({', '.join(rules)})")[0]
+    'With 32 cards flush beats four of a kind; flush beats full house. (HR-4)'
+    """
+    ids = ids or _rules_html
+    order, usual, notes = rules.order, hierarchy(52), []
+    beats = [(a, b) for i, a in enumerate(order) for b in order[i + 1:] if usual.index(a) > usual.index(b)]
+    if beats:
+        said = "; ".join(_("{better} beats {worse}").format(better=category_text(a), worse=category_text(b))
+                         for a, b in beats)
+        notes.append(html.escape(_("With {deck} cards {beats}.").format(deck=rules.deck_size, beats=said))
+                     + ids(("HR-4",)))
+    elif rules.deck_size != 52:
+        notes.append(html.escape(_("The usual order of 52 cards, a setting of this table.")) + ids(("HR-1", "HR-4")))
+    else:
+        notes.append(html.escape(_("The ace is high; {straight} is the lowest straight.").format(
+            straight="-".join([rank_letter(Rank.ACE), "2", "3", "4", "5"]))) + ids(("HR-1",)))
+    if rules.deck_size != 52 and rules.ace_low:
+        lowest = min(rules.straights.items(), key=lambda item: item[1])[0]
+        cards = "-".join(rank_letter(Rank.from_number(n)) for n in sorted(lowest, key=lambda n: (n != 14, n)))
+        notes.append(html.escape(_("{straight} is the lowest straight.").format(straight=cards)) + ids(("HR-5",)))
+    if low:
+        notes.append(html.escape(_("In a low round the order is upside down: the worse hand wins.")) + ids(("HR-6",)))
+    return notes
+
+
 def hand_order_html(rules: HandRules | None, *, low: bool = False) -> str:
     """The hand order of the deck in play, best first, folded (HR-1, HR-4): what differs
     from the 52-card order is said under the list ('flush beats four of a kind').
@@ -131,31 +164,8 @@ def hand_order_html(rules: HandRules | None, *, low: bool = False) -> str:
     """
     if rules is None:
         return ""
-    order = rules.order
-    items = "".join(f"<li>{html.escape(category_text(category))}</li>" for category in order)
-    notes = []
-    usual = hierarchy(52)
-    beats = [(a, b) for i, a in enumerate(order) for b in order[i + 1:] if usual.index(a) > usual.index(b)]
-    if beats:
-        said = "; ".join(_("{better} beats {worse}").format(better=category_text(a), worse=category_text(b))
-                         for a, b in beats)
-        notes.append(html.escape(_("With {deck} cards {beats}.").format(deck=rules.deck_size, beats=said))
-                     + _rules_html(("HR-4",)))
-    elif rules.deck_size != 52:
-        notes.append(html.escape(_("The usual order of 52 cards, a setting of this table."))
-                     + _rules_html(("HR-1", "HR-4")))
-    else:
-        notes.append(html.escape(_("The ace is high; {straight} is the lowest straight.").format(
-            straight="-".join([rank_letter(Rank.ACE), "2", "3", "4", "5"]))) + _rules_html(("HR-1",)))
-    if rules.deck_size != 52 and rules.ace_low:
-        lowest = min(rules.straights.items(), key=lambda item: item[1])[0]
-        cards = "-".join(rank_letter(Rank.from_number(n)) for n in sorted(lowest, key=lambda n: (n != 14, n)))
-        notes.append(html.escape(_("{straight} is the lowest straight.").format(straight=cards))
-                     + _rules_html(("HR-5",)))
-    if low:
-        notes.append(html.escape(_("In a low round the order is upside down: the worse hand wins."))
-                     + _rules_html(("HR-6",)))
-    text = "".join(f"<p>{note}</p>" for note in notes)
+    items = "".join(f"<li>{html.escape(category_text(category))}</li>" for category in rules.order)
+    text = "".join(f"<p>{note}</p>" for note in hand_order_notes(rules, low=low))
     summary = html.escape(_("Hand order, {deck} cards").format(deck=rules.deck_size))
     return (f'<details class="cl-howto"><summary>{summary}</summary>'
             f'<ol class="cl-order">{items}</ol>{text}</details>')

@@ -15,6 +15,9 @@ no pace, Hints and Undo as the teacher's switches say) and a hidden control is i
 >>> table.seat, table.session.state is table.session.room.state, table._new.layout.display
 (1, True, 'none')
 
+Where the teacher gave the class drills (:mod:`cardlab.widgets.practice`), a *Practise the
+rules* button sits under the heading and opens them in the table's place.
+
 The page's heading tops the table, in the table's language (its picker redraws it):
 
 >>> table.heading.value
@@ -30,6 +33,7 @@ from typing import Any
 
 from cardlab.rooms import SeatSession
 from cardlab.sessions.room import POLL_SECONDS, SWITCH_SECONDS, RoomSession
+from cardlab.widgets.practice import DRILL_SECONDS, PracticeBar
 from cardlab.widgets.table import Table
 from cardlab.words import N_
 
@@ -57,6 +61,31 @@ def room_table(session: SeatSession, *, heading: bool = True, **options: Any) ->
                                            heading=JOIN_HEADING if heading else None, **options)
     table.start = room.start  # type: ignore[attr-defined]
     table.stop = room.stop  # type: ignore[attr-defined]
+    # the class's drills, beside the table: the bar under the heading, the drill in the table's place
+    store, room_id = session.store, session.room.id
+    first = 2 if heading else 1  # the style's row, then the heading's
+    rows = table.widget.children
+    bar = PracticeBar(store, room_id, session.seat, lang=table.lang,
+                      rows=[row for row in rows[first:] if row is not table.errors])
+    table.widget.children = (*rows[:first], bar.widget, bar.box, *rows[first:])
+    table.practice = bar  # type: ignore[attr-defined]
+    said_in = table.set_language
+
+    def set_language(lang: str) -> None:  # the table's picker: the practice follows
+        said_in(lang)
+        bar.set_language(table.lang)
+
+    table.set_language = set_language  # type: ignore[method-assign]
+
+    seat_poll = room.poll
+
+    def room_poll() -> bool:  # a look by hand (tests): a drill set given or taken away shows too
+        changed = seat_poll()
+        return bar.poll() or changed
+
+    room.poll = room_poll  # type: ignore[method-assign]
+    # a started page is told of the class's changes (a drill set given or taken away) with the room's
+    room.extras.append(lambda: bar.poll(now=bar.clock() + DRILL_SECONDS))
 
     def poll() -> bool:
         changed = room.poll()

@@ -33,6 +33,7 @@ from typing import Any
 import ipywidgets as W
 
 from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, join_by_code, open_store, parse_code
+from cardlab.sessions.clock import current_clock, using
 from cardlab.widgets.join import room_table
 from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
 from cardlab.words import LANGUAGE_NAMES, LANGUAGES, N_, check_language, language, translate as _
@@ -64,6 +65,7 @@ class LandingPage(W.VBox):
     def __init__(self, store: RoomStore | Callable[[], RoomStore] | None = None, *, client: str | None = None,
                  start: bool = True, lang: str | None = None, **kwargs: Any):
         self._store = store
+        self._clock = current_clock()  # the page's: the table a code opens runs its work there
         self.client = client or uuid.uuid4().hex
         self.start = start
         self.table: Any = None
@@ -140,7 +142,8 @@ class LandingPage(W.VBox):
         except AccessRefused as refused:
             self._say(refused)
             return
-        self.table = room_table(session, lang=self.lang if self.chosen else None)
+        with using(self._clock):  # a click's thread: the table takes the page's clock, not the thread's
+            self.table = room_table(session, lang=self.lang if self.chosen else None)
         if self.start:
             self.table.start()
         self.code.value = ""

@@ -171,6 +171,7 @@ TABLE_CSS = f"""
   border-radius: 14px; padding: 4px 10px; color: #f3f3ea; max-width: 1240px; box-sizing: border-box;
   font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 14px; }}
 .cl-table .cl-title {{ font-size: 16px; }}
+.cl-table .cl-note {{ font-size: 13px; color: #ffe27a; }}
 /* a narrow notebook (JupyterLab with its file browser open) draws the table a little smaller
    rather than taller: laid out as in a wide one, then zoomed to the width there is */
 .cl-table {{ container-type: inline-size; }}

@@ -28,7 +28,9 @@ RandomBot(seed=1)
 from __future__ import annotations
 
 import html
+import threading
 import traceback
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -65,9 +67,10 @@ from cardlab.words import (
     unit_word,
 )
 from cardlab.words.cards import card_label, spoken
+from cardlab.words.classroom import place_text
 from cardlab.words.howto import UNITS, amount as unit_amount
 from cardlab.words.seats import zone_title
-from cardlab.words.table import beats_text, notice_text, table_text
+from cardlab.words.table import beats_text, notice_text, table_text, untranslated_note
 
 __all__ = ["Table", "bot_for", "Bot", "card_button", "style_card_button"]
 
@@ -289,11 +292,14 @@ class Table:
         players = len(self.seats)
         mode = f" · {table_text('hotseat')}" if self.seen.hotseat else ""
         teacher = f" · <span class='cl-turn'>{table_text('teacher')}</span>" if self.seen.every_card is not None else ""
-        room = (f"<div class='cl-room'>{html.escape(table_text('classroom', room=self.seen.room))}</div>"
-                if self.seen.room else "")
+        # a room's page says its table and class, never the store's id for the room
+        room = (f"<div class='cl-room'>{html.escape(place_text(self.seen.place))}</div>"
+                if self.seen.place is not None else "")
+        untranslated = untranslated_note(self.game.name)  # a game added later may speak only English
+        note = f"<div class='cl-note'>{html.escape(untranslated)}</div>" if untranslated else ""
         return (f"<div class='cl-title'><b>{html.escape(_(self.title))}</b> — "
                 f"{table_text('you_are', players, seat=seat).replace(self.seats[seat], f'<b>{self.seats[seat]}</b>', 1)}"
-                f"{mode}{teacher}</div>{room}")
+                f"{mode}{teacher}</div>{room}{note}")
 
     def hand_label_html(self, obs: Observation, my_turn: bool) -> str:
         """'You hold 5 cards — two pairs, kings and sevens' (the hand's name where the game ranks hands)."""
@@ -451,11 +457,20 @@ class Table:
             return f"<b>{value}</b> {html.escape(_(unit))}"
         return html.escape(message(UNITS[unit], value)).format(n=f"<b>{value}</b>")
 
+    def _stopped_line(self) -> str:
+        """The banner's line for a room the teacher paused or ended ('' while it plays)."""
+        status = self.seen.status
+        if status == "open":
+            return ""
+        words = notice_text("paused" if status == "paused" else "closed", {}, players=len(self.seats))
+        return f"<div class='cl-banner-line cl-stopped'>{html.escape(words)}</div>"
+
     def _draw_banner(self, paused: bool) -> None:
         over = self.seen.over
+        stopped = self._stopped_line()  # a room the teacher paused or ended says so here, above any result
         if (not paused and not over) or not self.banner_ready():
-            self._banner.value = ""
-            self._banner.layout.display = "none"
+            self._banner.value = f"<div class='cl-banner' role='status'>{stopped}</div>" if stopped else ""
+            self._banner.layout.display = None if stopped else "none"
             self._continue.layout.display = "none"
             return
         lines = self.banner_lines()
@@ -468,7 +483,7 @@ class Table:
         what = f"<div class='cl-what'>{what}</div>" if what else ""
         head = "".join(f"<div class='cl-banner-line'>{html.escape(line)}</div>" for line in lines)
         tail = self.standings_html() if over else ""
-        self._banner.value = (f"<div class='cl-banner' role='status'>{head}{by_seat_html(shown, self.seats)}"
+        self._banner.value = (f"<div class='cl-banner' role='status'>{stopped}{head}{by_seat_html(shown, self.seats)}"
                               f"{what}{tail}</div>")
         self._banner.layout.display = None
         self._continue.layout.display = "none" if over else None
@@ -495,7 +510,7 @@ class Table:
             facts.append(html.escape(table_text("session", target=target)))
         msg = ""
         notice = seen.notice
-        if notice is not None:
+        if notice is not None and seen.status == "open":  # a paused or ended room says so in the banner
             cls = "cl-msg-error" if notice.error else "cl-msg"
             msg = f" <span class='{cls}' role='status'>{html.escape(notice_text(notice.name, notice.values, players=players))}</span>"
         return f'<div class="cl-status">{turn}{msg}<div class="cl-facts">{" · ".join(facts)}</div></div>'
@@ -507,6 +522,8 @@ class Table:
         players = len(seen.seats)
         if seen.over or (seen.replay is not None and obs.is_terminal):  # a result's scene is mid-move: not over
             return self.over_text(obs), False
+        if seen.status != "open":  # paused or ended by the teacher: the banner says so, nobody is to play
+            return "", False
         if seen.result is not None:
             return table_text("result_read"), True
         if my_turn:
@@ -558,7 +575,9 @@ class Table:
 
     def board_html(self, obs: Observation, my_turn: bool = False) -> str:
         seen = self.seen
-        acting = [] if seen.result is not None else [p for p in seen.actors if p != obs.player or not my_turn]
+        # no "to act" badge over a result, nor at a table the teacher paused or ended (nobody is to play)
+        stopped = seen.result is not None or seen.status != "open"
+        acting = [] if stopped else [p for p in seen.actors if p != obs.player or not my_turn]
         return seats_html(obs, seen.seats, unit=self.words.unit, points=self.shown_points(obs), acting=acting)
 
     @property
@@ -909,7 +928,10 @@ class Table:
 
     def _on_action(self, kind: str) -> None:
         if kind not in self.seen.offers:
-            return  # a hidden button (a forged click) does nothing
+            # A button that is off or hidden, clicked by a forged message: the session (the
+            # engine, the room's store) refuses the bare action and says why; nothing changes.
+            self.play(Action(kind))
+            return
         action = self.candidate(kind)
         question = self.words.verb(kind).ask
         if question:
@@ -926,19 +948,29 @@ def _rule_hover(rule_id: str) -> str:
     return plain(rule_sentence(rule_id))
 
 
-#: The one layout and the one style every card button shares: its size is the stylesheet's
-#: and a hidden card is hidden by a class (:data:`GONE`), so a card button brings no models of
-#: its own besides itself (two fewer a card, so a page loads faster). Neither is ever changed.
-_SHARED: dict[str, W.Widget] = {}
+#: The one layout and the one style every card button of a page shares: its size is the
+#: stylesheet's and a hidden card is hidden by a class (:data:`GONE`), so a card button brings
+#: no models of its own besides itself (two fewer a card, so a page loads faster). Neither is
+#: ever changed. Kept per kernel, that is per comm manager: a server of many pages in one
+#: process (the classroom's) gives each page a kernel of its own, which knows only its own
+#: widgets; a page's are forgotten with its kernel.
+_SHARED: weakref.WeakKeyDictionary[Any, dict[str, W.Widget]] = weakref.WeakKeyDictionary()
+_SHARED_LOCK = threading.Lock()
 #: The class that hides a card button (``display: none`` in the stylesheet).
 GONE = "cl-gone"
 
 
 def _shared(name: str, make: Callable[[], W.Widget]) -> W.Widget:
-    widget = _SHARED.get(name)
-    if widget is None or widget.comm is None:  # made once a kernel (a closed one is made again)
-        widget = _SHARED[name] = make()
-    return widget
+    """This kernel's shared widget ``name`` (made on first need, and again once closed)."""
+    import comm
+
+    manager = comm.get_comm_manager()
+    with _SHARED_LOCK:
+        widgets = _SHARED.setdefault(manager, {})
+        widget = widgets.get(name)
+        if widget is None or widget.comm is None:
+            widget = widgets[name] = make()
+        return widget
 
 
 def plain_button(*args: Any, **kwargs: Any) -> W.Button:

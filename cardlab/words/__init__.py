@@ -57,6 +57,7 @@ __all__ = [
     "SESSIONS",
     "ZONE_WORDS",
     "game_words",
+    "forget_words",
     "fill",
     "session_text",
     "Each",
@@ -457,6 +458,19 @@ def game_words(game: str, *, verbs: Mapping[str, Verb], clicks: Mapping[str, str
     module calls this once)."""
     VERBS[game], CLICKS[game], SESSIONS[game] = dict(verbs), dict(clicks), session
     ZONE_WORDS[game] = dict(zones or {})
+
+
+def forget_words(game: str) -> None:
+    """Forget every word ``game``'s words module registered: its templates, headlines,
+    verbs, clicks, session and zone words, how-to and glossary, coach's sentences and
+    refusals (a test's game leaves no trace: :func:`cardlab.games.unregister` with
+    ``forget=True``)."""
+    from cardlab.words import coach, howto, refusals, table  # the registries of this layer's own modules
+
+    for registry in (TEMPLATES, HEADLINES, VERBS, CLICKS, SESSIONS, ZONE_WORDS, howto.HOW_TO_PLAY, howto.TERMS,
+                     coach.ACTIONS, coach.ROUNDS, coach.THIS_ROUNDS, refusals.REFUSALS):
+        registry.pop(game, None)
+    table.forget_untranslated(game)
 
 
 def fill(template: str | Plural, **fields: Any) -> str:

@@ -1,7 +1,11 @@
-"""The coach's sentences (issue 28): one line on a decision, and one line a review lists.
+"""The coach's sentences (issues 28, 36): one line on a decision, and one line a review lists.
 
 A verdict (:class:`cardlab.coach.Verdict`) is put into words here only: whole sentences
-with named placeholders (so a translator can reorder them), every number with its unit.
+with named placeholders (so a translator can reorder them), every number with its unit,
+said to the student ("you") in words a 12-year-old reads: what a choice costs, rounded
+("about 8 points worse than the best choice"), and how often it wins, as the drills say
+a chance ("about 1 time in 10"); no margins, intervals or sample sizes (a notebook reads
+them from the verdict).
 How each kind of action is said, as done (``"You laid {cards}"``) and as the coach's
 choice (``"laying {cards}"``), and each game's round word are in the game's own words module
 (``cardlab/words/<game>.py``), registered in :data:`ACTIONS` and :data:`ROUNDS`
@@ -14,10 +18,10 @@ choice (``"laying {cards}"``), and each game's round word are in the game's own 
 ...     best_value=1.5, cost=7.5, unit="points", method="sampled", basis="deals", samples=2000, margin=1.2,
 ...     chance=0.12, best_chance=0.58, chance_of="ahead", agrees=False, hand=())
 >>> print(coach_line(verdict, Kontrabluff()))
-You passed: -6.0 points on average this round, winning it 12% of the time; laying 9♠: +1.5 points,
-winning 58% of the time, 7.5 points more, give or take 1.2 points; over 2,000 deals of the unseen cards.
+You passed: about 8 points worse than the best choice, laying 9♠. You win this round about 1 time in 10.
+By laying 9♠, you win it about 6 times in 10.
 >>> print(review_line(verdict, Kontrabluff()))
-Move 10: You passed; laying 9♠ was 7.5 points better, give or take 1.2 points.
+Move 10: You passed; laying 9♠ was about 8 points better.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.words import Plural, cards_text, decimal_amount, message, number_text, percent_text, seat_names, translate_in
+from cardlab.words import N_, Plural, cards_text, message, translate_in
 
-__all__ = ["Said", "ACTIONS", "ROUNDS", "ROUND", "coach_words", "coach_line", "review_line", "action_words"]
+__all__ = ["Said", "ACTIONS", "ROUNDS", "ROUND", "THIS_ROUNDS", "THIS_ROUND", "SENTENCES", "coach_words", "coach_line", "review_line", "action_words",
+           "chance_said"]
 
 
 @dataclass(frozen=True)
@@ -52,33 +57,68 @@ ACTIONS: dict[str, dict[str, Said]] = {}
 #: 'giv'), not the cards held (a zone's 'hand': 'ręka', 'рука', 'hand').
 ROUNDS: dict[str, str] = {}
 ROUND = "round of play"
+#: The round as the object of "you win ...": 'this round', 'this hand', 'this game', a
+#: message with the context :data:`THIS_ROUND` (a translation says it in the case its
+#: sentence asks: 'tę rundę', 'to rozdanie', 'цю гру').
+THIS_ROUNDS: dict[str, str] = {}
+THIS_ROUND = "this round of play"
 
 
-def coach_words(game: str, actions: dict[str, Said], *, round: str) -> None:
+def coach_words(game: str, actions: dict[str, Said], *, round: str, this_round: str | None = None) -> None:
     """Register how the coach says ``game``'s kinds of action and its round word (its
-    words module calls this once; ``round`` is the English word, in context :data:`ROUND`)."""
+    words module calls this once; ``round`` is the English word, in context :data:`ROUND`;
+    ``this_round`` the words 'you win ...' takes, 'this <round>' by default, in context
+    :data:`THIS_ROUND`)."""
     ACTIONS[game], ROUNDS[game] = dict(actions), round
+    THIS_ROUNDS[game] = this_round or f"this {round}"
 
 
-OVER = {
-    "deals": Plural("{samples} deal of the unseen cards", "{samples} deals of the unseen cards", n="samples"),
-    "arrangements": Plural("{samples} arrangement {other} might make", "{samples} arrangements {other} might make",
-                           n="samples"),
+# -- the sentences (issue 36: words for a 12-year-old) -------------------------------------------------
+# The coach talks to the student ("you"), rounds what a choice costs to a whole number
+# ("about 6 chips worse than the best choice") and says chances as the drills do ("about 4
+# times in 10", :func:`cardlab.words.drills.chance_words`). The margins and intervals of a
+# sampled verdict stay in the :class:`cardlab.coach.Verdict` (``margin``, ``interval``,
+# ``samples``), for the notebooks' analysis; the coach does not say them.
+#: The student's choice against the coach's: the best, about as good (within the margin),
+#: a little worse (less than one unit), or about ``n`` units worse (by the unit counted in).
+BEST = N_("{chosen}: the best choice the coach found.")
+CLOSE = N_("{chosen}: about as good as the best choice the coach found, {best}.")
+LITTLE = N_("{chosen}: a little worse than the best choice, {best}.")
+WORSE = {
+    "points": Plural("{chosen}: about {n} point worse than the best choice, {best}.",
+                     "{chosen}: about {n} points worse than the best choice, {best}.", n="n"),
+    "chips": Plural("{chosen}: about {n} chip worse than the best choice, {best}.",
+                    "{chosen}: about {n} chips worse than the best choice, {best}.", n="n"),
 }
-
-# -- the sentences: exact (a draw, DP-5) and sampled, the coach's choice or not --------------------
-EXACT_SAME = ("{chosen}: the best draw; it improves your hand {chance} of the time, average kind {value} "
-              "on a scale of 0 to 8, exact.")
-EXACT_OTHER = ("{chosen}: improves {chance} of the time, average kind {value} on a scale of 0 to 8; "
-               "{best} improves {best_chance}, average kind {best_value}, exact.")
-SAMPLED_SAME = ("{chosen}: the best choice the coach found, {value} on average this {round}, winning it "
-                "{chance} of the time; over {over}.")
-SAMPLED_CLOSE = ("{chosen}: {value} on average this {round}, winning it {chance} of the time; {best} gets "
-                 "{cost} more, within the margin of error of {margin}; over {over}.")
-SAMPLED_OTHER = ("{chosen}: {value} on average this {round}, winning it {chance} of the time; {best}: "
-                 "{best_value}, winning {best_chance} of the time, {cost} more, give or take {margin}; over {over}.")
-REVIEW_EXACT = "Move {number}: {done}; {best} gives an average kind {cost} higher on a scale of 0 to 8, exact."
-REVIEW_SAMPLED = "Move {number}: {done}; {best} was {cost} better, give or take {margin}."
+WORSE_OTHER = N_("{chosen}: about {amount} worse than the best choice, {best}.")  # a unit of another game
+#: How often the student wins the round (the verdict's ``chance``), and how often the best
+#: choice would (``best_chance``); a chance of 0 in sampled deals is "almost never".
+YOU_WIN = N_("You win {this_round} {chance}.")
+YOU_WIN_NONE = N_("You almost never win {this_round}.")
+BEST_WINS = N_("By {best}, you win it {chance}.")
+BEST_WINS_NONE = N_("By {best}, you almost never win it.")
+#: A draw (DP-5, exact): how often the hand gets better, and the draw that gives a better
+#: hand on average where the student's did not.
+DRAW_BEST = N_("{chosen}: the best draw.")
+DRAW_OTHER = N_("{chosen}: not the best draw.")
+HAND_BETTER = N_("Your hand gets better {chance}.")
+HAND_SAME = N_("Your hand cannot get better.")
+BEST_DRAW = N_("By {best}, you get a better hand on average, and it gets better {chance}.")
+BEST_DRAW_SAME = N_("By {best}, you keep a better hand on average, though it cannot get better.")
+#: A line of the game's review (moves count from 1).
+REVIEW_DRAW = N_("Move {number}: {done}; {best} gives a better hand on average.")
+REVIEW_LITTLE = N_("Move {number}: {done}; {best} was a little better.")
+REVIEW_WORSE = {
+    "points": Plural("Move {number}: {done}; {best} was about {n} point better.",
+                     "Move {number}: {done}; {best} was about {n} points better.", n="n"),
+    "chips": Plural("Move {number}: {done}; {best} was about {n} chip better.",
+                    "Move {number}: {done}; {best} was about {n} chips better.", n="n"),
+}
+REVIEW_OTHER = N_("Move {number}: {done}; {best} was about {amount} better.")
+#: Every sentence of the coach (the catalogs take them from here).
+SENTENCES = (BEST, CLOSE, LITTLE, *WORSE.values(), WORSE_OTHER, YOU_WIN, YOU_WIN_NONE, BEST_WINS, BEST_WINS_NONE,
+             DRAW_BEST, DRAW_OTHER, HAND_BETTER, HAND_SAME, BEST_DRAW, BEST_DRAW_SAME, REVIEW_DRAW, REVIEW_LITTLE,
+             *REVIEW_WORSE.values(), REVIEW_OTHER)
 
 
 def action_words(action: Any, game: str, *, done: bool, hand: tuple = (), packet: int = 0) -> str:
@@ -107,15 +147,49 @@ def action_words(action: Any, game: str, *, done: bool, hand: tuple = (), packet
     return message(template, count).format_map(words)
 
 
-def _amount(value: float, unit: str, sign: bool = False) -> str:
-    """An average in points or chips, one decimal, in the current language's way ('+1.5
-    points', '+1,5 punktu'): a decimal amount's own form (:func:`cardlab.words.decimal_amount`)."""
-    return decimal_amount(value, unit, 1, sign=sign)
+def chance_said(p: float) -> str:
+    """A chance as the drills say it ('about 4 times in 10', 'almost every time'), without
+    their exact fraction: the coach's chances are estimates.
+
+    >>> chance_said(0.38), chance_said(0.97), chance_said(0.06)
+    ('about 4 times in 10', 'almost every time', 'about 6 times in 100')
+    """
+    from fractions import Fraction
+
+    from cardlab.words.drills import chance_words  # the drills' words (loaded when the coach speaks)
+
+    return chance_words(Fraction(p).limit_denominator(10_000))
+
+
+def _sentences(*said: str) -> str:
+    return " ".join(said)
+
+
+def _worse(verdict: Any, chosen: str, best: str) -> str:
+    """The student's choice against the best, in whole units: 'You passed: about 8 points
+    worse than the best choice, laying 9♠.'"""
+    if verdict.action == verdict.best:
+        return message(BEST).format(chosen=chosen)
+    if verdict.agrees:
+        return message(CLOSE).format(chosen=chosen, best=best)
+    n = round(verdict.cost)
+    if n < 1:
+        return message(LITTLE).format(chosen=chosen, best=best)
+    if verdict.unit in WORSE:
+        return message(WORSE[verdict.unit], n).format(chosen=chosen, best=best, n=n)
+    return message(WORSE_OTHER).format(chosen=chosen, best=best, amount=_units(n, verdict.unit))
+
+
+def _units(n: int, unit: str) -> str:
+    """``n`` with its unit, for a unit the coach has no sentence of its own for."""
+    from cardlab.words.howto import UNITS
+
+    return message(UNITS[unit], n).format(n=n) if unit in UNITS else f"{n} {unit}"
 
 
 def coach_line(verdict: Any, game: Any, *, packet: int = 0) -> str:
     """The coach's line on one decision (a :class:`cardlab.coach.Verdict`) in ``game``
-    (its settings); ``packet`` as :func:`action_words`'s.
+    (its settings), to the student ("you"), in plain words; ``packet`` as :func:`action_words`'s.
 
     >>> from types import SimpleNamespace
     >>> from cardlab.cards import parse_cards
@@ -125,34 +199,34 @@ def coach_line(verdict: Any, game: Any, *, packet: int = 0) -> str:
     ...     best_value=1.05, chance=0.2871, best_chance=0.312, method="exact", agrees=False, cost=0.03,
     ...     hand=parse_cards("Jh Js 8c 4d 2s"))
     >>> print(coach_line(verdict, DrawPoker()))
-    You drew 3 cards: improves 28.7% of the time, average kind 1.02 on a scale of 0 to 8;
-    keeping J♥ J♠ 8♣ and drawing 2 cards improves 31.2%, average kind 1.05, exact.
+    You drew 3 cards: not the best draw. Your hand gets better about 3 times in 10. By keeping J♥ J♠ 8♣
+    and drawing 2 cards, you get a better hand on average, and it gets better about 3 times in 10.
     """
     name = game.name
     chosen = action_words(verdict.action, name, done=True, packet=packet)
     best = action_words(verdict.best, name, done=False, hand=verdict.hand, packet=packet)
     if verdict.method == "exact":
         same = verdict.agrees
-        words = {"chosen": chosen, "best": best, "chance": percent_text(verdict.chance, 1),
-                 "value": number_text(verdict.value, 2), "best_chance": percent_text(verdict.best_chance, 1),
-                 "best_value": number_text(verdict.best_value, 2)}
-        return message(EXACT_SAME if same else EXACT_OTHER).format_map(words)
-    unit = verdict.unit
-    others = [seat for seat in range(game.num_players) if seat != verdict.seat]
-    other = seat_names(game.num_players)[others[0]] if len(others) == 1 else message("another player")
-    words = {"chosen": chosen, "best": best, "round": translate_in(ROUND, ROUNDS[name]),
-             "value": _amount(verdict.value, unit, sign=True),
-             "best_value": _amount(verdict.best_value, unit, sign=True),
-             "chance": percent_text(verdict.chance), "best_chance": percent_text(verdict.best_chance),
-             "cost": _amount(verdict.cost, unit), "margin": _amount(verdict.margin, unit),
-             "over": message(OVER[verdict.basis], verdict.samples).format(samples=number_text(verdict.samples),
-                                                                               other=other)}
-    template = SAMPLED_SAME if verdict.action == verdict.best else SAMPLED_CLOSE if verdict.agrees else SAMPLED_OTHER
-    return message(template).format_map(words)
+        start = message(DRAW_BEST if same else DRAW_OTHER).format(chosen=chosen)
+        said = [start, message(HAND_BETTER).format(chance=chance_said(verdict.chance)) if verdict.chance > 0
+                else message(HAND_SAME)]
+        if not same:
+            said.append(message(BEST_DRAW).format(best=best, chance=chance_said(verdict.best_chance))
+                        if verdict.best_chance > 0 else message(BEST_DRAW_SAME).format(best=best))
+        return _sentences(*said)
+    this_round = translate_in(THIS_ROUND, THIS_ROUNDS[name])
+    said = [_worse(verdict, chosen, best)]
+    if verdict.chance is not None:
+        said.append(message(YOU_WIN).format(this_round=this_round, chance=chance_said(verdict.chance))
+                    if verdict.chance > 0 else message(YOU_WIN_NONE).format(this_round=this_round))
+    if not verdict.agrees and verdict.best_chance is not None:
+        said.append(message(BEST_WINS).format(best=best, chance=chance_said(verdict.best_chance))
+                    if verdict.best_chance > 0 else message(BEST_WINS_NONE).format(best=best))
+    return _sentences(*said)
 
 
 def review_line(verdict: Any, game: Any, *, packet: int = 0) -> str:
-    """One line of the game's review: a decision that differed, with its estimated cost
+    """One line of the game's review: a decision that differed, with about what it cost
     (a table makes it a link that replays the position; moves count from 1); ``packet``
     as :func:`action_words`'s.
 
@@ -162,14 +236,17 @@ def review_line(verdict: Any, game: Any, *, packet: int = 0) -> str:
     >>> verdict = SimpleNamespace(move=11, action=Action("draw", "8c 4d 2s"), best=Action("draw"), cost=0.031,
     ...     method="exact", hand=())
     >>> review_line(verdict, DrawPoker())
-    'Move 12: You drew 3 cards; standing pat gives an average kind 0.03 higher on a scale of 0 to 8, exact.'
+    'Move 12: You drew 3 cards; standing pat gives a better hand on average.'
     """
     name = game.name
     done = action_words(verdict.action, name, done=True, packet=packet)
     best = action_words(verdict.best, name, done=False, hand=verdict.hand, packet=packet)
     words = {"number": verdict.move + 1, "done": done, "best": best}
     if verdict.method == "exact":
-        return message(REVIEW_EXACT).format_map(words | {"cost": number_text(verdict.cost, 2)})
-    unit = verdict.unit
-    return message(REVIEW_SAMPLED).format_map(words | {"cost": _amount(verdict.cost, unit),
-                                                       "margin": _amount(verdict.margin, unit)})
+        return message(REVIEW_DRAW).format_map(words)
+    n = round(verdict.cost)
+    if n < 1:
+        return message(REVIEW_LITTLE).format_map(words)
+    if verdict.unit in REVIEW_WORSE:
+        return message(REVIEW_WORSE[verdict.unit], n).format_map(words | {"n": n})
+    return message(REVIEW_OTHER).format_map(words | {"amount": _units(n, verdict.unit)})

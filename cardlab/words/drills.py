@@ -49,6 +49,9 @@ __all__ = [
     "in_deck",
     "ace_low_sentence",
     "option",
+    "DRILL_WORDS",
+    "drill_text",
+    "streak_text",
 ]
 
 #: The context of an option's words (a button's 'Pass' is said apart from a rule's title).
@@ -753,3 +756,43 @@ def game_why(seat: int, won: Sequence[int], points: Sequence[int]) -> str:
     return fill(GAME_WON, seat=name, won=names_text([str(k) for k in won]), sum=total, count=len(won))
 
 
+
+
+# -- the drill widget (cardlab.widgets.Drill): its headings, buttons, verdicts and progress ----------
+DRILL_WORDS = {
+    "heading": N_("Practice the rules"),
+    "question": N_("Question {number}: {title}"),
+    "right": N_("Right!"),
+    "wrong": N_("Not quite."),
+    "next": N_("Next question"),
+    "check": N_("Check my answer"),
+    "number": N_("Your answer"),
+    "number_hint": N_("a whole number"),
+    "not_a_number": N_("Type a whole number, such as 15, then check it."),
+    "read_rule": N_("Read the rule {rule}: {title}"),
+    "progress": N_("Your progress, rule by rule: five right in a row masters a rule."),
+    "nothing_yet": N_("Answer a question to see your progress here."),
+    "mastered": N_("{rule}: mastered"),
+    "said_right": N_("Right! {why} Question {number}: {prompt}"),
+    "said_wrong": N_("Not quite. {why} When you are ready, go on with Next question."),
+    "said_question": N_("Question {number}: {prompt}"),
+}
+IN_A_ROW = Plural("{rule}: {n} of {goal} in a row", "{rule}: {n} of {goal} in a row", n="n")
+
+
+def drill_text(name: str, **fields: Any) -> str:
+    """One of the drill widget's sentences (:data:`DRILL_WORDS`), filled.
+
+    >>> drill_text("question", number=3, title=kind_title("lead_winner"))
+    'Question 3: Who wins the lead?'
+    """
+    return translate(DRILL_WORDS[name]).format_map(fields)
+
+
+def streak_text(rule: str, streak: int, goal: int) -> str:
+    """A rule's streak towards mastery: 'HR-4: 2 of 5 in a row'.
+
+    >>> streak_text("HR-4", 2, 5)
+    'HR-4: 2 of 5 in a row'
+    """
+    return fill(IN_A_ROW, rule=rule, n=streak, goal=goal)

@@ -32,10 +32,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.words import Plural, fill, number_text
+from cardlab.words import N_, Plural, fill, number_text
 
 __all__ = ["Paragraph", "HowToPlay", "Term", "Amount", "Numbers", "Figure", "HOW_TO_PLAY", "TERMS", "UNITS",
-           "amount", "figure_text", "howto_words", "said_figures"]
+           "RULE_CARD_TITLE", "amount", "figure_text", "howto_words", "said_figures"]
+
+#: The title of a game's printable rule card (:mod:`cardlab.widgets.rule_card`).
+RULE_CARD_TITLE = N_("{game}: rule card")
 
 #: A number said with its unit, singular or plural.
 UNITS: dict[str, Plural] = {

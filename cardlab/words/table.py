@@ -12,13 +12,17 @@ translator can reorder it. The view shows :func:`notice_text`; nothing else writ
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import gettext
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from cardlab.words import Plural, current_language, hand_text, names_text, seat_names, translate
-from cardlab.words.refusals import refusal_line
+from cardlab.words import (CLICKS, DOMAIN, HEADLINES, LANGUAGE_NAMES, LOCALE_DIR, TEMPLATES, VERBS, Each, Lists, Plural,
+                           Template, current_language, hand_text, names_text, seat_names, translate)
+from cardlab.words.howto import HOW_TO_PLAY
+from cardlab.words.refusals import REFUSALS, refusal_line
 
-__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text", "beats_text"]
+__all__ = ["NOTICES", "notice_text", "TABLE_TEXT", "table_text", "refusal_text", "beats_text", "untranslated_note",
+           "forget_untranslated"]
 
 #: Each notice a session gives, by name: a whole sentence with named placeholders.
 NOTICES: dict[str, str | Plural] = {
@@ -49,12 +53,15 @@ NOTICES: dict[str, str | Plural] = {
     # the classroom's store could not be reached for a moment (cardlab.rooms: StoreUnavailable, Reconnecting)
     "store_reconnecting": "The connection to the classroom's store was lost for a moment; reconnecting. "
                           "Look at the table in a few seconds: if your move is not there, make it again.",
+    "no_drills": "Your teacher has not chosen any drills for your class yet.",
     "code_malformed": "That is not a join code: a code has eight letters and digits, like {example}.",
     "code_unknown": "No seat has that code. Check it on your slip and type it again.",
     "code_limit": "Too many wrong codes were typed lately. Wait a few minutes and try again, or ask your teacher for your link.",
     # an error that carries no refusal record (see refusal_text), said in another language than English
     "refused_other": "This cannot be done now.",
     "failed": "Something went wrong: {text}. The details are below the table.",
+    # a fault in a classroom page (its details go to the server's log, not to the student)
+    "room_failed": "Something went wrong on this page. Reload it to play on: your game is kept.",
 }
 
 #: The table's fixed words (buttons, headings, the turn line).
@@ -66,8 +73,6 @@ TABLE_TEXT: dict[str, str | Plural] = {
     "waiting": "Waiting for {seats} to choose.",
     "to_act": "{seat} to act.",
     "over": "The game is over.",
-    "paused_turn": "Paused by the teacher: the buttons wake up when they resume the table.",
-    "closed_turn": "This table has ended.",
     "pot": Plural("Pot {pot} chip", "Pot {pot} chips", "pot"),
     "session": "Session: {target}",
     "you_are": "you are {seat}",
@@ -79,7 +84,8 @@ TABLE_TEXT: dict[str, str | Plural] = {
     "seed": "This game's seed was {seed}: a table made with seed={seed} deals the same cards again, to replay or share it.",
     "wins": "{names} wins.",
     "win": "{names} win.",
-    "classroom": "Classroom table {room}",
+    # a game whose own words no catalog holds in the page's language (a game added later, issue 35)
+    "untranslated": "This game's words are not yet translated into {language}; they show in English.",
     "not_run": "Run this cell to play: the table appears here.",
     # a showdown's result: what beat what (each shown hand is drawn by its seat's name)
     "beats": "{winner}'s {hand}, beats {others}.",
@@ -148,3 +154,88 @@ def table_text(name: str, players: int = 2, **values: Any) -> str:
     ('Pot 1 chip', 'Pot 12 chips')
     """
     return _say(TABLE_TEXT, name, values, players)
+
+
+# -- a game's words in the page's language (issue 35) -------------------------------------------
+def untranslated_note(game: str) -> str:
+    """What a table says where ``game``'s own words are not in the current language's
+    catalog (a game registered later, whose words module is English only): they fall
+    back to English, and the note says so, in the page's language; '' where they are
+    there (every game of cardlab, in every language: ``tests/test_languages.py``) and in
+    English.
+
+    >>> from cardlab.words import language
+    >>> import cardlab.games
+    >>> with language("pl"):
+    ...     untranslated_note("kontrabluff")
+    ''
+    """
+    lang = current_language()
+    if lang == "en":
+        return ""
+    missing = _UNTRANSLATED.get((game, lang))
+    if missing is None:
+        probe = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)  # a copy: its own fallback
+        probe.add_fallback(_Missing())
+        missing = _UNTRANSLATED[game, lang] = any(_not_in(probe, context, message)
+                                                  for context, message in _messages(game))
+    return table_text("untranslated", language=LANGUAGE_NAMES[lang]) if missing else ""
+
+
+def forget_untranslated(game: str) -> None:
+    """Forget what :func:`untranslated_note` found of ``game`` (its words are forgotten)."""
+    for key in [key for key in _UNTRANSLATED if key[0] == game]:
+        del _UNTRANSLATED[key]
+
+
+#: Whether a game's words miss a translation, by (game, language): found once (catalogs do not change).
+_UNTRANSLATED: dict[tuple[str, str], bool] = {}
+_MISSING = object()
+
+
+class _Missing(gettext.NullTranslations):
+    """The last fallback of a probe: a message the catalog lacks comes back as a mark."""
+
+    def gettext(self, message: str) -> Any:
+        return _MISSING
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> Any:
+        return _MISSING
+
+    def pgettext(self, context: str, message: str) -> Any:
+        return _MISSING
+
+
+def _not_in(probe: gettext.NullTranslations, context: str | None, message: str | Plural) -> bool:
+    if isinstance(message, Plural):
+        return probe.ngettext(message.one, message.other, 1) is _MISSING
+    if context is not None:
+        return probe.pgettext(context, message) is _MISSING
+    return probe.gettext(message) is _MISSING
+
+
+def _said(template: Template) -> Iterator[tuple[str | None, str | Plural]]:
+    """The messages a template is made of (a list's phrases too)."""
+    if isinstance(template, Lists):
+        yield from _said(template.template)
+        for _, each in template.lists:
+            yield from _said(each.phrase)
+    elif isinstance(template, Each):
+        yield from _said(template.phrase)
+    elif template:
+        yield None, template
+
+
+def _messages(game: str) -> Iterator[tuple[str | None, str | Plural]]:
+    """A game's own messages: its events', headlines', refusals' and clicks' sentences,
+    its buttons and its how-to."""
+    for table in (TEMPLATES, HEADLINES, REFUSALS):
+        for template in table.get(game, {}).values():
+            yield from _said(template)
+    for click in CLICKS.get(game, {}).values():
+        yield None, click
+    for verb in VERBS.get(game, {}).values():
+        yield "button", verb.button
+    how = HOW_TO_PLAY.get(game)
+    for paragraph in how.paragraphs if how is not None else ():
+        yield None, paragraph.text

@@ -1,7 +1,8 @@
 """Start JupyterLab, Voilà and the classroom server on free local ports for the tests and benchmarks.
 
 Each server runs token-less on 127.0.0.1 in a temporary copy of the play notebooks (the
-classroom server, ``cardlab-classroom``, serves its own pages, with its store in that folder).
+classroom server, ``cardlab-classroom``, serves its own pages from one process, with its
+store in that folder).
 It is always stopped: at the end of its ``with`` block (SIGTERM, so it shuts its
 kernels down; SIGKILL if it hangs), also after a failure or a pytest-timeout, and,
 should this process die without cleaning up, by the kernel's parent-death signal
@@ -119,13 +120,13 @@ def _wait_for(url: str, proc: subprocess.Popen, log: Path, timeout: float) -> No
 #: The classroom server, as the tests start it (``program`` may be another install's command).
 CLASSROOM = [sys.executable, "-m", "cardlab.app"]
 #: A URL each kind of server answers once it is up, without starting a kernel.
-READY = {"voila": "/", "lab": "/lab", "classroom": "/voila/static/voila.js"}
+READY = {"voila": "/", "lab": "/lab", "classroom": "/_cardlab/pages"}
 
 
 def _command(kind: str, port: int, folder: Path, program: list[str] | None = None) -> list[str]:
     if kind == "classroom":
         return [*(program or CLASSROOM), f"--port={port}", "--host=127.0.0.1", "--ip=127.0.0.1",
-                f"--db={folder / 'class.db'}"]
+                f"--db={folder / 'class.db'}"]  # one process: Solara's server (cardlab.app.server)
     if kind == "voila":
         return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                 "--show_tracebacks=True", str(folder)]
@@ -222,6 +223,42 @@ def kernel_ids(server_pid: int) -> dict[str, int]:
         if match:
             found[match.group(1).decode()] = pid
     return found
+
+
+def open_pages(server: Server) -> dict:
+    """The classroom server's own count of its open pages (``/_cardlab/pages``): by kind, and
+    Solara's virtual kernels."""
+    with urllib.request.urlopen(server.url + "/_cardlab/pages", timeout=10) as response:
+        return json.loads(response.read())
+
+
+def wait_for_pages(server: Server, condition, seconds: float) -> float:
+    """Seconds until ``condition(open_pages(server))`` holds; fails after ``seconds`` with the count."""
+    start = time.monotonic()
+    while True:
+        pages = open_pages(server)
+        if condition(pages):
+            return time.monotonic() - start
+        assert time.monotonic() - start < seconds, f"the server's pages after {seconds:.0f} s: {pages}"
+        time.sleep(0.25)
+
+
+def process_tree_mb(pid: int) -> float:
+    """Resident memory (MB) of a process and every process under it."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += resident_mb(current)
+        todo += children.get(current, [])
+    return total
 
 
 def page_kernel(html: str) -> str:

@@ -189,8 +189,15 @@ def classroom(tmp_path_factory):
     folder = tmp_path_factory.mktemp("classroom-a11y")
     store = SQLiteStore(folder / "class.db")
     room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, "rule"])
-    with server("classroom", folder, options=("--show_tracebacks=True",)) as running:
+    with server("classroom", folder) as running:
         yield running, store, room
+
+
+def open_classroom_page(page, server, path: str, ready: str) -> None:
+    """A page of the classroom server (one process: ``/``, ``/join?…``, ``/teacher?…``)."""
+    page.goto(f"{server.url}{path}", timeout=120_000)
+    page.wait_for_selector(ready, timeout=120_000)
+    page.wait_for_timeout(500)
 
 
 def test_classroom_pages_by_keyboard_with_axe(axe_core, page, classroom, screenshot):
@@ -198,17 +205,17 @@ def test_classroom_pages_by_keyboard_with_axe(axe_core, page, classroom, screens
     the teacher's page (a room made and paused by keyboard): no serious or critical
     violation."""
     server, store, room = classroom
-    open_voila_page(page, server, "landing", ".cl-landing input")
+    open_classroom_page(page, server, "/", ".cl-landing input")
     assert_axe_clean(page, "the landing page")
     tab_to(page, lambda f: f.get("text") == "Join my table")  # every control reached by Tab
-    open_voila_page(page, server, "join", ".cl-table .cl-log", f"?room={room}&seat=0&token={store.tokens(room)[0]}")
+    open_classroom_page(page, server, f"/join?room={room}&seat=0&token={store.tokens(room)[0]}", ".cl-table .cl-log")
     assert live_is_polite(page)
     assert_axe_clean(page, "the join page")
     text = keyboard_move(page)
     check_live(page, text)
     screenshot(page, "classroom-join-keyboard")
     assert_axe_clean(page, "the join page after a move")
-    open_voila_page(page, server, "teacher", "table.cl-rooms", f"?key={store.teacher_key()}")
+    open_classroom_page(page, server, f"/teacher?key={store.teacher_key()}", "table.cl-rooms")
     assert_axe_clean(page, "the teacher's page")
     # the teacher's work by keyboard: a room made (Enter on Create room), then paused (Enter on Pause)
     before = {info.id for info in store.rooms()}
