@@ -101,6 +101,7 @@ LANGUAGES = ("en", "sv", "pl", "uk")
 
 def to_cards(lang: str) -> tuple[str, ...]:
     """:data:`TO_CARDS` as draw poker's buttons say them in ``lang``."""
+    import cardlab.games  # noqa: F401  (each game registers its words with it)
     from cardlab.words import VERBS, language
 
     verbs = VERBS["draw_poker"]

@@ -12,15 +12,15 @@ hands it every piece of work that is not a click's own:
   same time as that page's clicks), and never on the thread that serves the other pages;
 - in plain Python (a script, a doctest) there is none: the work is done at once.
 
-Inside an event loop (as a kernel's) the clock is that loop's:
+Inside an event loop (as a kernel's) the clock is that loop's (run here on a thread of its own,
+so that a loop already running on the caller's thread does not matter):
 
->>> import asyncio
+>>> import asyncio, concurrent.futures
 >>> async def page():
-...     done = asyncio.Event()
-...     clock = current_clock()
-...     clock.off(lambda: 6 * 7, lambda result: (print(result), done.set()))
-...     await done.wait()
->>> asyncio.run(page())
+...     got = asyncio.get_running_loop().create_future()
+...     current_clock().off(lambda: 6 * 7, got.set_result)
+...     return await got
+>>> concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, page()).result()
 42
 """
 

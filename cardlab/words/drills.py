@@ -233,10 +233,10 @@ def seat_option(seat: int, players: int) -> str:
 # -- which hand wins (HR-1 .. HR-5) -------------------------------------------------------------
 WHICH_HAND = N_("Which hand wins {in_deck}?")
 BEATS_RARER = N_("{winner} ({winner_hand}) beats {loser} ({loser_hand}) {in_deck} ({rule}): {category} is "
-                 "rarer there, {count} of the {total} hands against {other_count}.")
+                 "rarer there, only {count} of the {total} possible hands, against {other_count} for {other_category}.")
 BEATS_ORDER = N_("{winner} ({winner_hand}) beats {loser} ({loser_hand}) {in_deck} ({rule}): {category} ranks "
                  "above {other_category} in every deck, even where it is not rarer ({count} of the {total} "
-                 "hands against {other_count}).")
+                 "possible hands, against {other_count} for {other_category}).")
 BEATS_SAME = N_("{winner} ({winner_hand}) beats {loser} ({loser_hand}) (HR-2): both are {category}, and the "
                 "first rank that differs decides, {rank} against {other_rank}.")
 BEATS_WHEEL_ON = N_("{winner} ({winner_hand}) beats {loser} ({loser_hand}) {in_deck} (HR-5): with the "
@@ -270,7 +270,7 @@ def beats_by_order(winner: Sequence[Card], loser: Sequence[Card], wv: Any, lv: A
     >>> flush, quads = parse_cards("Ah Kh 9h 8h 7h"), parse_cards("8c 8d 8s 8h 7d")
     >>> rules = HandRules(32)
     >>> beats_by_order(flush, quads, evaluate(flush, rules), evaluate(quads, rules), 32, "HR-4", 204, 224, 201376)
-    'A♥ K♥ 9♥ 8♥ 7♥ (flush, ace high) beats 8♣ 8♦ 8♠ 8♥ 7♦ (four of a kind, eights) in a 32-card deck (HR-4): flush is rarer there, 204 of the 201,376 hands against 224.'
+    'A♥ K♥ 9♥ 8♥ 7♥ (flush, ace high) beats 8♣ 8♦ 8♠ 8♥ 7♦ (four of a kind, eights) in a 32-card deck (HR-4): flush is rarer there, only 204 of the 201,376 possible hands, against 224 for four of a kind.'
     """
     words = _pair(winner, loser, wv, lv) | {
         "in_deck": in_deck(deck), "rule": rule, "category": category_text(wv.category),
