@@ -314,12 +314,14 @@ def test_a_database_restarted_mid_lesson_is_reconnected_and_nothing_is_lost_or_d
     unwatch = server_a.watch(None, heard.append)
     play_some(Room(server_b, room_id), 4, seed=1)
     assert wait_for(lambda: room_id in heard)
-    postgres_server.restart()  # every connection of both servers is gone
     heard.clear()
+    postgres_server.restart()  # every connection of both servers is gone
     assert wait_for(lambda: None in heard, 10), "the listener did not say it had reconnected"
+    heard.clear()
     play_some(Room(server_a, room_id), 4, seed=2)  # the pools' dead connections are replaced
+    heard.clear()
     play_some(Room(server_b, room_id), 4, seed=3)
-    assert wait_for(lambda: room_id in heard), "changes are not heard after the restart"
+    assert wait_for(lambda: room_id in heard), "the other server's changes are not heard after the restart"
     assert len(server_a.actions(room_id)) == 12
     assert_store_is_a_serial_replay(server_a, room_id)
     unwatch()
