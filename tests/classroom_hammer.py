@@ -18,6 +18,7 @@ page could not learn (the store was reconnecting): nothing lost, nothing doubled
 
 from __future__ import annotations
 
+import collections
 import multiprocessing
 import os
 import signal
@@ -51,9 +52,16 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
     'click' until the student goes."""
     news = threading.Event()
     watching: dict[str, str] = {}
-    unsubscribe = store.watch(None, lambda changed: news.set() if changed in (None, watching.get("room")) else None)
+    told: collections.deque[float] = collections.deque(maxlen=256)  # when the page was told of its room
+
+    def heard(changed: str | None) -> None:
+        if changed in (None, watching.get("room")):
+            told.append(time.time())
+            news.set()
+
+    unsubscribe = store.watch(None, heard)
     rng_cache: dict[int, np.random.Generator] = {}
-    mine: dict[str, Any] = {"committed": [], "uncertain": [], "bot_rooms": {}, "bot_uncertain_rooms": {}}
+    mine: dict[str, Any] = {"committed": [], "uncertain": [], "bot_rooms": {}, "bot_uncertain_rooms": {}, "push": []}
     counts = {"stale": 0, "illegal": 0, "reconnecting": 0, "bot_moves": 0, "bot_uncertain": 0}
     session: SeatSession | None = None
     moves_bots = False
@@ -98,7 +106,10 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
                 news.clear()
                 room = session.room.id
                 try:
+                    before = session.room.done
                     session.poll()
+                    if not moves_bots and session.room.done > before:
+                        mine["push"] += _push_delays(store, room, before, session.seat, told)
                     if moves_bots:
                         made = move_bots(session.room, session.holder)
                         counts["bot_moves"] += made
@@ -151,9 +162,25 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
             tally["uncertain"] += mine["uncertain"]
             for key, value in counts.items():
                 tally[key] += value
+            tally["push"] += mine["push"]
             for key in ("bot_rooms", "bot_uncertain_rooms"):
                 for room, value in mine[key].items():
                     tally[key][room] = tally[key].get(room, 0) + value
+
+
+def _push_delays(store: Any, room: str, before: int, seat: int, told: collections.deque[float]) -> list[float]:
+    """For each action after the first ``before`` made by the other student of the room (on
+    the other classroom process): seconds from its writing (the row's ``at``, just before its
+    commit) to the first time this page was told of its room after it."""
+    rows = store._rows("SELECT seat, at FROM actions WHERE room = ? AND number > ? ORDER BY number",  # noqa: SLF001
+                       (room, before))  # a read of the benchmark's own, beside the page's
+    heard = sorted(told)
+    delays = []
+    for other, at in rows:
+        after = next((t for t in heard if t >= at), None)
+        if other != seat and after is not None:
+            delays.append(after - at)
+    return delays
 
 
 def classroom_process(url: str, address: str, stop: Any, results: Any) -> None:
@@ -161,7 +188,7 @@ def classroom_process(url: str, address: str, stop: Any, results: Any) -> None:
     store = open_store(url)
     listener = Listener(address, family="AF_UNIX")
     lock = threading.Lock()
-    tally: dict[str, Any] = {"committed": [], "uncertain": [], "stale": 0, "illegal": 0, "reconnecting": 0,
+    tally: dict[str, Any] = {"committed": [], "uncertain": [], "push": [], "stale": 0, "illegal": 0, "reconnecting": 0,
                              "bot_moves": 0, "bot_uncertain": 0, "bot_rooms": {}, "bot_uncertain_rooms": {}}
     pages: list[threading.Thread] = []
 

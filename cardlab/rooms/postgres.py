@@ -212,7 +212,7 @@ class PostgresFeed:
             return [(None, None)]  # back after a loss: what changed meanwhile went unheard
         heard: list[tuple[str | None, str | None]] = []
         try:
-            for note in self._conn.notifies(timeout=timeout):
+            for note in self._conn.notifies(timeout=timeout, stop_after=1):  # told as it comes, not at the timeout
                 room, _, mark = note.payload.partition(" ")
                 heard.append((room, mark or None))
             now = time.monotonic()
