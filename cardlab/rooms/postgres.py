@@ -136,11 +136,11 @@ class PostgresStore(SQLStore):
         :class:`~cardlab.rooms.store.StoreUnavailable` (the database rolls back what it had).
         After the commit, this process's pages that watch its rooms are told."""
         try:
-            with self._pool.connection() as conn:
-                with conn.transaction():
-                    tx = self.transaction_class(self, conn)
-                    yield tx
-                    self._committing(tx)
+            with self._pool.connection() as conn, conn.transaction():
+                tx = self.transaction_class(self, conn)
+                tx.mark = f"{self.origin}:{next(self._numbers)}"  # its changes' mark (see _mark_change)
+                yield tx
+                self._committing(tx)  # before the commit: the feed may bring the NOTIFY back at once
         except psycopg.OperationalError as error:
             raise StoreUnavailable(str(error)) from error
         self._committed(tx)
@@ -154,15 +154,11 @@ class PostgresStore(SQLStore):
     def _mark_change(self, tx: SQLTransaction, room: str) -> str:
         """``NOTIFY`` the room's change, delivered to every listener at the commit; its mark
         is this store's origin and the transaction's number (one per transaction)."""
-        mark = getattr(tx, "mark", None)
-        if mark is None:
-            mark = tx.mark = f"{self.origin}:{next(self._numbers)}"
-        self._execute(tx.db, "SELECT pg_notify(?, ?)", (CHANNEL, f"{room} {mark}"))
-        return mark
+        self._execute(tx.db, "SELECT pg_notify(?, ?)", (CHANNEL, f"{room} {tx.mark}"))
+        return tx.mark
 
     def _has_table(self, db: psycopg.Connection, name: str) -> bool:
         return self._execute(db, "SELECT to_regclass(?) IS NOT NULL", (name,)).fetchone()[0]
-
 
 
 class PostgresFeed:
