@@ -85,6 +85,32 @@ def test_the_classroom_command_takes_a_postgresql_url_and_hides_its_password(pos
     assert "s3cret" not in said.out + said.err and "cannot be opened" in said.err
 
 
+def test_the_store_objects_of_one_process_share_one_pool_of_connections(postgres_server):
+    """A one-process server opens a store object for each page: thirty pages hold no more
+    connections than one pool's, and the pool closes with the last of them."""
+    import psycopg
+
+    url = postgres_server.new_database()
+
+    def connections() -> int:
+        with psycopg.connect(url, autocommit=True) as probe:
+            return probe.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                 "AND pid <> pg_backend_pid()").fetchone()[0]
+
+    pages = [open_store(url) for _ in range(30)]
+    room = pages[0].create_room("kontrabluff", {"target": 300}, seed=1, seats=[None, None])
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert set(pool.map(lambda page: page.room_status(room), pages)) == {"open"}
+    assert len({id(page._pool) for page in pages}) == 1  # noqa: SLF001
+    assert connections() <= 10  # the pool's size, not thirty
+    for page in pages[1:]:
+        page.close()
+    assert pages[0].room_status(room) == "open"  # the others' closing leaves it its pool
+    pages[0].close()
+    pages[0].close()  # twice: harmless
+    assert wait_for(lambda: connections() == 0), "the last page's closing did not close the pool"
+
+
 # -- the schema's versions ------------------------------------------------------------------
 def _make_version_1(store) -> str:
     """Turn a new store into one as a cardlab before versions were kept left it: no

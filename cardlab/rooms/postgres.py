@@ -11,8 +11,10 @@ room with a student served by another machine. The SQL is the SQLite store's
   rooms go on meanwhile. The primary key on (room, number) refuses a double.
   Store-wide steps (the join codes' guesses, the schema's upgrade) take a named
   advisory lock (``pg_advisory_xact_lock``).
-- **Connections** come from a pool (psycopg-pool) shared by the process's threads, each
-  checked before use. A lost one (the database restarted, the network dropped) raises
+- **Connections** come from a pool (psycopg-pool), one per process and database shared by
+  every store object open on it (a one-process server opens one for each page: a page
+  costs no connection of its own, and a closed page's store gives nothing back but its
+  share), each connection checked before use. A lost one (the database restarted, the network dropped) raises
   :class:`~cardlab.rooms.store.StoreUnavailable`; the store's :meth:`~cardlab.rooms.sql.SQLStore.run`
   tries the transaction once more on a fresh connection (the database rolled the lost one back).
 - **Changes** reach the other servers by ``NOTIFY`` on the channel :data:`CHANNEL`, sent
@@ -34,7 +36,9 @@ import contextlib
 import functools
 import itertools
 import logging
+import os
 import re
+import threading
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -79,6 +83,58 @@ def _sql(sql: str) -> str:
     return placeholders(sql, "%s")
 
 
+_pools: dict[tuple, list] = {}  # (url, min, max, timeout) -> [pool, store objects using it]
+_pools_lock = threading.Lock()
+_pool_names = itertools.count(1)
+
+
+def _shared_pool(key: tuple, shown: str) -> ConnectionPool:
+    """This process's pool for ``key`` (made and opened by the first store object that asks)."""
+    url, min_size, max_size, timeout = key
+    with _pools_lock:
+        entry = _pools.get(key)
+        if entry is not None:
+            entry[1] += 1
+            return entry[0]
+        pool = ConnectionPool(url, min_size=min_size, max_size=max_size, timeout=timeout, kwargs={"autocommit": True},
+                              check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_GIVE_UP, open=False,
+                              name=f"cardlab-store-{next(_pool_names)}")
+        try:
+            pool.open(wait=True, timeout=timeout)
+        except psycopg.OperationalError as error:
+            pool.close()
+            raise StoreUnavailable(f"cannot reach the classroom store {shown}: {error}") from error
+        _pools[key] = [pool, 1]
+        return pool
+
+
+def _release_pool(key: tuple, pool: ConnectionPool) -> None:
+    """One store object less on the pool; the last one closes it. A pool this process does
+    not hold (a forked child's copy of its parent's) is left alone: closing it would end
+    the parent's connections."""
+    with _pools_lock:
+        entry = _pools.get(key)
+        if entry is None or entry[0] is not pool:
+            return
+        entry[1] -= 1
+        if entry[1] > 0:
+            return
+        del _pools[key]
+    pool.close()
+
+
+def _forget_pools() -> None:
+    """In a forked child: the parent's pools are not the child's (their connections are the
+    parent's sockets, their workers the parent's threads)."""
+    global _pools_lock
+    _pools.clear()
+    _pools_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pools)
+
+
 class PostgresStore(SQLStore):
     """A classroom store in a PostgreSQL database (see the module).
 
@@ -96,23 +152,21 @@ class PostgresStore(SQLStore):
         self.origin = uuid.uuid4().hex[:12]
         self._numbers = itertools.count(1)
         self._hub = hub_for(("postgresql", url), lambda: PostgresFeed(url))
-        self._pool = ConnectionPool(url, min_size=min_connections, max_size=max_connections, timeout=timeout,
-                                    kwargs={"autocommit": True}, check=ConnectionPool.check_connection,
-                                    reconnect_timeout=RECONNECT_GIVE_UP, open=False, name=f"cardlab-store-{self.origin}")
-        try:
-            self._pool.open(wait=True, timeout=timeout)
-        except psycopg.OperationalError as error:
-            self._pool.close()
-            raise StoreUnavailable(f"cannot reach the classroom store {self.url}: {error}") from error
+        self._pool_key = (url, min_connections, max_connections, timeout)
+        self._pool = _shared_pool(self._pool_key, self.url)
+        self._closed = False
         try:
             self._open_schema()
         except BaseException:
-            self._pool.close()
+            self.close()
             raise
 
     def close(self) -> None:
+        """Give up this store object's share of the process's pool (the last one closes it)."""
         super().close()
-        self._pool.close()
+        if not self._closed:
+            self._closed = True
+            _release_pool(self._pool_key, self._pool)
 
     # -- the dialect -------------------------------------------------------------------------
     def _execute(self, db: psycopg.Connection, sql: str, params: Sequence[Any]) -> psycopg.Cursor:
