@@ -48,6 +48,7 @@ def test_the_compose_file_has_the_store_two_classroom_servers_and_the_proxy():
         assert server["environment"]["CARDLAB_DB"].startswith("postgresql://cardlab:")
         assert server["environment"]["CARDLAB_DB"].endswith("@db:5432/cardlab")  # one store for both servers
         assert server["depends_on"]["db"]["condition"] == "service_healthy"
+        assert server["environment"]["CARDLAB_PORT"] == "${CARDLAB_PORT:-8866}"  # the links name the proxy's port
         assert server["build"]["dockerfile"] == "deploy/Dockerfile" and server["build"]["target"] in _stages()
         assert (DEPLOY / server["build"]["context"] / server["build"]["dockerfile"]).exists()
     proxy = services["proxy"]
@@ -62,6 +63,8 @@ def test_the_dockerfile_installs_the_package_with_its_store_and_serves_the_class
     assert 'pip install ".[app,postgres]"' in text and "EXPOSE 8866" in text
     assert re.search(r'^CMD .*cardlab-classroom --db \\"\$CARDLAB_DB\\"', text, re.M)
     assert "USER classroom" in text  # the server does not run as root
+    # its links: the proxy's address students reach (CARDLAB_PUBLIC_URL, else host and published port)
+    assert re.search(r'--public-url \\"\$\{CARDLAB_PUBLIC_URL:-http://\$CARDLAB_HOST:\$CARDLAB_PORT/\}', text)
 
 
 def _nginx() -> list[dict]:
@@ -142,6 +145,6 @@ def test_the_school_comes_up_and_its_landing_page_answers_through_the_proxy():
         again = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Cookie": cookie}))
         assert again.status == 200 and again.headers["Set-Cookie"].split(";")[0] == cookie  # kept on its server
         logs = subprocess.run(compose + ["logs", "classroom-1"], env=env, capture_output=True, text=True).stdout
-        assert "Teacher's link" in logs and "postgresql://cardlab:***@db:5432/cardlab" in logs
+        assert "Teacher's page" in logs and f"http://127.0.0.1:{port}/teacher?key=" in logs and "postgresql://cardlab:***@db:5432/cardlab" in logs
     finally:
         subprocess.run(compose + ["down", "-v"], env=env, capture_output=True, timeout=300)
