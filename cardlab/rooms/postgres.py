@@ -11,12 +11,13 @@ room with a student served by another machine. The SQL is the SQLite store's
   rooms go on meanwhile. The primary key on (room, number) refuses a double.
   Store-wide steps (the join codes' guesses, the schema's upgrade) take a named
   advisory lock (``pg_advisory_xact_lock``).
-- **Connections** come from a pool (psycopg-pool), one per process and database shared by
+- **Connections** come from a pool (psycopg-pool), one per process and database, shared by
   every store object open on it (a one-process server opens one for each page: a page
-  costs no connection of its own, and a closed page's store gives nothing back but its
-  share), each connection checked before use. A lost one (the database restarted, the network dropped) raises
-  :class:`~cardlab.rooms.store.StoreUnavailable`; the store's :meth:`~cardlab.rooms.sql.SQLStore.run`
-  tries the transaction once more on a fresh connection (the database rolled the lost one back).
+  costs no connection of its own), each connection checked before use. A lost one (the
+  database restarted, the network dropped) raises
+  :class:`~cardlab.rooms.store.StoreUnavailable`; the store's
+  :meth:`~cardlab.rooms.sql.SQLStore.run` tries the transaction once more on a fresh
+  connection (the database rolled the lost one back).
 - **Changes** reach the other servers by ``NOTIFY`` on the channel :data:`CHANNEL`, sent
   in the writing transaction (PostgreSQL delivers it at the commit, never for a rolled-back
   one); the payload is the room's id and the change's mark (the writing store's
