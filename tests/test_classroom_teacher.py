@@ -219,6 +219,25 @@ def test_the_servers_lines_say_what_the_pages_ask_for(tmp_path, capsys):
     assert "Students start" not in printed
 
 
+def test_the_dashboard_follows_the_rooms_another_server_changes(store, store_url):
+    """Issue 38: the teacher's page on one server sees every room, those played through
+    another server too (the store's feed tells it, no poll: it has no clock here)."""
+    from tests.test_stores import elsewhere, wait_for
+
+    seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=5)
+    board = TeacherDashboard(store, base_url=BASE)
+    board.start()
+    try:
+        room = store.classes()[0].rooms[0]
+        other = elsewhere(store_url)
+        assert "paused" not in _text(board._rooms_view.value).lower()
+        other.set_status(room, "paused")  # the teacher's Pause, on the other server
+        assert wait_for(lambda: "paused" in _text(board._rooms_view.value).lower()), _text(board._rooms_view.value)
+        other.close()
+    finally:
+        board.stop()
+
+
 def test_the_dashboard_keeps_working_as_rooms_move(store):
     """The rooms' list follows the moves (scores, whose turn) and says it without ids."""
     class_id = seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=5)
