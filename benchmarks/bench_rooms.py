@@ -28,6 +28,19 @@
    20% of the start, the teacher's page in under 2 s.
 
     python benchmarks/bench_rooms.py --class 40 --actions 0     # only this part
+
+5. With ``--store URL`` (a ``postgresql://`` URL, or ``local``: a throwaway PostgreSQL server
+   of its own, as the tests start theirs): several classroom servers share one store (issue
+   38). For a SQLite file (all the servers on this machine) and for the store, in the same
+   run: the actions committed per second by 30 students through ``--servers`` classroom
+   processes (2), lost and doubled (benchmarks/bench_store.py's class), the time from a
+   move through one process to the other student's page on another being told by the
+   store; then ``--servers`` real classroom servers on the store, two students of one room
+   on different servers playing ``--clicks`` moves by clicks in Chromium: the time until
+   the other server's page shows each (median, p95; target p95 under 500 ms).
+
+    python benchmarks/bench_rooms.py --store postgresql://cardlab:…@db/cardlab --servers 2
+    python benchmarks/bench_rooms.py --store local --servers 2 --actions 0
 """
 
 from __future__ import annotations
@@ -204,6 +217,68 @@ def browser_latency(actions: int) -> list[float]:
         return click_delays(pages, actions)
 
 
+def cross_server_clicks(url: str, servers: int, clicks: int) -> list[float]:
+    """``servers`` classroom servers sharing the store ``url``; the two students of a
+    Kontrabluff room open their links on different servers and play ``clicks`` moves by
+    clicks: for each, the seconds until the other server's page shows it."""
+    from playwright.sync_api import sync_playwright
+
+    from cardlab.rooms import open_store
+    from tests.browser.browser_servers import launch_browser, server
+
+    store = open_store(url)
+    room = store.create_room("kontrabluff", {"target": 10**6}, seed=11, seats=[None, None])
+    tokens = store.tokens(room)
+    store.close()
+    with contextlib.ExitStack() as stack:
+        running = [stack.enter_context(server("classroom", Path(tempfile.mkdtemp(prefix="cardlab-servers-bench-")),
+                                              options=(f"--db={url}",))) for _ in range(servers)]
+        browser = launch_browser(stack.enter_context(sync_playwright()))
+        stack.callback(browser.close)
+        pages = [open_page(browser.new_context(), f"{running[seat % servers].url}/join?room={room}&seat={seat}"
+                                                  f"&token={tokens[seat]}") for seat in (0, 1)]
+        return click_delays(pages, clicks)
+
+
+def several_servers(store: str, servers: int, clicks: int) -> None:
+    """Part 5 (see the module): SQLite and the store, the class's throughput and the clicks
+    across servers, printed as a table."""
+    from types import SimpleNamespace
+
+    from benchmarks.bench_store import measure, quantile
+    from tests import pgserver
+
+    local = None
+    if store == "local":
+        if (reason := pgserver.unavailable_reason()) is not None:
+            sys.exit(f"--store local: {reason}")
+        local = pgserver.PostgresServer().start()
+        store = local.new_database()
+    stores = [("SQLite (one file)", str(Path(tempfile.mkdtemp()) / "bench.db")),
+              ("PostgreSQL" + (" (local, fsync off)" if local else ""), store)]
+    rows = []
+    try:
+        for label, url in stores:
+            row = measure(url, label, SimpleNamespace(students=30, servers=servers, seconds=20.0, think=0.05))
+            row["clicks"] = sorted(cross_server_clicks(url, servers, clicks)) if clicks > 0 else []
+            rows.append(row)
+    finally:
+        if local is not None:
+            local.stop()
+    print(f"5. 30 students through {servers} classroom processes on one store (20 s each); then two students of "
+          f"one room on two classroom servers, {clicks} moves by clicks in Chromium")
+    print(f"{'store':32} {'actions/s':>9} {'lost':>5} {'doubled':>8} {'told p95 ms':>12} {'click p50 ms':>13} "
+          f"{'click p95 ms':>13}")
+    for row in rows:
+        push, shown = row["push"], row["clicks"]
+        print(f"{row['store']:32} {row['per_second']:9.1f} {row['lost']:5d} {row['doubled']:8d} "
+              f"{quantile(push, 0.95) * 1000:12.0f} {quantile(shown, 0.5) * 1000:13.0f} "
+              f"{quantile(shown, 0.95) * 1000:13.0f}")
+    print("told: a move through one process -> the other student's page (another process) told by the store; "
+          "click: a click on one server's page -> the other server's page shows it (targets: p95 under 500 ms; "
+          "lost and doubled 0)")
+
+
 #: The Voilà side of the comparison: the same join page as a notebook (a kernel per page),
 #: and the teacher's page, with jupyter_server's culling of pages nobody is connected to.
 VOILA_PAGES = {"join": "from cardlab.app import join_page\n\njoin_page()",
@@ -316,11 +391,23 @@ def main() -> None:
                         help="also open this many students' pages on the classroom server and on Voilà: link to "
                              "playable page, clicks, the teacher's page, memory")
     parser.add_argument("--pairs", type=int, default=3, help="with --class: rooms whose students play by clicks")
-    parser.add_argument("--clicks", type=int, default=40, help="with --class: clicks in all, over those rooms")
+    parser.add_argument("--clicks", type=int, default=40,
+                        help="with --class: clicks in all, over those rooms; with --store: moves across two servers")
     parser.add_argument("--settle", type=float, default=120.0,
                         help="with --class: seconds after every page closed before the memory is read again")
-    parser.add_argument("--servers", default="classroom,voila", help="with --class: which servers, in order")
+    parser.add_argument("--servers", default=None,
+                        help="with --class: which servers, in order (classroom,voila); with --store: how many "
+                             "classroom servers share the store (2)")
+    parser.add_argument("--store", default=None,
+                        help="a postgresql:// URL (or 'local': a throwaway PostgreSQL server): several classroom "
+                             "servers on one store, against SQLite (part 5)")
     args = parser.parse_args()
+    if args.store:
+        several_servers(args.store, int(args.servers or 2), args.clicks)
+        if args.actions <= 0 and not args.students:
+            return
+        args.servers = None
+    args.servers = args.servers or "classroom,voila"
     if args.students:
         results = {kind: class_pages(kind, args.students, args.pairs, args.clicks, args.settle)
                    for kind in args.servers.split(",")}

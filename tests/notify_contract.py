@@ -1,6 +1,6 @@
 """The promise every store's change notification keeps (:mod:`cardlab.rooms.notify`), as checks
-a test runs against any store: SQLite here (tests/test_room_push.py), a server database's
-store the same way (``check_watch(lambda: PostgresStore(url), ...)``).
+a test runs against any store: tests/test_room_push.py runs them on SQLite and on PostgreSQL
+(``check_watch(lambda: open_store(url), ...)``).
 
 ``open_store()`` opens a new store object on the same database (another page's
 connection); ``pause_elsewhere(room)`` pauses the room from a separate process on the

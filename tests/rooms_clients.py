@@ -1,6 +1,7 @@
 """Client processes for the rooms tests: each is a separate Python process (as each Voilà
-page is a separate kernel) that joins one seat with its link and plays random legal
-actions with random think times, clicking twice now and then, until the game ends."""
+page is a separate kernel) that opens the store by its URL (SQLite or PostgreSQL), joins
+one seat with its link and plays random legal actions with random think times, clicking
+twice now and then, until the game ends."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine import IllegalActionError
-from cardlab.rooms import RoomClosed, SeatSession, SeatTaken, SQLiteStore, StaleView, move_bots
+from cardlab.rooms import RoomClosed, SeatSession, SeatTaken, StaleView, move_bots, open_store
 
 
 def play_seat(db: str, query: str, seed: int, seconds: float, think: float = 0.02,
               moves_bots: bool = False) -> dict[str, Any]:
     """Play one seat until the game ends or ``seconds`` pass; report what was committed."""
-    store = SQLiteStore(db)
+    store = open_store(db)
     session = SeatSession.join(store, query)
     rng = np.random.default_rng(seed)
     committed: list[tuple[int, int, list]] = []
@@ -63,18 +64,18 @@ def _report(session: SeatSession, committed, stale, illegal, bot_moves, store) -
 def die_in_transaction(db: str, room: str, seat: int) -> None:
     """Start an action's transaction, write the action, and die before the commit."""
     from cardlab.rooms import Room
-    from cardlab.rooms.store import _SQLiteTransaction
+    from cardlab.rooms.sql import SQLTransaction
 
-    store = SQLiteStore(db)
+    store = open_store(db)
     room_copy = Room(store, room)
     action = room_copy.state.legal_actions().sample(np.random.default_rng(0))
-    original = _SQLiteTransaction.append_action
+    original = SQLTransaction.append_action
 
     def append_then_die(self, *args):
         original(self, *args)
         os._exit(3)  # the writer dies holding the lock, its action written but not committed
 
-    _SQLiteTransaction.append_action = append_then_die
+    SQLTransaction.append_action = append_then_die
     room_copy.act(seat, action)
 
 
@@ -82,7 +83,7 @@ def choose_at(db: str, query: str, at: float, seed: int) -> dict[str, Any]:
     """Draw the seat's page, pick one of its legal choices, and click it at wall-clock time
     ``at`` (so several processes click within a few milliseconds of each other); report
     whether the click was accepted and when it was sent."""
-    store = SQLiteStore(db)
+    store = open_store(db)
     session = SeatSession.join(store, query)
     action = session.observation().legal_actions.sample(np.random.default_rng(seed))  # the page is drawn
     while time.time() < at:

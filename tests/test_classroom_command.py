@@ -38,6 +38,29 @@ def test_the_command_keeps_its_options_and_refuses_voilas(tmp_path, capsys):
         main(["--db", db, "--dry-run", "--cull-after", "0"])
 
 
+def test_behind_a_proxy_every_link_starts_with_the_public_url(tmp_path, capsys):
+    """``--public-url``: a school's servers behind one address (deploy/nginx.conf) print,
+    and put on the slips, the address people reach, not the machine's own; under a path,
+    the pages' browser code and websocket are asked for under it too."""
+    from cardlab.app.server import SOLARA_SETTINGS
+
+    db = str(tmp_path / "c.db")
+    assert main(["--db", db, "--public-url", "https://school.example/cardlab", "--port", "8870", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    store = SQLiteStore(db)
+    assert f"https://school.example/cardlab/teacher?key={store.teacher_key()}" in out
+    assert "https://school.example/cardlab/ " in out and ":8870" not in out
+    class_id = seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=1)
+    status, page = slips_page(f"class={class_id}&key={store.teacher_key()}&print=1", store,
+                              base_url="https://school.example/cardlab/")
+    assert status == 200 and "https://school.example/cardlab/" in page and "8870" not in page
+    assert SOLARA_SETTINGS(7, "https://school.example/cardlab/")["SOLARA_ROOT_PATH"] == "/cardlab"
+    for wrong in ("school.example", "ftp://school.example/"):
+        with pytest.raises(SystemExit):
+            main(["--db", db, "--public-url", wrong, "--dry-run"])
+    assert "a public address is http://" in capsys.readouterr().err
+
+
 def test_a_silent_pages_session_ends_within_a_minute_by_default():
     assert 0 < CULL_AFTER <= 60
 

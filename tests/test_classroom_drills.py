@@ -15,7 +15,6 @@ from __future__ import annotations
 import base64
 import html
 import re
-import sqlite3
 
 import pandas as pd
 import pytest
@@ -23,7 +22,7 @@ import pytest
 import cardlab.widgets.practice as practice
 from cardlab.analysis.lesson import drill_mastery, drill_progress, most_missed
 from cardlab.drills import KINDS, DrillError, exercise
-from cardlab.rooms import (EVERY_DRILL, HAND_RANKINGS, SeatSession, SQLiteStore, StoreError, assign_drills, game_kinds,
+from cardlab.rooms import (EVERY_DRILL, HAND_RANKINGS, SeatSession, StoreError, assign_drills, game_kinds, open_store,
                            seat_class, seat_drills)
 from cardlab.rooms.lesson import DRILL_COLUMNS, drill_table
 from cardlab.rooms.rehearsal import rehearse_drills
@@ -41,13 +40,11 @@ def drill_widget(monkeypatch):
     monkeypatch.setattr(practice, "drill_class", drill_standin.drill_class)
 
 
-@pytest.fixture()
-def store(tmp_path):
-    return SQLiteStore(tmp_path / "class.db")
+# ``store``: tests/conftest.py's, each test on SQLite and on PostgreSQL (the drills live in the shared SQL)
 
 
-def _join(path, slip):
-    store = SQLiteStore(path)  # each page its own connection, as in the server
+def _join(url, slip):
+    store = open_store(url)  # each page its own store object, as in the server
     return room_table(SeatSession.join(store, f"room={slip.room}&seat={slip.seat}&token={slip.token}"))
 
 
@@ -113,7 +110,7 @@ def test_the_teacher_gives_drills_from_the_dashboard(store):
 def test_the_join_page_offers_the_drills_beside_the_table_once_given(store):
     class_id = seat_class(store, ["Ana", "Ben"], "fight_for_the_lead", 2, seed=3)
     slip = store.slips(class_id)[0]
-    table = _join(store.path, slip)
+    table = _join(store.url, slip)
     bar = table.practice
     assert table.widget.children[1] is table.heading and table.widget.children[2] is bar.widget
     assert bar.widget.layout.display == "none" and seat_drills(store, slip.room, slip.seat) == ()
@@ -150,7 +147,7 @@ def test_two_students_answers_by_click_arrive_in_the_lesson_data(store):
     class_id = seat_class(store, ["Ana", "Ben", "Cy"], "kontrabluff", 2, seed=4, name="7b")
     assign_drills(store, class_id, kinds=["which_hand_wins", "round_points"])
     slips = {slip.student: slip for slip in store.slips(class_id)}
-    ana, ben = _join(store.path, slips["Ana"]), _join(store.path, slips["Ben"])
+    ana, ben = _join(store.url, slips["Ana"]), _join(store.url, slips["Ben"])
     for right in (True, True, False, True):
         _answer_by_click(ana, right)
     for right in (False, True):
@@ -184,8 +181,8 @@ def test_a_page_never_writes_another_seats_answers_and_bad_answers_change_nothin
             store.add_answer(slip.room, slip.seat, kind="round_points", rule="KB-5", seed=1, correct=True,
                              seconds=seconds)
     assert store.answers() == []
-    with sqlite3.connect(store.path) as db:
-        assert db.execute("SELECT COUNT(*) FROM drill_answers").fetchone() == (0,)
+    with store.transaction() as tx:
+        assert tx.execute("SELECT COUNT(*) FROM drill_answers").fetchone()[0] == 0
 
 
 def test_mastery_is_five_right_in_a_row_and_the_dashboard_counts_it_per_rule(store):
@@ -245,7 +242,7 @@ def test_a_rehearsed_class_answers_through_the_store(store):
     assert len(table) == 54 and table.groupby("number").size().tolist() == [9] * 6
     assert set(table["kind"]) == set(game_kinds("draw_poker"))
     assert 0 < table["correct"].mean() < 1 and (table["seconds"] > 0).all()
-    assert rehearse_drills(SQLiteStore(store.path), class_id, answers=9, seed=1) == 54  # the same again, seeded
+    assert rehearse_drills(open_store(store.url), class_id, answers=9, seed=1) == 54  # the same again, seeded
     again = drill_table(store, class_id)
     assert again["correct"].iloc[54:].tolist() == again["correct"].iloc[:54].tolist()
 
@@ -255,7 +252,7 @@ def test_the_drill_page_opens_the_practice_without_taking_the_seat(store):
 
     class_id = seat_class(store, ["Ana", "Ben"], "fight_for_the_lead", 2, seed=3)
     slip = store.slips(class_id)[0]
-    table = _join(store.path, slip)
+    table = _join(store.url, slip)
     holder = store.seat_holder(slip.room, slip.seat)
     query = f"room={slip.room}&seat={slip.seat}&token={slip.token}&lang=sv"
     refused = drill_page(store, query)

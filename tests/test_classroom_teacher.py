@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from cardlab.rooms import Room, SeatSession, SQLiteStore, Switches, seat_class
+from cardlab.rooms import Room, SeatSession, Switches, open_store, seat_class
 from cardlab.widgets.classroom import TeacherDashboard
 from cardlab.widgets.join import room_table
 from cardlab.widgets.slips import SLIPS_ROUTE, class_sheet_html, slips_page_html
@@ -27,9 +27,7 @@ BASE = "http://pc:8866/voila/render/"
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 
 
-@pytest.fixture()
-def store(tmp_path):
-    return SQLiteStore(tmp_path / "class.db")
+# ``store``: tests/conftest.py's, each test on SQLite and on PostgreSQL
 
 
 def _text(value: str) -> str:
@@ -78,7 +76,7 @@ def test_the_dashboard_lists_each_student_by_name_table_and_seat_connected_or_no
     assert "South: http://pc:8866/" in " ".join(_text(board._room_view.value).split())
 
 
-def test_only_the_control_that_applies_is_enabled_and_the_state_is_said(store):
+def test_only_the_control_that_applies_is_enabled_and_the_state_is_said(store, make_store_url):
     board = TeacherDashboard(store, base_url=BASE)
     room = board.create_room("kontrabluff", seats=[None, None], seed=2)
 
@@ -97,7 +95,7 @@ def test_only_the_control_that_applies_is_enabled_and_the_state_is_said(store):
     assert state() == (True, False, True, "This table has ended.")
     board._resume.click()  # an ended table may be opened again
     assert store.room(room).status == "open"
-    empty = TeacherDashboard(SQLiteStore(store.path + ".empty"), base_url=BASE)
+    empty = TeacherDashboard(open_store(make_store_url()), base_url=BASE)
     assert (empty._pause.disabled, empty._resume.disabled, empty._end.disabled) == (True, True, True)
 
 
@@ -221,6 +219,25 @@ def test_the_servers_lines_say_what_the_pages_ask_for(tmp_path, capsys):
     assert "Students start" not in printed
 
 
+def test_the_dashboard_follows_the_rooms_another_server_changes(store, store_url):
+    """Issue 38: the teacher's page on one server sees every room, those played through
+    another server too (the store's feed tells it, no poll: it has no clock here)."""
+    from tests.test_stores import elsewhere, wait_for
+
+    seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=5)
+    board = TeacherDashboard(store, base_url=BASE)
+    board.start()
+    try:
+        room = store.classes()[0].rooms[0]
+        other = elsewhere(store_url)
+        assert "paused" not in _text(board._rooms_view.value).lower()
+        other.set_status(room, "paused")  # the teacher's Pause, on the other server
+        assert wait_for(lambda: "paused" in _text(board._rooms_view.value).lower()), _text(board._rooms_view.value)
+        other.close()
+    finally:
+        board.stop()
+
+
 def test_the_dashboard_keeps_working_as_rooms_move(store):
     """The rooms' list follows the moves (scores, whose turn) and says it without ids."""
     class_id = seat_class(store, ["Ana", "Ben"], "kontrabluff", 2, seed=5)
@@ -233,7 +250,7 @@ def test_the_dashboard_keeps_working_as_rooms_move(store):
     assert "s ago" in text and class_id not in text
 
 
-def test_the_teachers_page_opens_without_pandas_or_qr_codes(store, tmp_path):
+def test_the_teachers_page_opens_without_pandas_or_qr_codes(store, store_url):
     """Issue 37: the page's own work stays small (the rest is the server's): no pandas for the
     drills' results, no QR codes before the first redraw; ``benchmarks/bench_teacher.py`` times it."""
     import subprocess
@@ -247,8 +264,8 @@ def test_the_teachers_page_opens_without_pandas_or_qr_codes(store, tmp_path):
     rehearse_drills(store, class_id, answers=6, seed=2)
     code = ("import sys, segno.encoder as e; made = []; make = e.encode\n"
             "e.encode = lambda *a, **k: made.append(1) or make(*a, **k)\n"
-            "from cardlab.rooms import SQLiteStore\nfrom cardlab.widgets.classroom import TeacherDashboard\n"
-            f"board = TeacherDashboard(SQLiteStore({str(store.path)!r}), base_url='http://pc:8866/voila/render/')\n"
+            "from cardlab.rooms import open_store\nfrom cardlab.widgets.classroom import TeacherDashboard\n"
+            f"board = TeacherDashboard(open_store({store_url!r}), base_url='http://pc:8866/voila/render/')\n"
             "assert 'of 8' in board._drills.results.value, board._drills.results.value\n"
             "print('pandas' in sys.modules, len(made))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

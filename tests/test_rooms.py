@@ -1,9 +1,10 @@
-"""Classroom rooms: one authority in SQLite, shared by separate processes (issue 17).
+"""Classroom rooms: one authority, shared by separate processes (issues 17 and 38).
 
-Kernels are real processes here (Voilà gives every page its own kernel): they join seats
-with their links, race each other's clicks, die mid-game and mid-transaction, and the
-store must still hold exactly the game a serial replay gives, with nothing lost or
-doubled and every card and chip conserved (KB, DP-9, FL-11 invariants).
+Every test runs against each store (the ``store`` fixture of tests/conftest.py: SQLite,
+then PostgreSQL). Kernels are real processes here (Voilà gives every page its own kernel):
+they join seats with their links, race each other's clicks, die mid-game and
+mid-transaction, and the store must still hold exactly the game a serial replay gives,
+with nothing lost or doubled and every card and chip conserved (KB, DP-9, FL-11 invariants).
 """
 
 from __future__ import annotations
@@ -17,26 +18,19 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from cardlab.engine import Action, IllegalActionError
-from cardlab.rooms import (AccessRefused, Room, RoomClosed, SeatSession, SeatTaken, SQLiteStore, StaleView,
-                           move_bots, to_act)
+from cardlab.rooms import (AccessRefused, Room, RoomClosed, RoomStore, SeatSession, SeatTaken, StaleView, move_bots,
+                           open_store, to_act)
 from tests.playout import assert_cards_conserved
 from tests.rooms_clients import choose_at, die_in_transaction, play_seat
 
 FORK = multiprocessing.get_context("fork")
 
 
-@pytest.fixture()
-def store(tmp_path):
-    store = SQLiteStore(tmp_path / "class.db")
-    yield store
-    store.close()
-
-
-def link(store: SQLiteStore, room: str, seat: int, token: str | None = None) -> str:
+def link(store: RoomStore, room: str, seat: int, token: str | None = None) -> str:
     return f"room={room}&seat={seat}&token={token if token is not None else store.tokens(room)[seat]}"
 
 
-def assert_store_is_a_serial_replay(store: SQLiteStore, room: str) -> str:
+def assert_store_is_a_serial_replay(store: RoomStore, room: str) -> str:
     """Replay the room's stored actions one by one from a new state, checking each action
     is legal and cards and chips are conserved after each; return the final JSON."""
     copy = Room(store, room)
@@ -67,7 +61,7 @@ def test_a_wrong_token_seat_or_room_is_refused_without_a_card(store):
 def test_tokens_are_stored_only_as_hashes_for_checking(store):
     room = store.create_room("kontrabluff", {"target": 300}, seed=1, seats=[None, "rule"])
     token = store.tokens(room)[0]
-    hashes = [row[0] for row in store._db.execute("SELECT token_hash FROM seats WHERE room = ?", (room,))]
+    hashes = [row[0] for row in store._rows("SELECT token_hash FROM seats WHERE room = ?", (room,))]
     assert token not in hashes and hashes[1] is None  # a bot's seat has no token at all
     assert store.check_token(room, 0, token) and not store.check_token(room, 1, token)
 
@@ -127,7 +121,7 @@ def test_every_seat_of_a_simultaneous_phase_choosing_within_50_ms_is_accepted(st
     room_id = store.create_room("fight_for_the_lead", {"players": 3}, seed=12, seats=[None, None, None])
     at = time.time() + 2.0  # every process has drawn its page by then
     with ProcessPoolExecutor(max_workers=3, mp_context=FORK) as pool:
-        futures = [pool.submit(choose_at, store.path, link(store, room_id, seat), at, seat) for seat in range(3)]
+        futures = [pool.submit(choose_at, store.url, link(store, room_id, seat), at, seat) for seat in range(3)]
         reports = [future.result(timeout=60) for future in futures]
     clicks = [report["clicked"] for report in reports]
     assert max(clicks) - min(clicks) < 0.05, f"the clicks were {max(clicks) - min(clicks):.3f} s apart"
@@ -185,18 +179,19 @@ def test_fl3_bots_choose_their_fight_cards_while_a_student_below_them_still_choo
     assert to_act(room.state) == [0]
 
 
-def test_a_bot_plays_the_same_whichever_kernel_moves_it(tmp_path):
+def test_a_bot_plays_the_same_whichever_kernel_moves_it(make_store_url):
     results = []
     for mover in ("kernel-a", "kernel-b"):
-        store = SQLiteStore(tmp_path / f"{mover}.db")
+        store = open_store(make_store_url())
         room_id = store.create_room("draw_poker", {"players": 3, "hands": 2}, seed=11, seats=["rule", "random", "rule"])
         move_bots(Room(store, room_id), mover)
         results.append([row[1:] for row in store.actions(room_id)])
+        store.close()
     assert results[0] == results[1] and results[0]
 
 
-def test_the_server_restarts_and_every_room_replays_to_the_same_state(tmp_path):
-    store = SQLiteStore(tmp_path / "class.db")
+def test_the_server_restarts_and_every_room_replays_to_the_same_state(store_url):
+    store = open_store(store_url)
     rooms = [store.create_room("draw_poker", {"players": 2, "hands": 2}, seed=s, seats=["random", "rule"]) for s in (1, 2)]
     states = []
     for room_id in rooms:
@@ -204,9 +199,10 @@ def test_the_server_restarts_and_every_room_replays_to_the_same_state(tmp_path):
         move_bots(room, "server")
         states.append(room.state.to_json())
     store.close()
-    again = SQLiteStore(tmp_path / "class.db")
+    again = open_store(store_url)
     assert [Room(again, room_id).state.to_json() for room_id in rooms] == states
     assert [info.id for info in again.rooms()] == rooms
+    again.close()
 
 
 # -- separate processes ------------------------------------------------------------------
@@ -216,7 +212,7 @@ def _run_clients(jobs: list[tuple], workers: int) -> list[dict]:
         return [future.result(timeout=120) for future in futures]
 
 
-def _check_reports(store: SQLiteStore, reports: list[dict]) -> None:
+def _check_reports(store: RoomStore, reports: list[dict]) -> None:
     by_room: dict[str, list[dict]] = {}
     for report in reports:
         by_room.setdefault(report["room"], []).append(report)
@@ -238,7 +234,7 @@ def _check_reports(store: SQLiteStore, reports: list[dict]) -> None:
 ])
 def test_kernels_in_one_room_play_to_the_end_as_a_serial_replay(store, game, settings, players):
     room_id = store.create_room(game, settings, seed=21, seats=[None] * players)
-    jobs = [(store.path, link(store, room_id, seat), 100 + seat, 60.0) for seat in range(players)]
+    jobs = [(store.url, link(store, room_id, seat), 100 + seat, 60.0) for seat in range(players)]
     _check_reports(store, _run_clients(jobs, players))
 
 
@@ -253,11 +249,11 @@ def test_hammer_30_clients_in_20_rooms_lose_and_double_nothing(store):
     for i in range(10):  # ten rooms of two students
         game, settings = people[i % len(people)]
         room_id = store.create_room(game, settings, seed=i, seats=[None, None])
-        jobs += [(store.path, link(store, room_id, seat), 1000 * i + seat, 90.0, 0.02) for seat in (0, 1)]
+        jobs += [(store.url, link(store, room_id, seat), 1000 * i + seat, 90.0, 0.02) for seat in (0, 1)]
     for i in range(10):  # ten rooms of one student and bots (the student's kernel moves them)
         game, settings, seats = with_bots[i % len(with_bots)]
         room_id = store.create_room(game, settings, seed=100 + i, seats=seats)
-        jobs.append((store.path, link(store, room_id, 0), 5000 + i, 90.0, 0.02, True))
+        jobs.append((store.url, link(store, room_id, 0), 5000 + i, 90.0, 0.02, True))
     assert len(jobs) == 30 and len(store.rooms()) == 20
     reports = _run_clients(jobs, 30)
     _check_reports(store, reports)
@@ -267,7 +263,7 @@ def test_hammer_30_clients_in_20_rooms_lose_and_double_nothing(store):
 def test_a_killed_kernel_rejoins_with_its_link_and_the_room_goes_on(store):
     room_id = store.create_room("draw_poker", {"players": 2, "hands": 4}, seed=3, seats=[None, "random"])
     query = link(store, room_id, 0)
-    process = FORK.Process(target=play_seat, args=(store.path, query, 7, 60.0, 0.05, True))
+    process = FORK.Process(target=play_seat, args=(store.url, query, 7, 60.0, 0.05, True))
     process.start()
     deadline = time.monotonic() + 30
     while len(store.actions(room_id)) < 4 and time.monotonic() < deadline:
@@ -276,7 +272,7 @@ def test_a_killed_kernel_rejoins_with_its_link_and_the_room_goes_on(store):
     process.join(10)
     done = len(store.actions(room_id))
     assert done >= 4 and not Room(store, room_id).state.is_terminal
-    report = play_seat(store.path, query, 8, 60.0, 0.0, True)  # the student opens the link again
+    report = play_seat(store.url, query, 8, 60.0, 0.0, True)  # the student opens the link again
     assert report["terminal"] and len(store.actions(room_id)) > done
     assert_store_is_a_serial_replay(store, room_id)
 
@@ -284,7 +280,7 @@ def test_a_killed_kernel_rejoins_with_its_link_and_the_room_goes_on(store):
 def test_a_writer_killed_inside_its_transaction_leaves_the_last_committed_action(store):
     room_id = store.create_room("kontrabluff", {"target": 300}, seed=6, seats=[None, None])
     seat = Room(store, room_id).state.current_player
-    process = FORK.Process(target=die_in_transaction, args=(store.path, room_id, seat))
+    process = FORK.Process(target=die_in_transaction, args=(store.url, room_id, seat))
     process.start()
     process.join(30)
     assert process.exitcode == 3

@@ -15,12 +15,11 @@ import html
 import json
 import math
 import re
-import sqlite3
 
 import pytest
 
-from cardlab.rooms import (GAME_CLASSES, GuessLimit, CodeRefused, Room, SeatSession, SQLiteStore, Switches, TABLE_SIZES,
-                           class_list, join_by_code, parse_code, plan_seating, seat_class, show_code)
+from cardlab.rooms import (GAME_CLASSES, GuessLimit, CodeRefused, Room, SeatSession, Switches, TABLE_SIZES,
+                           class_list, join_by_code, open_store, parse_code, plan_seating, seat_class, show_code)
 from cardlab.rooms.codes import ALPHABET, CODE_BITS, CODE_LENGTH, new_code
 from cardlab.rooms.store import GUESS_LIMITS
 from cardlab.widgets.classroom import TeacherDashboard, class_sheet_html
@@ -30,13 +29,7 @@ from cardlab.widgets.landing import landing_page
 from tests.test_widgets import click_action, descendants, synced_state
 
 NAMES = [f"Pupil {chr(65 + i)}" for i in range(23)]
-
-
-@pytest.fixture()
-def store(tmp_path):
-    store = SQLiteStore(tmp_path / "class.db")
-    yield store
-    store.close()
+# ``store``: a new classroom store of each kind in turn, SQLite and PostgreSQL (tests/conftest.py).
 
 
 # -- seating ---------------------------------------------------------------------------
@@ -61,7 +54,7 @@ def test_a_seating_is_the_same_for_a_seed_and_in_order_keeps_the_list():
     assert [who for table in in_order for who in table if who] == NAMES
 
 
-def test_a_seated_class_has_a_room_per_table_a_code_per_student_and_the_same_deals_for_a_seed(store, tmp_path):
+def test_a_seated_class_has_a_room_per_table_a_code_per_student_and_the_same_deals_for_a_seed(store, make_store_url):
     class_id = seat_class(store, "\n".join(NAMES) + "\n\n", "fight_for_the_lead", 3, seed=9, bot="random")
     (info,) = store.classes()
     assert info.id == class_id and info.table_size == 3 and len(info.rooms) == 8  # 23 students: 8 tables of 3
@@ -74,7 +67,7 @@ def test_a_seated_class_has_a_room_per_table_a_code_per_student_and_the_same_dea
         assert {seat.seat for seat in seats if seat.bot is None} == people
         assert all(seat.bot == "random" for seat in seats if seat.seat not in people)
         assert store.room(room).settings["players"] == 3
-    again = SQLiteStore(tmp_path / "again.db")
+    again = open_store(make_store_url())
     other = seat_class(again, NAMES, "fight_for_the_lead", 3, seed=9, bot="random")
     placed = lambda s, c: [(x.student, x.table, x.seat) for x in s.slips(c)]  # noqa: E731
     assert placed(again, other) == placed(store, class_id)
@@ -91,9 +84,8 @@ def test_a_number_of_students_is_seated_as_student_1_2_3(store):
     assert [seat.bot for seat in store.seats(info.rooms[-1])] == [None, "rule"]
     sheet = class_sheet_html(store, class_id, link=lambda room, seat, token: "http://pc/join")
     assert all(f">Student {i}</div>" in sheet for i in range(1, 6)) and "5 students: seats and codes" in sheet
-    with sqlite3.connect(store.path) as db:
-        assert db.execute("SELECT DISTINCT student FROM codes").fetchall() == [("",)]
-        assert db.execute("SELECT name FROM classes").fetchall() == [("",)]
+    assert store._rows("SELECT DISTINCT student FROM codes") == [("",)]
+    assert store._rows("SELECT name FROM classes") == [("",)]
 
 
 @pytest.mark.parametrize("bad, words", [("", "empty"), (0, "empty"), ("x" * 61, "at most 60")])
@@ -153,7 +145,7 @@ def test_wrong_codes_are_limited_per_page_and_the_limit_survives_a_new_connectio
         join_by_code(store, right, client="page-1")  # even the right code: a guesser learns nothing
     with pytest.raises(CodeRefused, match="not a join code"):
         join_by_code(store, "abc", client="page-1")  # a typing mistake is told as such, costs nothing
-    reopened = SQLiteStore(store.path)
+    reopened = open_store(store.url)
     with pytest.raises(GuessLimit):
         join_by_code(reopened, right, client="page-1")
     assert join_by_code(reopened, right, client="page-2").seat == store.slips(class_id)[0].seat  # another page may
@@ -170,7 +162,7 @@ def test_wrong_codes_are_limited_for_the_whole_classroom_so_a_reload_does_not_re
     for guess in range(limit):  # each guess from a new page, as reloading would give
         store.redeem_code(new_code(), f"page-{guess}")
     with pytest.raises(GuessLimit):
-        join_by_code(SQLiteStore(store.path), right, client="a-new-page")
+        join_by_code(open_store(store.url), right, client="a-new-page")
 
 
 # -- switches --------------------------------------------------------------------------
@@ -180,7 +172,7 @@ def test_switches_per_room_and_for_the_class_are_kept_in_the_store(store):
     first, second = store.classes()[0].rooms
     assert store.switches(first) == Switches(hints=False, pace=0.5)
     store.set_switches(first, Switches(undo=True, coach=True))
-    assert SQLiteStore(store.path).switches(first) == Switches(undo=True, coach=True)
+    assert open_store(store.url).switches(first) == Switches(undo=True, coach=True)
     assert store.switches(second) == Switches(hints=False, pace=0.5)
     store.set_class_switches(class_id, Switches(hints=True, coach=True))
     assert store.switches(first) == store.switches(second) == store.classes()[0].switches == Switches(coach=True)
@@ -259,7 +251,7 @@ def test_the_landing_page_joins_by_a_typed_code_and_refuses_wrong_ones_plainly(s
     page.code.value = "zzzz-zzzz" if slip.code != "ZZZZZZZZ" else "yyyy-yyyy"
     page.join.click()  # Enter, then the button: the same wrong code costs one guess
     assert "No seat has that code" in page.said
-    assert store._db.execute("SELECT COUNT(*) FROM wrong_codes").fetchone()[0] == 1
+    assert store._rows("SELECT COUNT(*) FROM wrong_codes") == [(1,)]
     page.code.value = show_code(slip.code).lower()
     assert page.table is not None and page.table.seat == slip.seat and page.table.session.room.id == slip.room
     assert page.children == (page.table.widget,)
@@ -292,7 +284,7 @@ def test_a_reloaded_landing_page_is_still_refused_after_too_many_wrong_codes(sto
     for guess in range(GUESS_LIMITS["page"][0] + 1):
         page.code.value = new_code()
     assert "Too many wrong codes" in page.said
-    reloaded = landing_page(SQLiteStore(store.path), start=False, client="kernel-1")
+    reloaded = landing_page(open_store(store.url), start=False, client="kernel-1")
     reloaded.code.value = right
     assert "Too many wrong codes" in reloaded.said and reloaded.table is None
 
@@ -393,7 +385,7 @@ def test_undo_in_a_room_takes_back_the_seats_move_and_the_computers_replies_only
 
     # Draw poker's bets show no card, so undo may go back over the computers' bets (DP-2).
     room_id = store.create_room("draw_poker", {"players": 3, "hands": 3}, seed=8, seats=[None, "rule", "rule"])
-    student, other = Room(store, room_id), Room(SQLiteStore(store.path), room_id)  # two kernels' copies
+    student, other = Room(store, room_id), Room(open_store(store.url), room_id)  # two kernels' copies
     with pytest.raises(RoomError, match="you have not moved yet"):
         student.undo(0)
     move_bots(student, "k")
@@ -448,7 +440,7 @@ def test_undo_is_refused_once_another_student_has_moved(store):
 def test_the_undo_button_shows_and_works_only_where_the_teacher_allows_it(store):
     room = store.create_room("kontrabluff", {"target": 300}, seed=5, seats=[None, None])
     first = Room(store, room).state.current_player
-    table, watcher = _table(store, room, first), _table(SQLiteStore(store.path), room, 1 - first)
+    table, watcher = _table(store, room, first), _table(open_store(store.url), room, 1 - first)
     assert table._undo.layout.display == "none"
     store.set_switches(room, Switches(undo=True))
     table.session._switches_read = 0.0

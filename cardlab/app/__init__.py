@@ -28,11 +28,13 @@ import urllib.parse
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DB_VARIABLE", "CULL_AFTER", "PORT", "PATHS", "classroom_store", "query_string", "landing_page", "own_link",
-           "teacher_page", "join_page", "drill_page", "slips_page", "refusal_page", "links", "main"]
+__all__ = ["DB_VARIABLE", "CULL_AFTER", "PORT", "PATHS", "classroom_store", "public_base", "query_string",
+           "landing_page", "own_link", "teacher_page", "join_page", "drill_page", "slips_page", "refusal_page",
+           "links", "main"]
 
-#: The environment variable that names the classroom store's file.
-DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
+#: The environment variable that names the classroom store (a SQLite path or URL, or a
+#: ``postgresql://`` URL); the older ``CARDLAB_CLASSROOM_DB`` is still read after it.
+DB_VARIABLE = "CARDLAB_DB"
 DEFAULT_DB = "classroom.db"
 #: Seconds a page lives on once its browser is gone without a word (a crashed laptop, a
 #: lost network); a page closed or reloaded in the browser ends at once.
@@ -42,11 +44,31 @@ PORT = 8866
 PATHS = {"landing": "", "join": "join", "teacher": "teacher", "slips": "slips", "drill": "drill"}
 
 
-def classroom_store(path: str | None = None) -> Any:
-    """The classroom's store: ``path``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db."""
-    from cardlab.rooms import SQLiteStore
+def classroom_store(url: str | None = None) -> Any:
+    """The classroom's store: ``url`` (a path, ``sqlite:///…`` or ``postgresql://…``), else
+    ``$CARDLAB_DB``, else ``$CARDLAB_CLASSROOM_DB``, else ./classroom.db (see
+    :func:`cardlab.rooms.open_store`). Each page opens its own store object; the store objects
+    of one process on one PostgreSQL database share one pool of connections."""
+    from cardlab.rooms import open_store
 
-    return SQLiteStore(path or os.environ.get(DB_VARIABLE) or DEFAULT_DB)
+    return open_store(url)
+
+
+def public_base(url: str) -> str:
+    """The address students and the teacher use, as links start with it (``--public-url``):
+    a scheme and host, a port if any, and a path ending in ``/``.
+
+    >>> public_base("https://school.example/cardlab"), public_base("http://pc:8866")
+    ('https://school.example/cardlab/', 'http://pc:8866/')
+    >>> public_base("school.example")
+    Traceback (most recent call last):
+    ...
+    ValueError: a public address is http://… or https://… with a host, got 'school.example'
+    """
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"a public address is http://… or https://… with a host, got {url!r}")
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/", "", ""))
 
 
 def query_string() -> str:
@@ -215,7 +237,7 @@ def drill_page(store: Any = None, query: str | None = None) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``cardlab-classroom [--db FILE] [--port N] [--host NAME] [--ip ADDRESS] [--cull-after S] [--lang sv|pl|uk|en] [--dry-run]``.
+    """``cardlab-classroom [--db FILE-OR-URL] [--port N] [--host NAME | --public-url URL] [--ip ADDRESS] [--cull-after S] [--lang sv|pl|uk|en] [--dry-run]``.
 
     ``--dry-run`` prints the links and what the server would do, and serves nothing:
 
@@ -227,14 +249,29 @@ def main(argv: list[str] | None = None) -> int:
     On the teacher's page, seat a class and print the slips: one code per student.
     One process serves every page; a page whose browser is gone ends after 30 s.
     0
+
+    Behind a proxy (a school's several servers under one name), ``--public-url`` is the
+    address every link and slip starts with:
+
+    >>> main(["--db", os.path.join(tempfile.mkdtemp(), "c.db"), "--public-url", "https://school.example/cardlab",
+    ...       "--dry-run"])  # doctest: +ELLIPSIS
+    Classroom store: ...c.db
+    Teacher's page (keep this link to yourself): https://school.example/cardlab/teacher?key=...
+    Students start at https://school.example/cardlab/ and type the code on their slip.
+    ...
     """
     from cardlab.words import LANGUAGE_NAMES, LANGUAGE_VARIABLE, LANGUAGES, N_, language, translate
     from cardlab.words.classroom import server_lines
 
     parser = argparse.ArgumentParser(prog="cardlab-classroom", description=__doc__.splitlines()[0], allow_abbrev=False)
-    parser.add_argument("--db", default=os.environ.get(DB_VARIABLE, DEFAULT_DB), help="the classroom store (SQLite file)")
+    parser.add_argument("--db", default=None,
+                        help="the classroom store: a SQLite file (default: $CARDLAB_DB, else ./classroom.db) or a "
+                             "PostgreSQL URL, postgresql://user:password@host/database, which several servers share")
     parser.add_argument("--port", type=int, default=PORT)
     parser.add_argument("--host", default=socket.gethostname(), help="the address students use (default: this machine's name)")
+    parser.add_argument("--public-url", default=None,
+                        help="the address students and the teacher use when a proxy stands before this server "
+                             "(https://school.example/cardlab/): links and slips start with it")
     parser.add_argument("--ip", default="0.0.0.0", help="the address the server listens on (default: all)")
     parser.add_argument("--cull-after", type=int, default=CULL_AFTER,
                         help="seconds a page lives on once its browser is gone without closing it")
@@ -244,13 +281,26 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.cull_after < 1:
         parser.error("--cull-after is at least 1 second")
+    try:
+        base = public_base(args.public_url) if args.public_url else f"http://{args.host}:{args.port}/"
+    except ValueError as wrong:
+        parser.error(f"--public-url: {wrong}")
 
-    db = str(Path(args.db).resolve())
-    store = classroom_store(db)
-    base = f"http://{args.host}:{args.port}/"
+    from cardlab.rooms import StoreError, store_url
+
+    db = store_url(args.db)
+    if db.startswith("sqlite:///"):
+        db = db[len("sqlite:///"):]
+    if "://" not in db:  # a file: its full path, so every page finds the same one
+        db = str(Path(db).resolve())
+    try:
+        store = classroom_store(db)
+    except StoreError as refused:
+        print(f"The classroom store cannot be opened: {getattr(refused, 'reason', '') or refused}", file=sys.stderr)
+        return 2
     addresses = links(base, store.teacher_key())
     with language(args.lang):  # what the pages ask for, in the pages' language
-        for line in server_lines(db, addresses["teacher"], addresses["students"],
+        for line in server_lines(store.url, addresses["teacher"], addresses["students"],
                                  speaks=LANGUAGE_NAMES[args.lang] if args.lang else ""):
             print(line)
         print(translate(N_("One process serves every page; a page whose browser is gone ends after {seconds} s."))

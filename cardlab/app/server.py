@@ -38,10 +38,11 @@ import logging
 import os
 import re
 import sys
+import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.app import assets
+from cardlab.app import DB_VARIABLE, assets
 
 __all__ = ["Config", "CONFIG", "SOLARA_SETTINGS", "SOLARA_WORDS", "solara_version", "make_app", "serve", "open_pages",
            "refuse_foreign_messages", "warm", "page_in_language"]
@@ -68,8 +69,17 @@ def solara_version() -> str:
     return assets.SOLARA
 
 
-def SOLARA_SETTINGS(cull_after: int) -> dict[str, str]:  # noqa: N802 - a table of settings
-    """Solara's settings for the classroom (environment variables, read when Solara is imported)."""
+def SOLARA_SETTINGS(cull_after: int, base_url: str = "") -> dict[str, str]:  # noqa: N802 - a table of settings
+    """Solara's settings for the classroom (environment variables, read when Solara is imported).
+    A public address under a path (``--public-url https://school.example/cardlab/``, a proxy
+    that passes ``/cardlab/…`` on as ``/…``) is the pages' root path: their browser code and
+    websocket are asked for under it.
+
+    >>> SOLARA_SETTINGS(5, "https://school.example/cardlab/")["SOLARA_ROOT_PATH"]
+    '/cardlab'
+    >>> "SOLARA_ROOT_PATH" in SOLARA_SETTINGS(5, "http://pc:8866/")
+    False
+    """
     settings = {
         "SOLARA_APP": "cardlab.app.web",
         "SOLARA_MODE": "production",  # no dev reloader, no online version check
@@ -85,6 +95,9 @@ def SOLARA_SETTINGS(cull_after: int) -> dict[str, str]:  # noqa: N802 - a table 
     }
     if not assets.missing():
         settings["SOLARA_ASSETS_PROXY_CACHE_DIR"] = str(assets.folder())
+    root = urllib.parse.urlsplit(base_url).path.rstrip("/")
+    if root:
+        settings["SOLARA_ROOT_PATH"] = root
     return settings
 
 
@@ -182,9 +195,9 @@ def make_app(*, db: str, base_url: str, cull_after: int) -> Any:
     if missing:
         print(f"The classroom's browser code is not installed ({', '.join(missing[:3])} …): pages will fetch it "
               f"from the internet. Install it once with: {sys.executable} -m cardlab.app.assets", file=sys.stderr)
-    for name, value in SOLARA_SETTINGS(cull_after).items():
+    for name, value in SOLARA_SETTINGS(cull_after, base_url).items():
         os.environ[name] = value
-    os.environ["CARDLAB_CLASSROOM_DB"] = db
+    os.environ[DB_VARIABLE] = db
     CONFIG.db, CONFIG.base_url, CONFIG.cull_after = db, base_url, int(cull_after)
 
     import solara

@@ -41,6 +41,8 @@ Lead lay their fight cards against the page each saw first, and none is refused.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -51,11 +53,12 @@ from cardlab.bots import BOTS, bot_for
 from cardlab.engine import Action, Game, GameState, IllegalActionError, to_act
 from cardlab.games import by_game
 from cardlab.records import SEAT, reveals
-from cardlab.rooms.store import RoomInfo, RoomStore
+from cardlab.rooms.store import RoomInfo, RoomStore, StoreUnavailable
 from cardlab.words.table import notice_text
 
 __all__ = ["GAME_CLASSES", "BOT_NAMES", "Room", "RoomError", "StaleView", "RoomClosed", "AccessRefused", "SeatTaken",
-           "game_of", "make_bot", "move_bots", "to_act", "BotMove", "next_bot_move", "play_bot_move", "SLOW_BOTS"]
+           "Reconnecting", "game_of", "make_bot", "move_bots", "to_act", "BotMove", "next_bot_move", "play_bot_move",
+           "SLOW_BOTS"]
 
 #: The computer players whose choice takes long (a search over the hidden cards): a page
 #: works it out away from the pages' thread (:meth:`BotMove.decide`, then :func:`play_bot_move`).
@@ -107,6 +110,16 @@ class SeatTaken(AccessRefused):
     """The seat was opened in another window since; only the newest page plays it."""
 
 
+class Reconnecting(RoomError):
+    """The store could not be reached for a click (its server restarted, the network
+    dropped), even after trying once more: the click may or may not stand, and the page
+    says so, in words, and shows the table as the store has it once it answers again.
+
+    >>> Reconnecting.said("store_reconnecting").notice
+    'store_reconnecting'
+    """
+
+
 def game_of(info: RoomInfo) -> Game:
     """The game settings a room was created with."""
     try:
@@ -135,6 +148,7 @@ class Room:
         self.game = game_of(self.info)
         self.state: GameState = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0  # actions of the store applied to self.state
+        self._unsure = False  # this copy may differ from the store (a click whose commit failed): rebuild it
         self._seen_at = [0] * self.game.num_players  # per seat: the last action that changed what it sees
         self.undos = store.undo_count(room_id)  # moves taken back so far: another one means replay
         self.refresh()
@@ -189,19 +203,28 @@ class Room:
     def refresh(self) -> bool:
         """Apply the actions other kernels committed (or replay the room if a move was taken
         back since); True if anything changed."""
-        if self.store.undo_count(self.id) != self.undos:
+        if self._unsure or self.store.undo_count(self.id) != self.undos:
             self._rebuild()
             return True
         rows = self.store.actions(self.id, since=self.done)
         self._apply_stored(rows)
         return bool(rows)
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, tx: Any = None) -> None:
+        """Replay the room from the store, read in ``tx`` if given (the step's own
+        transaction: no second connection while it holds the room). If the store cannot
+        answer, this copy stays marked unsure, and the next refresh tries again."""
+        self._unsure = True
         self.state = self.game.new_state(seed=self.info.seed, dealer=self.info.dealer)
         self.done = 0
         self._seen_at = [0] * self.game.num_players
-        self.undos = self.store.undo_count(self.id)
-        self._apply_stored(self.store.actions(self.id))
+        if tx is None:
+            self.undos = self.store.undo_count(self.id)
+            self._apply_stored(self.store.actions(self.id))
+        else:
+            self.undos = tx.undo_count(self.id)
+            self._apply_stored(tx.actions_since(self.id, 0))
+        self._unsure = False
 
     def undo(self, seat: int, *, holder: str | None = None) -> int:
         """Take back ``seat``'s last action and the computer players' moves after it, as one
@@ -209,23 +232,29 @@ class Room:
 
         Only while nobody else has moved since: another person's move is theirs, so then
         the room refuses (:class:`RoomError`) and nothing changes. Every page replays the
-        room when it next looks (the store counts the undos).
+        room when it next looks (the store counts the undos). A store that cannot be
+        reached raises :class:`Reconnecting` (an undo is not tried twice: the second
+        could take back another move).
         """
-        with self.store.transaction() as tx:
-            self._check_open(tx, seat, holder)
-            if tx.undo_count(self.id) != self.undos:
-                self._rebuild()
-            self._apply_stored(tx.actions_since(self.id, self.done))
-            actions = self.state.actions
-            last = max((i for i, (player, _) in enumerate(actions) if player == seat), default=None)
-            if last is None:
-                raise RoomError.said("undo_none")
-            bots = self.bot_seats()
-            if any(player not in bots for player, _ in actions[last + 1:]):
-                raise RoomError.said("undo_others_moved")
-            if self._revealed_since(seat, last):
-                raise RoomError.said("undo_shown")
-            tx.take_back(self.id, last)
+        try:
+            with self.store.transaction() as tx:
+                self._check_open(tx, seat, holder)
+                if tx.undo_count(self.id) != self.undos:
+                    self._rebuild(tx)
+                self._apply_stored(tx.actions_since(self.id, self.done))
+                actions = self.state.actions
+                last = max((i for i, (player, _) in enumerate(actions) if player == seat), default=None)
+                if last is None:
+                    raise RoomError.said("undo_none")
+                bots = self.bot_seats()
+                if any(player not in bots for player, _ in actions[last + 1:]):
+                    raise RoomError.said("undo_others_moved")
+                if self._revealed_since(seat, last):
+                    raise RoomError.said("undo_shown")
+                tx.take_back(self.id, last)
+        except StoreUnavailable as lost:
+            self._unsure = True
+            raise Reconnecting.said("store_reconnecting") from lost
         self._rebuild()
         return len(actions) - last
 
@@ -259,26 +288,46 @@ class Room:
         ``holder``, when given, must be the page that holds the seat now (a reopened link
         takes a seat over; the older page is refused). An illegal action raises the
         engine's :class:`IllegalActionError`; either way the store and this copy are as before.
+
+        A connection lost on the way is tried once more (:meth:`RoomStore.run`). If it was
+        lost while committing, the second try finds the action stored under its number
+        and returns that number: the click counts once. If the store still cannot answer,
+        :class:`Reconnecting` says so in words.
         """
-        moved: int | None = None  # the engine's actions before this click's own: more means it moved
-        try:
-            with self.store.transaction() as tx:
-                self._check_open(tx, seat, holder)
-                if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
-                    self._rebuild()
-                    raise StaleView.said("stale_taken_back")
-                self._apply_stored(tx.actions_since(self.id, self.done))
-                if seen is not None and self.view_version(seat) > seen:
-                    raise StaleView.said("stale_moved")
-                moved = len(self.state.actions)
-                number = self.done + 1
-                self._apply(number, seat, action)
-                tx.append_action(self.id, number, seat, action.to_list())
+        sent: tuple[int, int, list] | None = None  # what a try wrote, in case its commit happened unseen
+
+        def step(tx: Any) -> int:
+            nonlocal sent
+            if self._unsure:  # the try before applied the action here but may not have stored it
+                self._rebuild(tx)
+            if sent is not None and tx.actions_since(self.id, sent[0] - 1)[:1] == [sent]:
+                self._apply_stored(tx.actions_since(self.id, self.done))  # the try before committed, then
+                return sent[0]  # lost its connection before it heard so: the click counts once
+            self._check_open(tx, seat, holder)
+            if tx.undo_count(self.id) != self.undos:  # a move was taken back: what the page saw is gone
+                self._rebuild(tx)
+                raise StaleView.said("stale_taken_back")
+            self._apply_stored(tx.actions_since(self.id, self.done))
+            if seen is not None and self.view_version(seat) > seen:
+                raise StaleView.said("stale_moved")
+            number = self.done + 1
+            self._apply(number, seat, action)  # the engine refuses here, the state unchanged, or moves:
+            self._unsure = True  # from here until the commit, this copy is ahead of the store
+            sent = (number, seat, json.loads(json.dumps(action.to_list())))  # as the store gives it back
+            tx.append_action(self.id, number, seat, sent[2])
             return number
+
+        try:
+            number = self.store.run(step)
+        except StoreUnavailable as lost:
+            raise Reconnecting.said("store_reconnecting") from lost
         except BaseException:
-            if moved is not None and len(self.state.actions) != moved:  # the engine moved but the store did not: start again from the store
-                self._rebuild()
+            if self._unsure:  # the engine moved but the store did not: start again from the store
+                with contextlib.suppress(StoreUnavailable):
+                    self._rebuild()
             raise
+        self._unsure = False
+        return number
 
     def bot_seats(self) -> dict[int, str]:
         return {info.seat: info.bot for info in self.store.seats(self.id) if info.bot is not None}
@@ -321,10 +370,14 @@ def next_bot_move(room: Room) -> BotMove | None:
 def play_bot_move(room: Room, mover: str, move: BotMove, action: Action) -> bool | None:
     """Commit ``action``, decided for ``move``, if ``mover`` holds the room's bot lease and the
     room is still where the bot decided. True: played; False: the room moved on (decide
-    again); None: not this page's to move, or the room is paused, closed or over."""
-    with room.store.transaction() as tx:
-        if not tx.take_mover(room.id, mover):
-            return None
+    again); None: not this page's to move, or the room is paused, closed or over. A store
+    that cannot be reached raises :class:`Reconnecting` (the move may or may not stand)."""
+    try:
+        with room.store.transaction() as tx:
+            if not tx.take_mover(room.id, mover):
+                return None
+    except StoreUnavailable as lost:
+        raise Reconnecting.said("store_reconnecting") from lost
     try:
         room.act(move.seat, action, seen=move.seen)
     except StaleView:
@@ -339,7 +392,8 @@ def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
 
     Only one kernel per room moves its bots (the lease in the store); even so each move
     is committed only if the room is still where the bot decided (else it decides again),
-    so a bot can never move twice. Returns the number of moves made.
+    so a bot can never move twice. Returns the number of moves made; a store that cannot
+    be reached raises :class:`Reconnecting` (the move being made may or may not stand).
     """
     made = 0
     for _ in range(max_moves):

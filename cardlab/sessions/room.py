@@ -427,25 +427,40 @@ class RoomSession:
 
     def _at_work(self, work: Callable[[], Any]) -> Any:
         """Run this page's ``work``; a change told meanwhile (by this very work's write, in
-        its thread, where there is no clock) is taken in once it is done, not inside it."""
-        if self._working:
+        its thread, where there is no clock, or by the store's feed in its own) is taken in
+        once it is done, not inside it."""
+        with self._push_lock:
+            nested, self._working = self._working, True
+        if nested:
             return work()
-        self._working = True
         try:
             return work()
         finally:
-            self._working = False
-            while self._missed and self._started:
+            self._done_working()
+
+    def _done_working(self) -> None:
+        """Take in what was told while the page worked, then let the next telling in (the
+        check and the end are one step: a change told by another thread is never dropped)."""
+        while True:
+            with self._push_lock:
+                if not (self._missed and self._started):
+                    self._working = self._missed = False
+                    return
                 self._missed = False
-                self._guarded(self._take_in)
+            self._guarded(self._take_in)
 
     def _pushed(self, room: str) -> None:
         """The store says the room changed (any thread): take it in on the page, once for a burst."""
         if self.clock is None:
-            if self._working:
-                self._missed = True
-            else:
-                self._at_work(lambda: self._guarded(self._take_in))
+            with self._push_lock:
+                if self._working:  # this page is at work (in this thread, or the feed's): it takes it in after
+                    self._missed = True
+                    return
+                self._working = True
+            try:
+                self._guarded(self._take_in)
+            finally:
+                self._done_working()
             return
         with self._push_lock:
             if self._push_waiting:

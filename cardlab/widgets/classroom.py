@@ -162,13 +162,17 @@ def join_link(base_url: str, join_page: str, room: str, seat: int, token: str, l
 
 def landing_address(base_url: str) -> str:
     """The classroom's first page (the server's root) for pages served under ``base_url``
-    ('' when the address is not known: the teacher's own notebook).
+    ('' when the address is not known: the teacher's own notebook). A server behind a proxy
+    under a path (``--public-url``) keeps its path; Voilà's render path is not the root.
 
     >>> landing_address("http://pc:8866/voila/render/"), landing_address("")
     ('http://pc:8866/', '')
+    >>> landing_address("https://school.example/cardlab/")
+    'https://school.example/cardlab/'
     """
     parts = urllib.parse.urlsplit(base_url)
-    return f"{parts.scheme}://{parts.netloc}/" if parts.netloc else ""
+    root = parts.path.split("/voila/")[0].rstrip("/") + "/"
+    return f"{parts.scheme}://{parts.netloc}{root}" if parts.netloc else ""
 
 
 class TeacherDashboard:

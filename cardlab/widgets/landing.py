@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 
-from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, SQLiteStore, join_by_code, parse_code
+from cardlab.rooms import AccessRefused, CodeRefused, RoomStore, join_by_code, open_store, parse_code
 from cardlab.sessions.clock import current_clock, using
 from cardlab.widgets.join import room_table
 from cardlab.widgets.style import fill_tooltips, page_heading_html, style_tag
@@ -54,10 +53,6 @@ LANDING_WORDS = (
     N_("No link yet? Ask your teacher for one."),
     N_("Or type the code on your slip here (capitals or not, with or without the dash):"),
 )
-
-#: Where the classroom store is found when none is given (the variable cardlab.app sets).
-_DB_VARIABLE = "CARDLAB_CLASSROOM_DB"
-
 
 class LandingPage(W.VBox):
     """The landing page's widget: a plain welcome and the code form (then the student's table).
@@ -131,9 +126,10 @@ class LandingPage(W.VBox):
                 self._say(self._shown)
 
     def store(self) -> RoomStore:
-        """The classroom store, opened on first need (the page's own, or ``$CARDLAB_CLASSROOM_DB``)."""
+        """The classroom store, opened on first need (the page's own, or the one the environment
+        names: ``$CARDLAB_DB``, see :func:`cardlab.rooms.open_store`)."""
         if self._store is None:
-            self._store = SQLiteStore(os.environ.get(_DB_VARIABLE) or "classroom.db")
+            self._store = open_store()
         elif callable(self._store):
             self._store = self._store()
         return self._store  # type: ignore[return-value]

@@ -51,6 +51,9 @@ NOTICES: dict[str, str | Plural] = {
     "stale_taken_back": "A move was taken back before your choice arrived. Look again and choose.",
     "stale_moved": "The table moved on before your choice arrived. Look again and choose.",
     "link_refused": "This link does not open a seat: ask your teacher for your own link.",
+    # the classroom's store could not be reached for a moment (cardlab.rooms: StoreUnavailable, Reconnecting)
+    "store_reconnecting": "The connection to the classroom's store was lost for a moment; reconnecting. "
+                          "Look at the table in a few seconds: if your move is not there, make it again.",
     "no_drills": "Your teacher has not chosen any drills for your class yet.",
     "code_malformed": "That is not a join code: a code has eight letters and digits, like {example}.",
     "code_unknown": "No seat has that code. Check it on your slip and type it again.",
