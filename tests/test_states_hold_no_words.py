@@ -126,6 +126,7 @@ def test_a_table_switching_language_mid_game_shows_the_log_in_the_new_one():
 
     from tests.test_widgets import click_action
     from cardlab.widgets import play
+    from cardlab.words import line
 
     table = play("kontrabluff", seed=3, lang="pl", target=300)
     rng = np.random.default_rng(3)
@@ -146,7 +147,7 @@ def test_a_table_switching_language_mid_game_shows_the_log_in_the_new_one():
         table.set_language(lang)
         said[lang] = shown()
         assert said[lang] and any(south in line for line in said[lang]), (lang, said[lang])
-        with language(lang):
-            log = state.log_for(table.seat)
+        with language(lang):  # the seat's log, its own moves said to "you" (issue 36)
+            log = [line(event, table.game.num_players, viewer=table.seat) for event in state.events_for(table.seat)]
         assert set(said[lang]) <= set(log)  # the seat's newest lines (up to a result on screen)
     assert not any("South" in line for line in said["pl"] + said["uk"])
