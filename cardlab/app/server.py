@@ -180,34 +180,33 @@ def warm() -> None:
     as fast as the others, and the server's memory at the start already holds what every
     page shares (the code, the catalogs, the hands' tables, the threads that run the pages'
     work)."""
-    import cardlab.widgets.classroom  # noqa: F401 - imported for its cost, now
-    import cardlab.widgets.landing  # noqa: F401
-    from cardlab.games import GAMES
-    from cardlab.sessions import TableSession
-    from cardlab.widgets import TABLES
-    from cardlab.words import LANGUAGES, card_text, language
-    from cardlab.words.table import notice_text
-
-    # What outlives the pages is made now, not amid them: an object made amid a class and
-    # kept keeps the memory around it from going back once the class has left (issue 37).
     import encodings.unicode_escape  # noqa: F401 - imported amid the first page otherwise
     import mimetypes
     import threading
 
     import anyio._core._fileio  # noqa: F401 - Starlette's static files
 
+    import cardlab.widgets.classroom  # noqa: F401 - imported for its cost, now
+    import cardlab.widgets.landing  # noqa: F401
     from cardlab.cards import seeded_permutation
+    from cardlab.games import GAMES
+    from cardlab.sessions import TableSession
     from cardlab.sessions.clock import PAGE_THREADS, PAGE_WORK, ticker
+    from cardlab.widgets import TABLES
+    from cardlab.words import LANGUAGES, card_text, language
+    from cardlab.words.table import notice_text
 
+    # What outlives the pages is made now, not amid them: an object made amid a class and
+    # kept keeps the memory around it from going back once the class has left (issue 37).
     mimetypes.init()
-
     every = threading.Barrier(PAGE_THREADS)  # every page-work thread started, each with its shuffler
     for started in [PAGE_WORK.submit(lambda: (seeded_permutation(52, 0), every.wait(timeout=30)))
                     for _ in range(PAGE_THREADS)]:
         started.result(timeout=30)
     loop = ticker().loop  # and the thread the memory trim runs in (cardlab.app.web)
     asyncio.run_coroutine_threadsafe(_in_executor(loop), loop).result(timeout=30)
-    for name, _table in TABLES.items():  # each table's class, its module imported
+    tuple(TABLES.values())  # each table's class: its module imported
+    for name in TABLES:
         view = TableSession(GAMES[name].game(), seed=0, opponent="rule").view()
         for lang in LANGUAGES:
             with language(lang):

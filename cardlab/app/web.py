@@ -141,7 +141,7 @@ def _end_idle_workers() -> None:
 
     try:
         asyncio.run_coroutine_threadsafe(nothing(), loop).result(timeout=10)
-    except Exception:  # noqa: BLE001 - a server that is stopping: nothing to give back
+    except Exception:  # a server that is stopping: nothing to give back
         logger.debug("idle worker threads not ended", exc_info=True)
 
 
