@@ -61,6 +61,27 @@ def test_behind_a_proxy_every_link_starts_with_the_public_url(tmp_path, capsys):
     assert "a public address is http://" in capsys.readouterr().err
 
 
+def test_the_server_starts_again_with_the_system_allocator_once(tmp_path, monkeypatch):
+    """Issue 37: the classroom serves with PYTHONMALLOC=malloc (the memory a class's pages
+    freed goes back once they close); the command starts itself again so, before it prints
+    anything, and only once."""
+    started = []
+
+    def execve(path, args, env):
+        started.append((args, env.get("PYTHONMALLOC")))
+        raise SystemExit(0)
+
+    monkeypatch.setattr(os, "execve", execve)
+    monkeypatch.delenv("PYTHONMALLOC", raising=False)
+    db = str(tmp_path / "c.db")
+    with pytest.raises(SystemExit):
+        main(["--db", db, "--port", "8871"])
+    assert started == [([sys.executable, "-m", "cardlab.app", "--db", db, "--port", "8871"], "malloc")]
+    assert not (tmp_path / "c.db").exists()  # nothing done before: the new start does it all
+    monkeypatch.setenv("PYTHONMALLOC", "malloc")
+    assert main(["--db", db, "--dry-run"]) == 0 and len(started) == 1
+
+
 def test_a_silent_pages_session_ends_within_a_minute_by_default():
     assert 0 < CULL_AFTER <= 60
 

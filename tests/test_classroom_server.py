@@ -202,3 +202,52 @@ def test_a_wheel_installed_in_a_fresh_venv_serves_the_classroom_offline(tmp_path
         assert fetch(f"{running.url}/join?room={room}&seat=2&token={token}")[0] == 200
         assert fetch(f"{running.url}/teacher?key={store.teacher_key()}")[0] == 200
         assert fetch(running.url + "/voila/tree")[0] == 404
+
+
+def test_the_memory_trim_ends_the_idle_threads_that_held_closed_pages(monkeypatch):
+    """Issue 37 (memory back after a class leaves): each page's websocket held an AnyIO worker
+    thread, which AnyIO ends, once idle, only when next given work; the trim gives it that
+    work on the server's loop, so the idle threads end (and their memory with them)."""
+    import asyncio
+    import threading
+
+    import anyio.to_thread
+    from anyio._backends import _asyncio as anyio_asyncio
+
+    from cardlab.app import web
+    from cardlab.app.server import SERVER
+
+    def workers() -> int:
+        return sum(thread.name == "AnyIO worker thread" and thread.is_alive() for thread in threading.enumerate())
+
+    loop, ready, stop = asyncio.new_event_loop(), threading.Event(), []
+
+    async def serve() -> None:  # the server's main task (uvicorn's): the worker threads' root
+        stop.append(asyncio.Event())
+        ready.set()
+        await stop[0].wait()
+
+    runner = threading.Thread(target=lambda: loop.run_until_complete(serve()), daemon=True)
+    before = workers()
+    runner.start()
+    assert ready.wait(10)
+    try:
+        gate = threading.Barrier(6)
+
+        async def six_at_once() -> None:  # six pages' websockets: six worker threads
+            await asyncio.gather(*(anyio.to_thread.run_sync(gate.wait) for _ in range(6)))
+
+        asyncio.run_coroutine_threadsafe(six_at_once(), loop).result(timeout=30)
+        assert workers() >= before + 6
+        monkeypatch.setattr(anyio_asyncio.WorkerThread, "MAX_IDLE_TIME", 0.0)  # (10 s in a real server)
+        monkeypatch.setitem(SERVER, "loop", loop)
+        web._end_idle_workers()
+        for _ in range(100):
+            if workers() <= before + 1:
+                break
+            threading.Event().wait(0.05)
+        assert workers() <= before + 1, "idle worker threads were left running"
+    finally:
+        loop.call_soon_threadsafe(stop[0].set)
+        runner.join(timeout=10)
+        loop.close()

@@ -16,8 +16,8 @@ import re
 import numpy as np
 import pytest
 
-from cardlab.records import Event
 from cardlab.games import GAMES
+from cardlab.records import Event
 from cardlab.widgets import play
 from cardlab.words import YOU_HEADLINES, YOU_TEMPLATES, describe, headline, language, line, to_you
 from cardlab.words.cards import spoken
@@ -87,6 +87,11 @@ def test_an_event_naming_the_viewer_is_said_to_them_and_to_nobody_else(name, lan
     assert said_to, f"no event of {name} was said to a seat"
 
 
+def _line(text: str) -> str:
+    """A headline as a banner line shows it (capitalised, no full stop before its rule)."""
+    return (text[:1].upper() + text[1:]).rstrip(".")
+
+
 def _result_said(table, found: dict[str, list]) -> None:
     """Check the result on screen: each result event said to the table's seat is said to
     "you" in the banner, the live region and the log; one said to nobody at this table
@@ -96,18 +101,15 @@ def _result_said(table, found: dict[str, list]) -> None:
         banner, log, live = (html.unescape(table._banner.value), html.unescape(table._log.value),
                              html.unescape(table._live.value))
         for event in table.pause.results:
-            said = headline(event, players, table.seat)
-            said = (said[:1].upper() + said[1:]).rstrip(".")
+            said, third = _line(headline(event, players, table.seat)), _line(headline(event, players))
             if _to_you(event, table.seat):
-                assert said in banner, (said, banner)
-                assert said != (lambda t: (t[:1].upper() + t[1:]).rstrip("."))(headline(event, players))
+                assert said in banner and said != third, (said, banner)
                 assert said in live, (said, live)
                 if event in table.log_shown(table.seen.shown, 200):
                     assert describe(event, players, table.seat) in log
                 found["you"].append(event)
             elif any(_to_you(event, seat) for seat in range(players)):
-                assert said in banner and said == (headline(event, players)[:1].upper()
-                                                   + headline(event, players)[1:]).rstrip(".")
+                assert said == third and said in banner
                 found["named"].append(event)
 
 
@@ -166,7 +168,7 @@ def test_parallel_poker_says_a_games_result_to_each_player(seat, lang):
             assert said[:1].upper() + said[1:] in live
 
 
-@pytest.mark.parametrize("options", [dict(hotseat=True), dict(teacher=True)])
+@pytest.mark.parametrize("options", [{"hotseat": True}, {"teacher": True}])
 def test_a_hot_seat_or_teachers_table_names_every_player(options):
     """Players taking turns at one screen, or a class watching the teacher's: no "you"."""
     table = play("fight_for_the_lead", seed=2, opponent="random", **options, **SHORT["fight_for_the_lead"])
@@ -179,8 +181,7 @@ def test_a_hot_seat_or_teachers_table_names_every_player(options):
         if table.pause is not None:
             banner = html.unescape(table._banner.value)
             for event in table.pause.results:
-                said = headline(event, len(table.seats))
-                assert (said[:1].upper() + said[1:]).rstrip(".") in banner
+                assert _line(headline(event, len(table.seats))) in banner
                 results += 1
             table._continue.click()
             continue

@@ -32,6 +32,7 @@ widget page (the printable slips, the pages' count) and runs uvicorn.
 
 from __future__ import annotations
 
+import asyncio
 import html as html_text
 import json
 import logging
@@ -39,6 +40,7 @@ import os
 import re
 import sys
 import urllib.parse
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +64,9 @@ class Config:
 
 #: The running server's settings (set by :func:`make_app`, read by :mod:`cardlab.app.web`).
 CONFIG = Config()
+#: The running server's event loop (``"loop"``, noted by the first page asked for): the pages'
+#: memory trim hands it work (:func:`cardlab.app.web.give_back_memory_soon`).
+SERVER: dict[str, Any] = {}
 
 
 def solara_version() -> str:
@@ -173,20 +178,45 @@ def warm() -> None:
     """Before the first student comes, import what the pages draw with and play every game's
     opening in every language (no widget: a widget belongs to a page): the first page opens
     as fast as the others, and the server's memory at the start already holds what every
-    page shares (the code, the catalogs, the hands' tables)."""
+    page shares (the code, the catalogs, the hands' tables, the threads that run the pages'
+    work)."""
+    import encodings.unicode_escape  # noqa: F401 - imported amid the first page otherwise
+    import mimetypes
+    import threading
+
+    import anyio._core._fileio  # noqa: F401 - Starlette's static files
+
     import cardlab.widgets.classroom  # noqa: F401 - imported for its cost, now
     import cardlab.widgets.landing  # noqa: F401
+    from cardlab.cards import seeded_permutation
     from cardlab.games import GAMES
     from cardlab.sessions import TableSession
+    from cardlab.sessions.clock import PAGE_THREADS, PAGE_WORK, ticker
     from cardlab.widgets import TABLES
-    from cardlab.words import LANGUAGES, language
+    from cardlab.words import LANGUAGES, card_text, language
     from cardlab.words.table import notice_text
 
+    # What outlives the pages is made now, not amid them: an object made amid a class and
+    # kept keeps the memory around it from going back once the class has left (issue 37).
+    mimetypes.init()
+    every = threading.Barrier(PAGE_THREADS)  # every page-work thread started, each with its shuffler
+    for started in [PAGE_WORK.submit(lambda: (seeded_permutation(52, 0), every.wait(timeout=30)))
+                    for _ in range(PAGE_THREADS)]:
+        started.result(timeout=30)
+    loop = ticker().loop  # and the thread the memory trim runs in (cardlab.app.web)
+    asyncio.run_coroutine_threadsafe(_in_executor(loop), loop).result(timeout=30)
+    tuple(TABLES.values())  # each table's class: its module imported
     for name in TABLES:
         view = TableSession(GAMES[name].game(), seed=0, opponent="rule").view()
         for lang in LANGUAGES:
             with language(lang):
                 notice_text("room_joined", {"seat": view.seat}, players=len(view.seats))
+                for card in view.observation.hand[:1]:
+                    card_text(card)  # the cards' letters in this language
+
+
+async def _in_executor(loop: asyncio.AbstractEventLoop) -> None:
+    await loop.run_in_executor(None, lambda: None)
 
 
 def make_app(*, db: str, base_url: str, cull_after: int) -> Any:
@@ -226,6 +256,7 @@ def make_app(*, db: str, base_url: str, cull_after: int) -> Any:
 
     async def page(request: Request) -> Any:
         """Solara's page, saying its language (``<html lang>``) and letting a student zoom."""
+        SERVER.setdefault("loop", asyncio.get_running_loop())
         response = await solara_starlette.root(request, fullpath=request.url.path.lstrip("/"))
         if getattr(response, "media_type", None) != "text/html" or response.status_code != 200:
             return response
@@ -239,6 +270,9 @@ def make_app(*, db: str, base_url: str, cull_after: int) -> Any:
         headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
         return HTMLResponse(html, status_code=200, headers=headers)
 
+    # Solara warns at a page's first request that a cookie asked samesite=none over http and
+    # falls back to lax itself: the classroom is served over plain http on the school's network
+    warnings.filterwarnings("ignore", message="Cookies with samesite=none require https", category=UserWarning)
     refuse_foreign_messages()
     app = solara_starlette.app
     if not getattr(app.state, "cardlab", False):

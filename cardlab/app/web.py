@@ -116,18 +116,54 @@ def _build(kind: str, make: Callable[[], Any], query: str) -> Any:
 
 
 _trim: Any = None  # the planned trim (an asyncio timer on the pages' timer loop)
+#: Seconds a closed page's websocket thread waits, idle, before it may be ended: AnyIO's
+#: ``WorkerThread.MAX_IDLE_TIME`` (10 s), and a little more.
+_IDLE_WORKERS_END = 11.0
 
 
-def give_back_memory_soon(after: float = 5.0) -> None:
+def _end_idle_workers() -> None:
+    """End the server's idle AnyIO worker threads (one held each page's websocket): AnyIO
+    ends threads idle for 10 s only when it is next given work, so hand it a no-op on the
+    server's loop. Each ended thread frees its stack and its thread-local state (which
+    would keep the memory around it from being given back)."""
+    import asyncio
+
+    from cardlab.app.server import SERVER
+
+    loop = SERVER.get("loop")
+    if loop is None or loop.is_closed():
+        return
+
+    async def nothing() -> None:
+        import anyio.to_thread
+
+        await anyio.to_thread.run_sync(lambda: None)
+
+    try:
+        asyncio.run_coroutine_threadsafe(nothing(), loop).result(timeout=10)
+    except Exception:  # a server that is stopping: nothing to give back
+        logger.debug("idle worker threads not ended", exc_info=True)
+
+
+def give_back_memory_soon(after: float = _IDLE_WORKERS_END) -> None:
     """Once no page has closed for ``after`` seconds, hand the memory the closed pages freed
-    back to the system (glibc keeps freed memory in its arenas otherwise, so a class that
-    has left would still weigh on the server)."""
+    back to the system: end the idle threads that held their websockets, drop what only
+    they kept (the line cache a warning's lines, urllib the pages' addresses split), then
+    collect and trim (glibc keeps freed memory in its arenas otherwise, so a class that has
+    left would still weigh on the server). Python's small-object arenas go back only when nothing at all is left in them:
+    every object that outlives the pages keeps one whole (so :func:`cardlab.app.server.warm`
+    makes what outlives them before the first page)."""
     from cardlab.sessions.clock import ticker
 
     def trim() -> None:
         import ctypes
         import gc
+        import linecache
+        import urllib.parse
 
+        _end_idle_workers()
+        linecache.clearcache()
+        urllib.parse.clear_cache()  # the closed pages' addresses, split
         gc.collect()
         try:
             ctypes.CDLL("libc.so.6").malloc_trim(0)

@@ -136,7 +136,8 @@ class _Ticker:
 _ticker: _Ticker | None = None
 _ticker_lock = threading.Lock()
 #: Threads that run the pages' pushed and timed work (never the server's own thread).
-PAGE_WORK = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="cardlab-page-work")
+PAGE_THREADS = 4
+PAGE_WORK = concurrent.futures.ThreadPoolExecutor(max_workers=PAGE_THREADS, thread_name_prefix="cardlab-page-work")
 
 
 def ticker() -> _Ticker:
