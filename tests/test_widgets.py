@@ -487,7 +487,7 @@ def test_a_round_result_stays_on_screen_until_continue():
 
     events = list(table.session.state.events_for(table.seat))
     upto = max(i for i, e in enumerate(events) if e == table.pause.results[-1]) + 1
-    later = table.session.state.log_for(table.seat)[upto:]
+    later = [line(event, 2, table.viewer) for event in events[upto:]]  # the seat's own said to "you"
     assert later and any(line.startswith(("KB-9", "KB-1")) for line in later), later
     assert in_log(describe(table.pause.results[-1], 2, table.viewer)) and not any(in_log(line) for line in later)
     table.step()  # bots wait too

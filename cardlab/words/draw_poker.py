@@ -67,6 +67,7 @@ TEMPLATES = templates("draw_poker", {
 #: The results said to the person at the screen where they name that seat (issue 36): the
 #: pot won, and leaving the table.
 YOU = second_person("draw_poker", {
+    "dealt": You("seat", "You are dealt {cards}"),  # your own cards, on your own screen
     "one_left": You("winner", Lists("You are the only player left and take the pot of {pot} without showing",
                                     pot=_chips("pot"))),
     "won": You("winner", Lists("You win the pot of {pot} with {hand}", pot=_chips("pot"))),

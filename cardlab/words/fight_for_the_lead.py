@@ -112,6 +112,7 @@ HEADLINES = headlines("fight_for_the_lead", {
 #: seat (issue 36): the lead, a trick, no trick and its stake, playing on or leaving. The
 #: payout and the session's end list every seat alike, so they stay as they are.
 YOU = second_person("fight_for_the_lead", {
+    "dealt": You("seat", "You are dealt {cards}."),  # your own cards, on your own screen
     # the whole sentences are written out (a translator sees each one whole, as above)
     "lead_won_in_clubs": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
                                              "clubs is the fight suit; you win the lead with {card}.", seats=_FIGHTS)),

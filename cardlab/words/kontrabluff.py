@@ -61,6 +61,8 @@ TEMPLATES = templates("kontrabluff", {
 #: The results said to the person at the screen where they name that seat (issue 36): the
 #: winner of a round or of the match is "you"; a low round's leader whose cards stay hidden too.
 YOU = second_person("kontrabluff", {
+    "dealt": You("seat", "You are dealt {cards}"),  # your own cards, on your own screen
+    "refilled": You("seat", "You receive {cards}"),
     "won_by_pass": You("winner", Plural("You win {points} point, {cards} card on the table",
                                         "You win {points} points, {cards} cards on the table", n="points")),
     "won_at_showdown": You("winner", Plural("You win {points} point, {hand} against {against}",
