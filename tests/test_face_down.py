@@ -133,7 +133,7 @@ def test_parallel_poker_says_each_showing_when_it_is_turned_up_and_the_result_la
         table.put(card)
     table.lay_packets()
     live = html.unescape(table._live.value)
-    assert "lays their five packets face down" in live and "turn the showings up one by one" in live, live
+    assert "You lay your five packets face down" in live and "turn the showings up one by one" in live, live
     assert "wins" not in live and "PP-5" not in live
     assert table._coach.value == "" and table._banner.value == ""
     for number in range(1, 6):

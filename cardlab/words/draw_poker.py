@@ -68,6 +68,19 @@ TEMPLATES = templates("draw_poker", {
 #: pot won, and leaving the table.
 YOU = second_person("draw_poker", {
     "dealt": You("seat", "You are dealt {cards}"),  # your own cards, on your own screen
+    # your own moves, on your own screen
+    "open": You("seat", Lists("You open with {amount}; the pot is {pot}", amount=_chips("amount"), pot=_chips("pot"))),
+    "call": You("seat", Lists("You call {chips}; the pot is {pot}", chips=_chips("chips"), pot=_chips("pot"))),
+    "raise": You("seat", Lists("You raise by {amount} to a stake of {stake}; the pot is {pot}", amount=_chips("amount"),
+                               stake=_chips("stake"), pot=_chips("pot"))),
+    "pass_before_opening": You("seat", Lists("You pass and leave the hand, losing {lost}", lost=_chips("lost"))),
+    "pass_after_opening": You("seat", Lists("You pass and leave the hand, losing {lost}", lost=_chips("lost"))),
+    "draw": You("seat", Plural("You draw {cards} card", "You draw {cards} cards", n="cards")),
+    "exchange": You("seat", "You discard {discarded} and receive {received}"),
+    "show": You("seat", "You show {cards}: {hand}"),
+    "show_as_last_raiser": You("seat", "You show {cards}: {hand} (as the last raiser of the second round)"),
+    "show_as_opener": You("seat", "You show {cards}: {hand} (as the opener of the second round)"),
+    "concede": You("seat", "You concede without showing"),
     "one_left": You("winner", Lists("You are the only player left and take the pot of {pot} without showing",
                                     pot=_chips("pot"))),
     "won": You("winner", Lists("You win the pot of {pot} with {hand}", pot=_chips("pot"))),

@@ -113,6 +113,17 @@ HEADLINES = headlines("fight_for_the_lead", {
 #: payout and the session's end list every seat alike, so they stay as they are.
 YOU = second_person("fight_for_the_lead", {
     "dealt": You("seat", "You are dealt {cards}."),  # your own cards, on your own screen
+    # your own moves, on your own screen
+    "fight_card_laid": You("seat", "You lay a fight card face down."),
+    "fight_card": You("seat", "You lay {card} face down as the fight card."),
+    "new_card": You("seat", "You get {card}."),
+    "exchange": You("seat", Lists(Plural("You exchange {cards} card for {fee}; the pot is {pot}.",
+                                         "You exchange {cards} cards for {fee}; the pot is {pot}.", n="cards"),
+                                  fee=_chips("fee"), pot=_chips("pot"))),
+    "exchanged": You("seat", "You give up {given} and draw {drawn}."),
+    "keep": You("seat", "You keep your cards."),
+    "lead": You("seat", "You lead {card}."),
+    "play": You("seat", "You play {card}."),
     # the whole sentences are written out (a translator sees each one whole, as above)
     "lead_won_in_clubs": You("winner", Lists("The fight cards are turned up: {seats}. {dealer} turns {turned}: "
                                              "clubs is the fight suit; you win the lead with {card}.", seats=_FIGHTS)),

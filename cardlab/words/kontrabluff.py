@@ -63,6 +63,13 @@ TEMPLATES = templates("kontrabluff", {
 YOU = second_person("kontrabluff", {
     "dealt": You("seat", "You are dealt {cards}"),  # your own cards, on your own screen
     "refilled": You("seat", "You receive {cards}"),
+    # your own moves, on your own screen
+    "first_lead": You("seat", "You lead the first round of the deal: a card or low"),
+    "lay": You("seat", "You lay {card}"),
+    "pass": You("seat", "You pass"),
+    "play_low": You("seat", "You play low: {cards} cards face down"),
+    "pass_low": You("seat", "You pass: {cards} cards face down"),
+    "see": You("seat", "You see with {cards}"),
     "won_by_pass": You("winner", Plural("You win {points} point, {cards} card on the table",
                                         "You win {points} points, {cards} cards on the table", n="points")),
     "won_at_showdown": You("winner", Plural("You win {points} point, {hand} against {against}",

@@ -38,6 +38,7 @@ TEMPLATES = templates("parallel_poker", {
 #: A game's and a match's result (PP-5) said to each player (issue 36): ``seat`` is South
 #: and ``other`` North, so a player's own points are the ones their seat's field names.
 YOU = second_person("parallel_poker", {
+    "arranged": You("seat", "You lay your five packets face down"),  # your own move, on your own screen
     "game_won": (
         You(("winner", "seat"), "game {number}: you win, {points} to {other_points} against {other}"),
         You(("winner", "other"), "game {number}: you win, {other_points} to {points} against {seat}"),

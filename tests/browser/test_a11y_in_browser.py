@@ -134,7 +134,7 @@ def arrange_and_show_by_keyboard(page, context: str | None = None) -> None:
     page.keyboard.press("Enter")
     said = wait_for_live_change(page, before)
     # the five showings are still face down: the live region tells no result, no review shows
-    assert "lays their five packets face down" in said and " wins" not in said and "PP-5" not in said, said
+    assert "five packets face down" in said and " wins" not in said and "PP-5" not in said, said
     assert page.locator(".cl-coach:visible").count() == 0, "the coach's review shows while the showings are face down"
     assert_axe_clean(page, "parallel poker: the showings", context=context)
     tab_to(page, lambda f: f.get("text") == "Show all")
