@@ -111,14 +111,14 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
                     if not moves_bots and session.room.done > before:
                         mine["push"] += _push_delays(store, room, before, session.seat, told)
                     if moves_bots:
-                        made = move_bots(session.room, session.holder)
-                        counts["bot_moves"] += made
-                        mine["bot_rooms"][room] = mine["bot_rooms"].get(room, 0) + made
-                except Reconnecting:  # a computer's move whose fate is unknown
+                        _count_bot_moves(counts, mine, room, move_bots(session.room, session.holder))
+                except Reconnecting as lost:  # a computer's move whose fate is unknown
+                    _count_bot_moves(counts, mine, room, getattr(lost, "moves_made", 0))  # those before it stand
                     counts["bot_uncertain"] += 1
                     counts["reconnecting"] += 1
                     mine["bot_uncertain_rooms"][room] = mine["bot_uncertain_rooms"].get(room, 0) + 1
-                except StoreUnavailable:
+                except StoreUnavailable as lost:
+                    _count_bot_moves(counts, mine, room, getattr(lost, "moves_made", 0))
                     counts["reconnecting"] += 1
                 except SeatTaken:
                     send({"gone": True})
@@ -166,6 +166,12 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
             for key in ("bot_rooms", "bot_uncertain_rooms"):
                 for room, value in mine[key].items():
                     tally[key][room] = tally[key].get(room, 0) + value
+
+
+def _count_bot_moves(counts: dict[str, int], mine: dict[str, Any], room: str, made: int) -> None:
+    """Count ``made`` computer moves committed in ``room`` by this page."""
+    counts["bot_moves"] += made
+    mine["bot_rooms"][room] = mine["bot_rooms"].get(room, 0) + made
 
 
 def _push_delays(store: Any, room: str, before: int, seat: int, told: collections.deque[float]) -> list[float]:

@@ -393,16 +393,22 @@ def move_bots(room: Room, mover: str, *, max_moves: int = 1000) -> int:
     Only one kernel per room moves its bots (the lease in the store); even so each move
     is committed only if the room is still where the bot decided (else it decides again),
     so a bot can never move twice. Returns the number of moves made; a store that cannot
-    be reached raises :class:`Reconnecting` (the move being made may or may not stand).
+    be reached raises :class:`Reconnecting` (the move being made may or may not stand), or
+    :class:`~cardlab.rooms.store.StoreUnavailable` from a read; either carries the moves
+    made before it as ``moves_made`` (they stand: a caller that counts them must not lose them).
     """
     made = 0
-    for _ in range(max_moves):
-        room.refresh()
-        move = next_bot_move(room)
-        if move is None:
-            return made
-        played = play_bot_move(room, mover, move, move.decide(room.state.observation(move.seat)))
-        if played is None:
-            return made
-        made += played
+    try:
+        for _ in range(max_moves):
+            room.refresh()
+            move = next_bot_move(room)
+            if move is None:
+                return made
+            played = play_bot_move(room, mover, move, move.decide(room.state.observation(move.seat)))
+            if played is None:
+                return made
+            made += played
+    except (Reconnecting, StoreUnavailable) as lost:
+        lost.moves_made = made
+        raise
     return made
