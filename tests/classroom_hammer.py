@@ -113,12 +113,12 @@ def _serve_page(store: Any, conn: Connection, tally: dict[str, Any], lock: threa
                     if moves_bots:
                         _count_bot_moves(counts, mine, room, move_bots(session.room, session.holder))
                 except Reconnecting as lost:  # a computer's move whose fate is unknown
-                    _count_bot_moves(counts, mine, room, getattr(lost, "moves_made", 0))  # those before it stand
+                    _count_bot_moves(counts, mine, room, lost.moves_made)  # those before it stand
                     counts["bot_uncertain"] += 1
                     counts["reconnecting"] += 1
                     mine["bot_uncertain_rooms"][room] = mine["bot_uncertain_rooms"].get(room, 0) + 1
                 except StoreUnavailable as lost:
-                    _count_bot_moves(counts, mine, room, getattr(lost, "moves_made", 0))
+                    _count_bot_moves(counts, mine, room, lost.moves_made)
                     counts["reconnecting"] += 1
                 except SeatTaken:
                     send({"gone": True})

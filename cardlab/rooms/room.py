@@ -119,6 +119,9 @@ class Reconnecting(RoomError):
     'store_reconnecting'
     """
 
+    #: Computer moves committed before the loss by :func:`move_bots` (they stand).
+    moves_made = 0
+
 
 def game_of(info: RoomInfo) -> Game:
     """The game settings a room was created with."""

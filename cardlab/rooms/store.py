@@ -88,6 +88,8 @@ class StoreUnavailable(StoreError):
     """
 
     notice = "store_reconnecting"
+    #: Computer moves committed before the loss by :func:`cardlab.rooms.move_bots` (they stand).
+    moves_made = 0
 
     def __init__(self, reason: str = ""):
         from cardlab.words.table import notice_text
