@@ -64,8 +64,10 @@ TEMPLATES = templates("draw_poker", {
 })
 
 
-#: The results said to the person at the screen where they name that seat (issue 36): the
-#: pot won, and leaving the table.
+_YOU_PASS = You("seat", Lists("You pass and leave the hand, losing {lost}", lost=_chips("lost")))  # DP-2, DP-3 alike
+
+#: What is said to the person at the screen where it names their seat (issue 36): their
+#: deal, their moves, the pot won, and leaving the table.
 YOU = second_person("draw_poker", {
     "dealt": You("seat", "You are dealt {cards}"),  # your own cards, on your own screen
     # your own moves, on your own screen
@@ -73,8 +75,8 @@ YOU = second_person("draw_poker", {
     "call": You("seat", Lists("You call {chips}; the pot is {pot}", chips=_chips("chips"), pot=_chips("pot"))),
     "raise": You("seat", Lists("You raise by {amount} to a stake of {stake}; the pot is {pot}", amount=_chips("amount"),
                                stake=_chips("stake"), pot=_chips("pot"))),
-    "pass_before_opening": You("seat", Lists("You pass and leave the hand, losing {lost}", lost=_chips("lost"))),
-    "pass_after_opening": You("seat", Lists("You pass and leave the hand, losing {lost}", lost=_chips("lost"))),
+    "pass_before_opening": _YOU_PASS,
+    "pass_after_opening": _YOU_PASS,
     "draw": You("seat", Plural("You draw {cards} card", "You draw {cards} cards", n="cards")),
     "exchange": You("seat", "You discard {discarded} and receive {received}"),
     "show": You("seat", "You show {cards}: {hand}"),
